@@ -1,0 +1,1 @@
+"""Built-in rule files (*.stw) and their scenario files (*.yaml), one folder per game family."""

@@ -1,0 +1,1 @@
+"""The Lark grammar (stichwort.lark) and the JSON Schema (stichwort.schema.json) of the rule language."""

@@ -1,0 +1,14 @@
+"""stichwort: rules-as-data for trick-taking card games with bidding.
+
+    from interpreter import load
+    rules = load("wien")            # a built-in name or a path to a .stw/.yaml/.json file
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .diagnostics import Diagnostic, DiagnosticError  # noqa: E402
+from .pipeline import check, load  # noqa: E402
+from .ruleset import Ruleset  # noqa: E402
+
+__all__ = ["Diagnostic", "DiagnosticError", "Ruleset", "check", "load", "__version__"]

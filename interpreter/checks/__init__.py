@@ -1,0 +1,16 @@
+"""Semantic checks: small passes over the schema-valid document, each catching what a schema
+cannot. Every pass adds diagnostics to the shared context; all passes run, so an author sees
+every problem at once."""
+from __future__ import annotations
+
+from . import contracts, deal, deck, expressions, options, phases, references
+from .context import Context
+
+PASSES = (references, deck, deal, phases, contracts, options, expressions)
+
+
+def run(doc: dict, origins) -> Context:
+    ctx = Context(doc, origins)
+    for p in PASSES:
+        p.check(ctx)
+    return ctx

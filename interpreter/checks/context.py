@@ -1,0 +1,126 @@
+"""What every semantic check pass shares: the document, where its parts were written, the symbols
+it declares, and a walk over its fields guided by the JSON Schema."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostic, best_matches
+from ..document import escape
+from ..resources import schema
+
+
+def card_codes(deck: dict) -> list[str]:
+    """Every card code of the deck, suit by suit, lowest first."""
+    out: list[str] = []
+    default_ranks = deck.get("ranks", [])
+    for suit in deck.get("suits", []):
+        own = deck.get("suit", {}).get(suit, {})
+        if "cards" in own:
+            out.extend(str(c) for c in own["cards"])
+        else:
+            out.extend(f"{r}{suit}" for r in own.get("ranks", default_ranks))
+    return out
+
+
+@dataclass
+class Context:
+    doc: dict
+    origins: object
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __post_init__(self):
+        d = self.doc
+        deck = d.get("deck", {}) if isinstance(d.get("deck"), dict) else {}
+        self.suits = [str(s) for s in deck.get("suits", [])]
+        self.cards = card_codes(deck)
+        self.groups = dict(deck.get("group", {}))
+        self.ranks = {str(r) for r in deck.get("ranks", [])}
+        for s in deck.get("suit", {}).values():
+            self.ranks.update(str(r) for r in s.get("ranks", []))
+        self.contracts = dict(d.get("contract", {}))
+        self.calls = dict(d.get("call", {}))
+        self.talons = dict(d.get("talon", {}))
+        self.figures = dict(d.get("figure", {}))
+        self.accounts = dict(d.get("account", {}))
+        self.options = dict(d.get("option", {}))
+        self.roles = dict(d.get("seating", {}).get("roles", {})) if isinstance(d.get("seating"), dict) else {}
+        self.categories = set(d.get("category", {}))
+        for item in list(self.contracts.values()) + list(self.calls.values()):
+            if isinstance(item, dict) and isinstance(item.get("category"), str):
+                self.categories.add(item["category"])
+        hold = d.get("auction", {}).get("hold", {}) if isinstance(d.get("auction"), dict) else {}
+        self.hold_word = hold.get("call") if isinstance(hold, dict) else None
+        self.lets = dict(d.get("let", {}))
+
+    def where(self, ptr: str, key: bool = False):
+        return self.origins.find(ptr, prefer_key=key)
+
+    def error(self, code: str, message: str, ptr: str, *, key: bool = False, help=None, suggestions=(), severity="error"):
+        file, span = self.where(ptr, key)
+        self.diagnostics.append(Diagnostic(code, message, file, span, help=help,
+                                           suggestions=list(suggestions), severity=severity))
+
+    def unknown(self, what: str, name, pool, ptr: str):
+        self.error("E301", f"unknown {what} '{name}'", ptr, suggestions=best_matches(str(name), pool),
+                   help=(f"known {what}s: " + ", ".join(sorted(map(str, pool))[:12])) if pool else None)
+
+
+def _resolve(sub: dict) -> dict:
+    ref = sub.get("$ref")
+    if ref and ref.startswith("#/$defs/"):
+        return schema()["$defs"][ref.rsplit("/", 1)[-1]] | {"_ref": ref.rsplit("/", 1)[-1]}
+    return sub
+
+
+def _kind(sub: dict, value) -> tuple[str | None, dict | None]:
+    """The field kind for `value` under `sub`: ('expr'|'num'|'name'|'names', None) or (None, subschema to descend)."""
+    ref = sub.get("$ref", "")
+    if ref.endswith("/expr"):
+        return "expr", None
+    if ref.endswith("/num"):
+        return "num", None
+    if ref.endswith("/name"):
+        return "name", None
+    if ref.endswith("/names"):
+        return "names", None
+    for branch_key in ("oneOf", "anyOf"):
+        if branch_key in sub:
+            branches = sub[branch_key]
+            for b in branches:
+                bref = b.get("$ref", "")
+                if isinstance(value, list) and bref.endswith("/names"):
+                    return "names", None
+                if isinstance(value, dict) and b.get("type") == "object":
+                    return None, b
+            for b in branches:
+                bref = b.get("$ref", "")
+                if bref.endswith("/expr") and not isinstance(value, (list, dict)):
+                    return "expr", None
+                if bref.endswith("/name") and isinstance(value, str):
+                    return "name", None
+            return None, None
+    return None, sub
+
+
+def walk(doc: dict):
+    """Yield (pointer, value, kind, field-path) for every expression, number and name field."""
+    stack = [(doc, schema(), "", ())]
+    while stack:
+        value, sub, ptr, path = stack.pop()
+        kind, descend = _kind(sub, value)
+        if kind:
+            yield ptr, value, kind, path
+            continue
+        if descend is None:
+            continue
+        if isinstance(value, dict):
+            props = descend.get("properties", {})
+            extra = descend.get("additionalProperties")
+            for k, v in value.items():
+                if k in props:
+                    stack.append((v, props[k], ptr + "/" + escape(k), path + (k,)))
+                elif isinstance(extra, dict):
+                    stack.append((v, extra, ptr + "/" + escape(k), path + ("*",)))
+        elif isinstance(value, list) and isinstance(descend.get("items"), dict):
+            for i, v in enumerate(value):
+                stack.append((v, descend["items"], f"{ptr}/{i}", path + ("#",)))

@@ -1,0 +1,45 @@
+"""Pass: every contract can be reached, is settled by a goal, and has a distinct name from the
+calls only where it means the same thing."""
+from __future__ import annotations
+
+from ..document import escape
+from .context import Context
+
+
+def reachable(doc: dict) -> set[str]:
+    out: set[str] = set()
+    for call in (doc.get("call") or {}).values():
+        cs = call.get("contracts") if isinstance(call, dict) else None
+        if isinstance(cs, list):
+            out.update(map(str, cs))
+        elif isinstance(cs, str):
+            out.update(doc.get("contract", {}))  # an expression may select any contract
+    auction = doc.get("auction") or {}
+    ap = (auction.get("all_pass") or {}) if isinstance(auction, dict) else {}
+    if isinstance(ap.get("contract"), str):
+        out.add(ap["contract"])
+    after = doc.get("after_purchase") or {}
+    if isinstance(after, dict) and isinstance(after.get("contracts"), list):
+        out.update(map(str, after["contracts"]))
+    return out
+
+
+def check(ctx: Context) -> None:
+    d = ctx.doc
+    if not isinstance(d.get("contract"), dict):
+        return
+    if "auction" in (d.get("procedure") or []):
+        reach = reachable(d)
+        for name in d["contract"]:
+            if name not in reach:
+                ctx.error("E304", f"contract '{name}' can never be played: no call leads to it", "/contract/" + escape(name),
+                          key=True, help="list it in a call's `contracts`, or remove it")
+    settle = d.get("settle") or {}
+    if isinstance(settle, dict) and not settle.get("pay"):
+        ctx.error("E305", "no payment rules: the contracts would never be settled", "/settle", key=True)
+    for name, con in d["contract"].items():
+        if not isinstance(con, dict):
+            continue
+        if con.get("side") != "nobody" and "goal" not in con:
+            ctx.error("E305", f"contract '{name}' has no goal, so it can be neither made nor lost",
+                      "/contract/" + escape(name), key=True, help="add e.g. `goal = tricks(declarer) >= 6`")

@@ -1,0 +1,51 @@
+"""Pass: the deck is well formed — card codes are unique, every suit has cards, and the stated
+point total matches the points of the cards."""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from .context import Context
+from .values import constant
+
+
+def card_points(deck: dict, cards: list[str]) -> dict[str, Fraction]:
+    points = deck.get("points") or {}
+    by_rank = {str(k): constant(v) for k, v in (points.get("rank") or {}).items()}
+    by_card = {str(k): constant(v) for k, v in (points.get("card") or {}).items()}
+    each = constant(points.get("each", 0))
+    out = {}
+    for suit in deck.get("suits", []):
+        own = (deck.get("suit") or {}).get(suit, {})
+        if "cards" in own:
+            pairs = [(str(c), None) for c in own["cards"]]
+        else:
+            pairs = [(f"{r}{suit}", str(r)) for r in own.get("ranks", deck.get("ranks", []))]
+        for code, rank in pairs:
+            base = by_card.get(code, by_rank.get(rank, Fraction(0)) if rank is not None else Fraction(0))
+            out[code] = (base or Fraction(0)) + (each or Fraction(0))
+    return out
+
+
+def check(ctx: Context) -> None:
+    deck = ctx.doc.get("deck")
+    if not isinstance(deck, dict):
+        return
+    dupes = [c for c, n in Counter(ctx.cards).items() if n > 1]
+    if dupes:
+        ctx.error("E302", "the deck has the same card more than once: " + ", ".join(sorted(dupes)[:8]), "/deck",
+                  key=True, help="give the suit its own `cards` or `ranks`")
+    dup_suits = [s for s, n in Counter(ctx.suits).items() if n > 1]
+    if dup_suits:
+        ctx.error("E302", "a suit is listed twice: " + ", ".join(dup_suits), "/deck/suits")
+    for suit in ctx.suits:
+        own = (deck.get("suit") or {}).get(suit, {})
+        if not own.get("cards") and not own.get("ranks", deck.get("ranks")):
+            ctx.error("E302", f"suit '{suit}' has no cards", "/deck/suits",
+                      help="give the deck `ranks`, or the suit its own `ranks` or `cards`")
+    total = (deck.get("points") or {}).get("total")
+    if total is not None:
+        want = constant(total)
+        got = sum(card_points(deck, ctx.cards).values(), Fraction(0))
+        if want is not None and got != want:
+            ctx.error("E302", f"the cards' points add up to {got}, not the stated total {want}", "/deck/points/total")

@@ -1,0 +1,101 @@
+"""Pass: every name a field refers to (contract, call, talon procedure, suit, card, group, figure)
+is declared somewhere in the rule file."""
+from __future__ import annotations
+
+from ..document import escape
+from .context import Context
+
+
+def _each(coll):
+    return coll.items() if isinstance(coll, dict) else []
+
+
+def _names(ctx: Context, values, pool, what: str, ptr: str) -> None:
+    if isinstance(values, str):
+        values = [values]
+    if not isinstance(values, list):
+        return
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        if str(v) not in pool:
+            ctx.unknown(what, v, pool, f"{ptr}/{i}" if len(values) > 1 or isinstance(values, list) else ptr)
+
+
+def _one(ctx: Context, value, pool, what: str, ptr: str) -> None:
+    if value is None or not isinstance(value, str):
+        return
+    if value not in pool:
+        ctx.unknown(what, value, pool, ptr)
+
+
+def check(ctx: Context) -> None:
+    d = ctx.doc
+    cards_or_groups = set(ctx.cards) | set(ctx.groups)
+    for name, call in _each(d.get("call")):
+        base = "/call/" + escape(name)
+        if isinstance(call.get("contracts"), list):
+            _names(ctx, call["contracts"], ctx.contracts, "contract", base + "/contracts")
+        _one(ctx, call.get("talon"), ctx.talons, "talon procedure", base + "/talon")
+        if isinstance(call.get("joins"), list):
+            _names(ctx, call["joins"], ctx.calls, "call", base + "/joins")
+    for name, con in _each(d.get("contract")):
+        base = "/contract/" + escape(name)
+        _one(ctx, con.get("talon"), ctx.talons, "talon procedure", base + "/talon")
+        _one(ctx, con.get("trump"), ctx.suits, "suit", base + "/trump")
+        if isinstance(con.get("trump_choices"), list):
+            _names(ctx, con["trump_choices"], ctx.suits, "suit", base + "/trump_choices")
+        if isinstance(con.get("honours"), list):
+            _names(ctx, con["honours"], cards_or_groups, "card", base + "/honours")
+        if isinstance(con.get("figures"), list):
+            _names(ctx, con["figures"], ctx.figures, "figure", base + "/figures")
+        _obligations(ctx, con.get("obligations"), base + "/obligations", cards_or_groups)
+    auction = d.get("auction", {})
+    if isinstance(auction, dict):
+        _one(ctx, (auction.get("all_pass") or {}).get("contract"), ctx.contracts, "contract", "/auction/all_pass/contract")
+    ap = d.get("after_purchase", {})
+    if isinstance(ap, dict) and isinstance(ap.get("contracts"), list):
+        _names(ctx, ap["contracts"], ctx.contracts, "contract", "/after_purchase/contracts")
+    for name, tal in _each(d.get("talon")):
+        base = "/talon/" + escape(name)
+        if isinstance(tal.get("never"), list):
+            _names(ctx, tal["never"], cards_or_groups, "card or group", base + "/never")
+        lr = tal.get("last_resort") or {}
+        if isinstance(lr.get("cards"), list):
+            _names(ctx, lr["cards"], cards_or_groups, "card or group", base + "/last_resort/cards")
+    deck = d.get("deck", {})
+    for gname, members in _each(deck.get("group")):
+        _names(ctx, members, set(ctx.cards), "card", "/deck/group/" + escape(gname))
+    points = deck.get("points", {}) or {}
+    for card in (points.get("card") or {}):
+        if card not in ctx.cards:
+            ctx.unknown("card", card, ctx.cards, "/deck/points/card/" + escape(card))
+    for rank in (points.get("rank") or {}):
+        if rank not in ctx.ranks:
+            ctx.unknown("rank", rank, ctx.ranks, "/deck/points/rank/" + escape(rank))
+    _one(ctx, deck.get("trump_suit"), ctx.suits, "suit", "/deck/trump_suit")
+    for sname in (deck.get("suit") or {}):
+        if sname not in ctx.suits:
+            ctx.unknown("suit", sname, ctx.suits, "/deck/suit/" + escape(sname))
+    partner = d.get("partner", {})
+    if isinstance(partner, dict):
+        _one(ctx, partner.get("group"), ctx.groups, "group", "/partner/group")
+    for fname, fig in _each(d.get("figure")):
+        _one(ctx, fig.get("card"), ctx.cards, "card", "/figure/" + escape(fname) + "/card")
+    play = d.get("play", {})
+    if isinstance(play, dict):
+        _obligations(ctx, play.get("obligations"), "/play/obligations", cards_or_groups)
+    seating = d.get("seating", {})
+    if isinstance(seating, dict) and isinstance(seating.get("draw"), dict):
+        if isinstance(seating["draw"].get("suits"), list):
+            _names(ctx, seating["draw"]["suits"], ctx.suits, "suit", "/seating/draw/suits")
+
+
+def _obligations(ctx, chain, ptr, cards_or_groups):
+    if not isinstance(chain, list):
+        return
+    for i, ob in enumerate(chain):
+        if isinstance(ob, dict):
+            _one(ctx, ob.get("suit"), ctx.suits, "suit", f"{ptr}/{i}/suit")
+            if isinstance(ob.get("cards"), list):
+                _names(ctx, ob["cards"], cards_or_groups, "card", f"{ptr}/{i}/cards")

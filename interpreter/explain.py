@@ -1,0 +1,310 @@
+"""The rules booklet: a Ruleset as headings, paragraphs and tables, rendered for the terminal (rich),
+as Markdown or as HTML. Expressions are shown in words where a phrase is known, else as code."""
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from .expressions import parse_text, to_text
+from .diagnostics import DiagnosticError
+from .ruleset import Ruleset, thaw
+
+
+def _fmt(v) -> str:
+    if v is None:
+        return "–"
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    if isinstance(v, list):
+        return ", ".join(_fmt(x) for x in v)
+    if isinstance(v, dict):
+        return "; ".join(f"{k} {_fmt(x)}" for k, x in v.items())
+    if isinstance(v, Fraction):
+        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    return str(v)
+
+
+_PHRASES = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "fewer than"}
+
+
+def words(text) -> str:
+    """An expression in words where a simple pattern is known, else the expression itself."""
+    if not isinstance(text, str):
+        return _fmt(text)
+    try:
+        node = parse_text(text)
+    except DiagnosticError:
+        return text
+    return _words(node)
+
+
+def _words(node) -> str:
+    kind = node[0]
+    if kind == "bin" and node[1] in _PHRASES and node[2][0] == "call" and node[2][1] in ("tricks", "points") \
+            and len(node[2][2]) == 1 and node[3][0] == "num":
+        who = to_text(node[2][2][0])
+        what = node[2][1]
+        amount = node[3][2]
+        if node[1] == "==" and amount == "0":
+            return f"{who} takes no {what[:-1] if what.endswith('s') else what}s" if what == "tricks" else f"{who} takes no points"
+        return f"{who} takes {_PHRASES[node[1]]} {amount} {what}"
+    if kind == "bin" and node[1] in ("and", "or"):
+        return f"{_words(node[2])} {node[1]} {_words(node[3])}"
+    if kind == "not":
+        return f"not ({_words(node[1])})"
+    return to_text(node)
+
+
+class Booklet:
+    def __init__(self, title: str):
+        self.title = title
+        self.blocks: list[tuple] = []
+
+    def heading(self, text):
+        self.blocks.append(("h", text))
+
+    def para(self, text):
+        self.blocks.append(("p", text))
+
+    def bullets(self, items):
+        items = [i for i in items if i]
+        if items:
+            self.blocks.append(("ul", items))
+
+    def table(self, headers, rows, caption=None):
+        if rows:
+            self.blocks.append(("table", headers, rows, caption))
+
+
+def build(rs: Ruleset) -> Booklet:
+    doc = thaw(rs.doc)
+    b = Booklet(doc["title"])
+    if doc.get("description"):
+        b.para(doc["description"])
+    seating = doc.get("seating", {})
+    b.para(f"{rs.players} players per deal" + (f", {rs.seats} at the table" if rs.seats != rs.players else "")
+           + f"; play goes {seating.get('direction')}."
+           + (f" The dealer sits out each deal." if seating.get("sit_out") == "dealer" else ""))
+    if seating.get("roles"):
+        b.bullets([f"{name}: {_steps(off)}" for name, off in seating["roles"].items()])
+    # deck
+    b.heading("The cards")
+    deck = doc["deck"]
+    b.para(f"{rs.deck_size} cards in {len(rs.suits)} suits ({', '.join(rs.suits)}, lowest first)."
+           + (f" {deck['trump_suit']} is a permanent trump suit." if deck.get("trump_suit") else ""))
+    rows = []
+    for suit in rs.suits:
+        codes = [c.code for c in rs.cards if c.suit == suit]
+        rows.append([suit, " ".join(codes)])
+    b.table(["suit", "cards, lowest first"], rows)
+    if deck.get("points"):
+        pts: dict[Fraction, list[str]] = {}
+        for c in rs.cards:
+            pts.setdefault(c.points, []).append(c.code)
+        b.table(["card points", "cards"], [[_fmt(p), " ".join(cs)] for p, cs in sorted(pts.items(), reverse=True)],
+                caption=f"Total {_fmt(rs.total_points())} points.")
+    if deck.get("group"):
+        b.table(["group", "cards"], [[g, " ".join(m)] for g, m in deck["group"].items()])
+    # deal
+    b.heading("The deal")
+    packets = doc["deal"]["packets"]
+    b.para("Packets in order: " + ", ".join(
+        f"{p['cards']}{' ×' + str(p['repeat']) if p.get('repeat', 1) > 1 else ''} to {'each player' if p['to'] == 'each' else 'the ' + p['to']}"
+        for p in packets) + f". Each player holds {rs.hand_size} cards; the talon holds {rs.talon_size}.")
+    if doc["deal"].get("knock"):
+        b.para("Knocking: " + (doc["deal"]["knock"].get("doc") or "an alternative deal."))
+    b.para("Phases of a deal: " + " → ".join(doc.get("procedure", [])) + ".")
+    # auction
+    if doc.get("call"):
+        b.heading("The auction")
+        b.bullets(_auction_words(doc))
+        extra = sorted({k for c in doc["call"].values() for k in c} - {"rank", "word", "title", "rule", "doc"},
+                       key=lambda k: ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"].index(k)
+                       if k in ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"] else 99)
+        rows = []
+        for name in rs.calls:
+            c = doc["call"][name]
+            rows.append([str(c.get("rank")), c.get("word") or name] + [_fmt(c.get(k)) if k != "allowed" else words(c.get(k)) if k in c else "" for k in extra])
+        b.table(["rank", "call"] + extra, rows, caption="Calls of equal rank are equivalent: neither may be bid over the other.")
+    # contracts
+    b.heading("The contracts")
+    props = []
+    for c in doc["contract"].values():
+        for k in (c.get("props") or {}):
+            if k not in props:
+                props.append(k)
+    rows = []
+    for name in rs.contracts:
+        c = doc["contract"][name]
+        rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), _fmt(c.get("trump")) if "trump" in c else "",
+                     _fmt(c.get("talon")), _fmt(c.get("side", "alone")), words(c.get("goal")) if "goal" in c else ""]
+                    + [_fmt((c.get("props") or {}).get(p, "")) for p in props])
+    b.table(["rank", "contract", "category", "trump", "talon", "declarer", "goal"] + props, rows)
+    if doc.get("talon"):
+        b.table(["talon procedure", "how"], [[n, _talon_words(t)] for n, t in doc["talon"].items()])
+    if doc.get("partner"):
+        b.para("Calling a partner: " + (doc["partner"].get("doc") or f"the declarer names a card of group {doc['partner'].get('group')}."))
+    if doc.get("after_purchase"):
+        ap = doc["after_purchase"]
+        b.para("After-purchase: " + (ap.get("doc") or f"when {words(ap.get('when'))}, entitled players may take the discards and announce one of {_fmt(ap.get('contracts'))}."))
+    if doc.get("defence"):
+        df = doc["defence"]
+        b.heading("Defence")
+        b.bullets([f"asked when {words(df.get('when'))}; {df.get('go', 'go along')} or {df.get('stay', 'stay home')}, first {words(df.get('first'))}" if "when" in df else None,
+                   f"compulsory when {words(df['compulsory'])}" if "compulsory" in df else None,
+                   "a defender who goes along may invite the other" if df.get("invite") else None,
+                   f"played only after a kontra when {words(df['kontra_required'])}" if "kontra_required" in df else None,
+                   df.get("doc")])
+    for key in ("kontra", "announce"):
+        if doc.get(key):
+            k = doc[key]
+            chain = k.get("levels") or (k.get("kontra") or {}).get("levels")
+            b.para(f"{key.capitalize()}: " + (k.get("doc") or "") + (f" Chain: {', '.join(chain)}." if chain else ""))
+    if doc.get("figure"):
+        b.heading("Figures")
+        b.table(["figure", "silent", "declared", "goal"],
+                [[f.get("title") or n, _fmt(f.get("silent")), _fmt(f.get("declared")), f.get("doc") or words(f.get("goal"))]
+                 for n, f in doc["figure"].items()])
+    # play
+    play = doc.get("play", {})
+    b.heading("Play")
+    b.bullets([f"first lead: {words(play.get('lead'))}" if "lead" in play else None,
+               f"trick winner: {'highest trump, else highest card of the led suit' if play.get('winner', 'trump_then_led') == 'trump_then_led' else 'highest card of the led suit'}",
+               "obligations, in order: " + ", ".join(o if isinstance(o, str) else o["rule"] + (f" (when {words(o['when'])})" if "when" in o else "") for o in play.get("obligations", [])),
+               f"play stops early when {words(play['early_end'])}" if "early_end" in play else None])
+    # settlement
+    b.heading("Payments")
+    if doc.get("let"):
+        b.table(["name", "meaning"], [[n, v if isinstance(v, str) else f"({', '.join(v['params'])}) → {v['body']}"] for n, v in doc["let"].items()])
+    b.table(["when", "each", "from", "to", "amount", "note"],
+            [[words(r.get("when", "always")), _fmt(r.get("each", "")), _fmt(r.get("from", "")), _fmt(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+             for r in doc["settle"]["pay"]])
+    session = doc.get("session") or {}
+    if session:
+        b.heading("The session")
+        for part in ("before_deal", "after_deal", "all_pass", "reckoning"):
+            if session.get(part):
+                b.table([part.replace("_", " "), "each", "from", "to", "amount", "note"],
+                        [[words(r.get("when", "always")), _fmt(r.get("each", "")), _fmt(r.get("from", "")), _fmt(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+                         for r in session[part]])
+        b.bullets([f"next dealer: {words(session['dealer'])}" if "dealer" in session else None,
+                   f"the session ends when {words(session['ends'])}" if "ends" in session else None,
+                   session.get("doc")])
+    if doc.get("option"):
+        b.heading("Table options")
+        b.table(["option", "default", "meaning"], [[n, _fmt(o.get("default")), o.get("doc", "")] for n, o in doc["option"].items()])
+    if doc.get("customs"):
+        b.heading("Customs (not enforced)")
+        b.bullets(doc["customs"])
+    return b
+
+
+def _steps(off: int) -> str:
+    if off == 0:
+        return "the dealer"
+    return f"{abs(off)} seat{'s' if abs(off) != 1 else ''} {'after' if off > 0 else 'before'} the dealer"
+
+
+def _talon_words(t: dict) -> str:
+    kind = t["kind"]
+    if kind == "exchange":
+        text = f"take {t.get('take', 'all')} and discard {t.get('discard', 0)}" + (", shown to all" if t.get("exposed") else "")
+    elif kind == "halves":
+        text = f"choose one of {t.get('packets', 2)} packets; the rest goes to the {t.get('rest', 'defenders')}"
+    elif kind == "into_tricks":
+        text = f"one card into each of the first {t.get('tricks')} tricks"
+    else:
+        text = {"aside": "set aside, unused", "defenders": "goes unseen to the defenders"}.get(kind, kind)
+    if t.get("never"):
+        text += f"; never discard {', '.join(t['never'])}"
+    return text + (f" ({t['rule']})" if t.get("rule") else "")
+
+
+def _auction_words(doc) -> list[str]:
+    a = doc.get("auction", {})
+    out = [f"{words(a.get('first', 'forehand'))} speaks first; turns follow the direction of play."]
+    if a.get("style") == "once":
+        out.append("Every player speaks exactly once.")
+    if a.get("pass_final"):
+        out.append("A player who passes may not bid again.")
+    out.append({"higher": "Each bid must rank higher than the current bid.", "step": "Each bid must be exactly the next rank.",
+                "any": "Any bid may be made."}.get(a.get("raise", "higher"), ""))
+    if "allowed" in a:
+        out.append(f"Every bid must satisfy: {words(a['allowed'])}.")
+    if a.get("hold"):
+        h = a["hold"]
+        out.append(f"Hold right ('{h['call']}'): {words(h['who'])} may take over the current bid by repeating it"
+                   + (f", when {words(h['bids'])}" if "bids" in h else "") + ".")
+    if a.get("contest"):
+        out.append("Sealed calls are resolved by naming contracts " + ("in turn" if a["contest"].get("reveal") == "turn" else "after the auction") + ".")
+    if "ends" in a:
+        out.append(f"The auction ends when {words(a['ends'])}.")
+    if a.get("all_pass"):
+        ap = a["all_pass"]
+        out.append(f"If everyone passes: {ap.get('contract') or 'the cards are thrown in'}." + (f" {ap['doc']}" if ap.get("doc") else ""))
+    return out
+
+
+# ---- renderers --------------------------------------------------------------------------------
+def to_markdown(b: Booklet) -> str:
+    out = [f"# {b.title}", ""]
+    for blk in b.blocks:
+        if blk[0] == "h":
+            out += [f"## {blk[1]}", ""]
+        elif blk[0] == "p":
+            out += [blk[1], ""]
+        elif blk[0] == "ul":
+            out += [f"- {i}" for i in blk[1]] + [""]
+        else:
+            _, headers, rows, caption = blk
+            esc = lambda s: str(s).replace("|", "\\|")
+            out.append("| " + " | ".join(map(esc, headers)) + " |")
+            out.append("|" + "---|" * len(headers))
+            out += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
+            out += ([f"\n{caption}"] if caption else []) + [""]
+    return "\n".join(out)
+
+
+def to_html(b: Booklet) -> str:
+    e = html.escape
+    out = ["<!doctype html>", '<html><head><meta charset="utf-8">', f"<title>{e(b.title)}</title>",
+           "<style>body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:collapse}"
+           "td,th{border:1px solid #999;padding:2px 6px;text-align:left}</style></head><body>", f"<h1>{e(b.title)}</h1>"]
+    for blk in b.blocks:
+        if blk[0] == "h":
+            out.append(f"<h2>{e(blk[1])}</h2>")
+        elif blk[0] == "p":
+            out.append(f"<p>{e(blk[1])}</p>")
+        elif blk[0] == "ul":
+            out.append("<ul>" + "".join(f"<li>{e(str(i))}</li>" for i in blk[1]) + "</ul>")
+        else:
+            _, headers, rows, caption = blk
+            out.append("<table><tr>" + "".join(f"<th>{e(str(h))}</th>" for h in headers) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in r) + "</tr>" for r in rows]
+            out.append("</table>" + (f"<p><em>{e(caption)}</em></p>" if caption else ""))
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def to_rich(b: Booklet, console) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    console.rule(f"[bold]{escape(b.title)}")
+    for blk in b.blocks:
+        if blk[0] == "h":
+            console.print(f"\n[bold underline]{escape(blk[1])}[/]")
+        elif blk[0] == "p":
+            console.print(escape(blk[1]))
+        elif blk[0] == "ul":
+            for i in blk[1]:
+                console.print(f" • {escape(str(i))}")
+        else:
+            _, headers, rows, caption = blk
+            t = Table(*[escape(str(h)) for h in headers], caption=escape(caption) if caption else None,
+                      show_lines=False, header_style="bold")
+            for r in rows:
+                t.add_row(*[escape(str(c)) for c in r])
+            console.print(t)

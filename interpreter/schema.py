@@ -1,0 +1,113 @@
+"""Stage 4: the merged rules document against the JSON Schema (Draft 2020-12).
+
+Every schema error becomes a Diagnostic at the line that wrote the offending part, with the
+field's description as help and, for unknown keys and values, the closest allowed spellings.
+"""
+from __future__ import annotations
+
+import functools
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from .diagnostics import Diagnostic, best_matches
+from .document import escape
+from .resources import schema
+
+_TYPE_WORDS = {"integer": "a whole number", "string": "a name, text or expression", "boolean": "true or false",
+               "object": "a section { … }", "array": "a list [ … ]", "null": "none", "number": "a number"}
+
+
+@functools.lru_cache(maxsize=1)
+def validator() -> Draft202012Validator:
+    return Draft202012Validator(schema())
+
+
+def _pointer(path) -> str:
+    return "".join("/" + escape(str(p)) for p in path)
+
+
+def _where(path) -> str:
+    parts = [str(p) for p in path]
+    return ".".join(parts) if parts else "the file"
+
+
+def _resolve(subschema: dict) -> dict:
+    ref = subschema.get("$ref")
+    if ref and ref.startswith("#/$defs/"):
+        return schema()["$defs"][ref.split("/")[-1]]
+    return subschema
+
+
+def _type_words(sub: dict) -> str:
+    t = _resolve(sub).get("type")
+    if isinstance(t, list):
+        return " or ".join(_TYPE_WORDS.get(x, x) for x in t)
+    return _TYPE_WORDS.get(t, str(t))
+
+
+def _show(value) -> str:
+    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return text if len(text) < 60 else text[:57] + "…'"
+
+
+def check(doc: dict, origins) -> list[Diagnostic]:
+    """Validate `doc`; `origins.find(pointer, prefer_key)` gives (file, span) for a pointer."""
+    out: list[Diagnostic] = []
+    errors = sorted(validator().iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    for err in errors:
+        out.extend(_convert(err, origins))
+    return out
+
+
+def _convert(err, origins) -> list[Diagnostic]:
+    path = list(err.absolute_path)
+    ptr = _pointer(path)
+    sub = err.schema if isinstance(err.schema, dict) else {}
+    where = _where(path)
+    kind = err.validator
+    if kind == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = list(sub.get("properties", {}))
+        diags = []
+        for key in err.instance:
+            if key in sub.get("properties", {}):
+                continue
+            file, span = origins.find(ptr + "/" + escape(key), prefer_key=True)
+            context = f" in {where}" if path else " at the top level"
+            diags.append(Diagnostic("E201", f"unknown key '{key}'{context}", file, span,
+                                    help="allowed here: " + ", ".join(allowed) if allowed else None,
+                                    suggestions=best_matches(key, allowed)))
+        return diags
+    file, span = origins.find(ptr, prefer_key=kind == "required")
+    if kind == "required":
+        missing = [r for r in err.validator_value if isinstance(err.instance, dict) and r not in err.instance]
+        props = sub.get("properties", {})
+        doc = "; ".join(f"{m}: {_resolve(props.get(m, {})).get('description', '')}" for m in missing)
+        what = f"'{path[-1]}'" if path else "the rule file"
+        return [Diagnostic("E202", f"{what} lacks {', '.join(repr(m) for m in missing)}", file, span,
+                           help=doc or None)]
+    if kind == "type":
+        return [Diagnostic("E203", f"{where} must be {_type_words(sub)}, not {_show(err.instance)}", file, span,
+                           help=_resolve(sub).get("description"))]
+    if kind == "enum":
+        options = [str(v) for v in err.validator_value]
+        return [Diagnostic("E204", f"{where} cannot be {_show(err.instance)}", file, span,
+                           help="one of: " + ", ".join(options),
+                           suggestions=best_matches(str(err.instance), options))]
+    if kind == "pattern":
+        return [Diagnostic("E205", f"{_show(err.instance)} is not a valid name in {where}", file, span,
+                           help="names are letters, digits and '_' and are not plain numbers")]
+    if kind in ("oneOf", "anyOf"):
+        inner = best_match(err.context) if err.context else None
+        if inner is not None:
+            nested = _convert(inner, origins)
+            if nested:
+                return nested
+        return [Diagnostic("E206", f"{where} does not have an allowed form", file, span,
+                           help=sub.get("description"))]
+    if kind in ("minimum", "maximum"):
+        return [Diagnostic("E207", f"{where} is {err.instance}, out of range ({kind} {err.validator_value})",
+                           file, span, help=_resolve(sub).get("description"))]
+    if kind in ("maxItems", "maxProperties", "maxLength"):
+        return [Diagnostic("E208", f"{where} is too long ({kind} {err.validator_value})", file, span)]
+    return [Diagnostic("E209", f"{where}: {err.message}", file, span)]

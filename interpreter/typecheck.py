@@ -1,0 +1,161 @@
+"""Type checking of expressions: every name must be known and every operator must get the types it
+needs. Runs once per expression at load time; errors come back as (code, message, suggestions).
+"""
+from __future__ import annotations
+
+from .diagnostics import best_matches
+from .vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
+
+
+class ExprError(Exception):
+    def __init__(self, code: str, message: str, suggestions=()):
+        super().__init__(message)
+        self.code = code
+        self.suggestions = list(suggestions)
+
+
+def _compatible(a: str, b: str) -> bool:
+    return a == b or "any" in (a, b) or "none" in (a, b) or {a, b} <= {"seat", "seats"} and False
+
+
+def _set_of(t: str) -> str:
+    return {"seats": "seat", "cards": "card"}.get(t, "any")
+
+
+class Checker:
+    """Infers the type of an expression node within an environment of named types."""
+
+    def __init__(self, names: dict[str, str], functions: dict[str, tuple] | None = None):
+        self.names = dict(VALUES_TYPES)
+        self.names.update(names)
+        self.functions = dict(FUNCTIONS)
+        if functions:
+            self.functions.update(functions)
+
+    def check(self, node, scope: dict[str, str] | None = None) -> str:
+        return self._t(node, scope or {})
+
+    def _unknown(self, name: str, scope) -> ExprError:
+        pool = list(self.names) + list(scope) + list(self.functions)
+        return ExprError("E401", f"unknown name '{name}'", best_matches(name, pool))
+
+    def _t(self, node, scope) -> str:
+        kind = node[0]
+        if kind == "num":
+            return "num"
+        if kind == "str":
+            return "name"
+        if kind == "const":
+            return "bool" if isinstance(node[1], bool) else "none"
+        if kind == "name":
+            n = node[1]
+            if n in scope:
+                return scope[n]
+            if n in self.names:
+                return self.names[n]
+            if n in self.functions:
+                raise ExprError("E403", f"'{n}' is a function and needs arguments: {n}(…)")
+            raise self._unknown(n, scope)
+        if kind == "list":
+            types = {self._t(x, scope) for x in node[1]}
+            if types <= {"seat"} and types:
+                return "seats"
+            if types <= {"card"} and types:
+                return "cards"
+            return "list"
+        if kind == "attr":
+            self._t(node[1], scope)
+            return "any"
+        if kind == "call":
+            return self._call(node, scope)
+        if kind == "comp":
+            _, fname, body, var, iterable, cond = node
+            if fname not in COMPREHENSIONS:
+                raise ExprError("E401", f"'{fname}(… for …)' is not a known form",
+                                best_matches(fname, COMPREHENSIONS))
+            it = self._t(iterable, scope)
+            if it not in ("seats", "cards", "list", "any"):
+                raise ExprError("E402", f"'{fname}(… for {var} in …)' needs a set to go through, not {it}")
+            inner = dict(scope)
+            inner[var] = _set_of(it)
+            body_t = self._t(body, inner)
+            if cond is not None:
+                self._want(cond, inner, "bool", "the 'if' of a comprehension")
+            if fname in ("sum", "min", "max") and body_t not in ("num", "any"):
+                raise ExprError("E402", f"{fname}(…) adds up numbers, but the body is {body_t}")
+            if fname in ("any", "all") and body_t not in ("bool", "any"):
+                raise ExprError("E402", f"{fname}(…) needs a condition, but the body is {body_t}")
+            return COMPREHENSIONS[fname][0]
+        if kind == "not":
+            self._want(node[1], scope, "bool", "'not'")
+            return "bool"
+        if kind == "neg":
+            self._want(node[1], scope, "num", "'-'")
+            return "num"
+        if kind == "if":
+            self._want(node[1], scope, "bool", "the condition of 'if'")
+            a, b = self._t(node[2], scope), self._t(node[3], scope)
+            if a == b or b in ("any", "none"):
+                return a
+            if a in ("any", "none"):
+                return b
+            raise ExprError("E402", f"the two branches of 'if' give {a} and {b}")
+        if kind == "bin":
+            op, a, b = node[1], node[2], node[3]
+            if op in ("and", "or"):
+                self._want(a, scope, "bool", f"'{op}'")
+                self._want(b, scope, "bool", f"'{op}'")
+                return "bool"
+            if op in ("+", "-", "*", "/", "%", "^"):
+                self._want(a, scope, "num", f"'{op}'")
+                self._want(b, scope, "num", f"'{op}'")
+                return "num"
+            ta, tb = self._t(a, scope), self._t(b, scope)
+            if op in ("in", "not in"):
+                if tb not in ("seats", "cards", "list", "any"):
+                    raise ExprError("E402", f"'{op}' needs a set on its right, not {tb}")
+                return "bool"
+            if op in ("<", "<=", ">", ">="):
+                for t in (ta, tb):
+                    if t not in ("num", "any"):
+                        raise ExprError("E402", f"'{op}' compares numbers, not {t}")
+                return "bool"
+            if not _compatible(ta, tb):
+                raise ExprError("E402", f"'{op}' compares {ta} with {tb}; they can never be equal")
+            return "bool"
+        raise ExprError("E402", f"unknown expression form {kind}")
+
+    def _want(self, node, scope, want: str, where: str) -> None:
+        got = self._t(node, scope)
+        if got != want and got != "any":
+            raise ExprError("E402", f"{where} needs {_WORD[want]}, not {_WORD.get(got, got)}")
+
+    def _call(self, node, scope) -> str:
+        _, fname, args = node
+        if fname not in self.functions:
+            if fname in self.names or fname in scope:
+                raise ExprError("E403", f"'{fname}' is not a function")
+            raise ExprError("E401", f"unknown function '{fname}'", best_matches(fname, self.functions))
+        params, result, _ = self.functions[fname]
+        if params and params[-1].startswith("*"):
+            fixed = params[:-1]
+            if len(args) < len(fixed) or (not fixed and not args):
+                raise ExprError("E403", f"{fname}(…) needs at least {max(len(fixed), 1)} argument(s)")
+            expected = list(fixed) + [params[-1][1:]] * (len(args) - len(fixed))
+        else:
+            if len(args) != len(params):
+                raise ExprError("E403", f"{fname}(…) takes {len(params)} argument(s), not {len(args)}")
+            expected = list(params)
+        for i, (arg, want) in enumerate(zip(args, expected)):
+            got = self._t(arg, scope)
+            if want != "any" and got not in (want, "any") and not (want == "seat" and got == "none"):
+                raise ExprError("E402", f"argument {i + 1} of {fname}(…) must be {_WORD.get(want, want)}, not {_WORD.get(got, got)}")
+        return result
+
+
+_WORD = {"num": "a number", "bool": "true or false", "seat": "a seat", "seats": "a set of seats",
+         "card": "a card", "cards": "a set of cards", "suit": "a suit", "call": "a call",
+         "contract": "a contract", "name": "a name", "none": "none", "any": "a value",
+         "account": "an account", "figure": "a figure", "list": "a list"}
+
+VALUES_TYPES = {k: v[0] for k, v in VALUES.items()}

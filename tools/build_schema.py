@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Write grammar/stichwort.schema.json, the JSON Schema (Draft 2020-12) of the rules document.
+
+Every mechanism of the vocabulary is defined here once, with a description and an example, so
+that the schema, the checker's messages and docs/vocabulary.md all say the same thing.
+
+    python tools/build_schema.py          # rewrite the schema
+    python tools/build_schema.py --check  # exit 1 if the committed schema is out of date
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "grammar" / "stichwort.schema.json"
+
+NAME = {"$ref": "#/$defs/name"}
+NAMES = {"$ref": "#/$defs/names"}
+TEXT = {"type": "string", "maxLength": 4000}
+EXPR = {"$ref": "#/$defs/expr"}
+NUM = {"$ref": "#/$defs/num"}
+INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
+NAT = {"type": "integer", "minimum": 0, "maximum": 1000}
+BOOL = {"type": "boolean"}
+SCALAR = {"type": ["integer", "boolean", "string", "null"]}
+
+
+def d(schema: dict, doc: str, example: str | None = None) -> dict:
+    out = dict(schema)
+    out["description"] = doc
+    if example is not None:
+        out["examples"] = [example]
+    return out
+
+
+def obj(props: dict, doc: str, example: str | None = None, required=()) -> dict:
+    out = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        out["required"] = list(required)
+    return d(out, doc, example)
+
+
+def coll(item: dict, doc: str, example: str | None = None) -> dict:
+    out = {"type": "object", "propertyNames": NAME, "additionalProperties": item, "maxProperties": 400}
+    return d(out, doc, example)
+
+
+def arr(item: dict, doc: str, example: str | None = None, max_items: int = 400) -> dict:
+    return d({"type": "array", "items": item, "maxItems": max_items}, doc, example)
+
+
+def enum(values, doc: str, example: str | None = None) -> dict:
+    return d({"enum": list(values)}, doc, example)
+
+
+PAY_ROW = obj({
+    "when": d(EXPR, "Condition; the row applies only when it is true.", "not made"),
+    "each": d(EXPR, "A set of seats; the row is applied once per seat, bound to the name `s`.", "defenders"),
+    "from": d(EXPR, "Who pays: a seat, `pot`, or an account such as `account(juha, s, declarer)`. Leave it out for a score entry that only adds to `to`.", "declarer"),
+    "to": d(EXPR, "Who receives: a seat, `pot`, or an account.", "pot"),
+    "amount": d(EXPR, "How much; an exact number (fractions allowed).", "tricks(s) * A / 10"),
+    "note": d(TEXT, "Words for the booklet and the score sheet.", "trick money"),
+    "rule": d(TEXT, "Catalog rule ids this row implements.", "WIEN-SCORE-11"),
+}, "One payment or score entry.", "| not made | - | declarer | pot | A |", required=("to", "amount"))
+PAY_ROWS = arr(PAY_ROW, "Payment rows, applied in order. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
+
+OBLIGATION = {"oneOf": [
+    enum(["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards", "birds_in_order"],
+         "A play obligation by name, with its default parameters."),
+    obj({
+        "rule": enum(["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards", "birds_in_order"],
+                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first)."),
+        "when": d(EXPR, "The filter applies only when this is true (names: `me`, `leader`, `declarer`, …).", "me == next(declarer) and leader == declarer"),
+        "suit": d(NAME, "The suit the filter speaks of (default: the trump suit).", "T"),
+        "cards": d(NAMES, "The cards the filter speaks of.", "[T1]"),
+        "rule_ids": d(TEXT, "Catalog rule ids.", "WIEN-PLAY-12"),
+    }, "A play obligation with parameters.", "{ rule = must_trump, suit = T }", required=("rule",)),
+]}
+OBLIGATIONS = arr(OBLIGATION, "Obligations as an ordered chain of filters over the hand: each narrows the playable cards if it can, and is skipped if it would leave none.", "[follow_suit, must_beat]", 16)
+
+OPEN = obj({
+    "who": enum(["defenders", "all", "declarer"], "Whose hands are laid face up."),
+    "after_trick": d(NAT, "They open once this many tricks are complete.", "1"),
+    "after_lead": d(NAT, "They open right after the lead to this trick.", "2"),
+    "doc": TEXT,
+}, "Open hands.", "{ who = defenders, after_trick = 1 }")
+
+KONTRA = obj({
+    "when": d(EXPR, "When kontra may be said.", "contract.category != trischaken"),
+    "first": d(EXPR, "Who may say the first kontra first.", "next(declarer)"),
+    "levels": d(NAMES, "The words of the chain, in order; each doubles again.", "[kontra, rekontra, sukontra, mortkontra]"),
+    "max": d({"type": ["integer", "null"], "minimum": 1, "maximum": 1000}, "The longest chain allowed; `none` = no limit (the words repeat with a count).", "3"),
+    "factor": d(NUM, "The factor per call of the chain.", "2"),
+    "by": enum(["alternate", "defenders"], "Who answers: the two sides alternately, or only defenders."),
+    "scope": enum(["game", "items", "personal"], "What a kontra covers: the whole game, each declared item separately, or only the pair of players (contra ad personam)."),
+    "personal": d(EXPR, "When kontras hold only between the declarer and the one who said it.", "contract.kind == negative"),
+    "doc": TEXT,
+}, "A kontra chain of any length.", "kontra { first = next(declarer)  levels = [kontra, rekontra]  max = none }")
+
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://stichwort.invalid/schema/rules.json",
+    "title": "stichwort rules document",
+    "description": "The one data model of a trick-taking game with bidding. The .stw language, YAML and JSON are three spellings of it.",
+    "type": "object",
+    "additionalProperties": False,
+    "$defs": {
+        "name": d({"type": "string", "pattern": r"^(?!\d+$)\w+$", "maxLength": 64},
+                  "A name: letters, digits and '_' (Unicode allowed); card codes such as 10H are names.", "five_wp"),
+        "names": d({"type": "array", "items": {"$ref": "#/$defs/name"}, "maxItems": 400}, "A list of names.", "[C, S, D, H]"),
+        "expr": d({"type": ["string", "integer", "boolean", "null"], "maxLength": 4000},
+                  "An expression in the small total expression language: arithmetic, comparisons, and/or/not, if … then … else, function calls and `sum(… for s in …)`.",
+                  "tricks(declarer) >= 6"),
+        "num": d({"type": ["integer", "string"], "maxLength": 200}, "A number: an integer or a constant expression such as 1/3.", "1/3"),
+    },
+    "properties": {
+        "extends": d(TEXT, "The base rule file this variant starts from (a built-in name or a path).", 'extends "wien"'),
+        "remove": arr({"type": "string", "pattern": r"^\w+(\.\w+)*$"}, "Inherited items to drop, as dotted paths.", "remove contract.five"),
+        "title": d(TEXT, "The game's name as players say it.", '"Préférence (Vienna)"'),
+        "catalog": d(TEXT, "The rule catalog this file implements.", '"wien-preference"'),
+        "family": d(NAME, "The family of games this file belongs to.", "preference"),
+        "description": d(TEXT, "A paragraph for the booklet."),
+        "source": d(TEXT, "Where the rules come from."),
+        "players": d({"type": "integer", "minimum": 2, "maximum": 8}, "Players taking part in each deal.", "3"),
+        "customs": arr(TEXT, "Customs that are not rules (shown in the booklet, never enforced)."),
+        "let": coll({"oneOf": [EXPR, obj({"params": NAMES, "body": EXPR}, "A named expression with parameters.", required=("params", "body"))]},
+                    "Named expressions, usable in every expression of the file. No recursion.", "let A = min(pot, max)"),
+        "option": coll(obj({
+            "default": d(SCALAR, "The value when the table agrees nothing else.", "10"),
+            "min": d(INT, "The smallest allowed value."), "max": d(INT, "The largest allowed value."),
+            "choices": arr(SCALAR, "The allowed values."),
+            "title": TEXT, "doc": TEXT, "rule": TEXT,
+        }, "A table option: a named parameter the table agrees on, set with `--set name=value`.", required=("default",)),
+            "Table options.", "option stake { default = 10  doc = \"one stake in units\" }"),
+        "seating": obj({
+            "seats": d({"type": "integer", "minimum": 2, "maximum": 10}, "Players at the table (more than `players` when someone sits out).", "4"),
+            "direction": enum(["clockwise", "counterclockwise"], "The direction of dealing, bidding and play.", "clockwise"),
+            "sit_out": enum(["nobody", "dealer", "rotation"], "Who sits out when the table has more seats than players.", "dealer"),
+            "roles": coll(INT, "Named seats, as steps from the dealer in the direction of play (negative: against it).", "roles { forehand = 1  rearhand = -1 }"),
+            "first_dealer": enum(["draw", "agree"], "How the first dealer is chosen."),
+            "draw": obj({
+                "compare": arr(enum(["trump", "suit", "rank", "position"], "A key"), "Keys compared in order when drawing for seats.", "[suit, rank]", 4),
+                "suits": d(NAMES, "Suits from lowest to highest for the draw."),
+                "ranks": arr({"type": ["string", "integer"]}, "Ranks from lowest to highest for the draw."),
+                "dealer": enum(["highest", "lowest"], "Which card deals first."),
+                "doc": TEXT,
+            }, "The draw for seats and the first dealer."),
+            "teams": arr(arr(INT, "Seats as steps from the dealer."), "Fixed partnerships, as lists of steps from the dealer.", "[[1, 3], [2, 0]]", 4),
+            "rotation": arr(arr(INT, "Player numbers in seat order S0, S1, …; 0 = sits out."), "A seating schedule, one row per sit (five-player rotations).", max_items=20),
+            "cut": d(INT, "Who cuts, as a step from the dealer.", "-1"),
+            "doc": TEXT,
+        }, "Seats, direction, roles, sitting out and fixed partnerships.", required=("direction",)),
+        "deck": obj({
+            "suits": d(NAMES, "The suits, from lowest to highest.", "[C, S, D, H]"),
+            "ranks": arr({"type": ["string", "integer"]}, "The ranks of every suit, from lowest to highest (a suit may override).", "[7, 8, 9, 10, J, Q, K, A]", 30),
+            "suit": coll(obj({
+                "ranks": arr({"type": ["string", "integer"]}, "This suit's ranks, lowest to highest.", max_items=30),
+                "cards": d(NAMES, "This suit's card codes, lowest to highest (instead of rank+suit).", "[T1, T2, SK]"),
+                "title": TEXT, "doc": TEXT,
+            }, "One suit's own ranks or cards."), "Suits that differ from the default ranks."),
+            "trump_suit": d({"anyOf": [NAME, {"type": "null"}]}, "A permanent trump suit (tarock).", "T"),
+            "points": obj({
+                "rank": coll(NUM, "Card points by rank.", "rank { K = 4  Q = 3 }"),
+                "card": coll(NUM, "Card points of single cards (override the rank).", "card { SK = 4 }"),
+                "each": d(NUM, "Extra points every captured card is worth (blatt).", "1/3"),
+                "total": d(NUM, "The deck's total, checked when the rules are compiled.", "70"),
+                "doc": TEXT,
+            }, "Card points."),
+            "group": coll(NAMES, "Named groups of cards.", "group matadors = [SK, T21, T1]"),
+            "names": coll(coll(TEXT, "Display names of suits, ranks or cards."), "Display names per language.", 'names { de { H = "Herz" } }'),
+            "doc": TEXT,
+        }, "The cards.", required=("suits",)),
+        "deal": obj({
+            "packets": arr(obj({
+                "to": enum(["each", "talon", "pile"], "Who receives the packet: each player in turn, the talon, or a pile."),
+                "cards": d({"type": "integer", "minimum": 1, "maximum": 60}, "Cards per packet."),
+                "repeat": d({"type": "integer", "minimum": 1, "maximum": 60}, "How many times the packet is dealt."),
+            }, "One packet.", required=("to", "cards")), "The packet schedule.", "table { | to | cards | | each | 3 | | talon | 2 | }", 60),
+            "start": d(EXPR, "Who receives the first packet.", "forehand"),
+            "cut": d(EXPR, "Who cuts.", "prev(dealer)"),
+            "knock": obj({
+                "by": d(EXPR, "Who may knock instead of cutting."),
+                "packets": arr(obj({"to": enum(["each", "talon", "pile"], "Receiver"), "cards": NAT, "repeat": NAT}, "Packet", required=("to", "cards")), "The schedule after a knock."),
+                "choose": d(EXPR, "Who chooses a pile first; the others follow in turn."),
+                "doc": TEXT,
+            }, "Knocking: an alternative deal chosen by a player."),
+            "doc": TEXT,
+        }, "How the cards are dealt.", required=("packets",)),
+        "procedure": arr(enum(["auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "play", "settle"], "A phase"),
+                         "The phases of one deal, in order; each is configured in its own section.", "[auction, talon, contract, defence, play, settle]", 12),
+        "auction": obj({
+            "first": d(EXPR, "Who speaks first.", "forehand"),
+            "style": enum(["open", "once"], "`open`: turns go round until the auction ends; `once`: everyone speaks exactly once."),
+            "pass_final": d(BOOL, "A player who passes may not bid again."),
+            "raise": enum(["higher", "step", "any"], "The default raise rule: strictly higher rank, exactly the next rank, or any."),
+            "allowed": d(EXPR, "A constraint every bid must satisfy (names: `me`, `this`, `high`, `holder`, `first_bid(s)`, …).", "first_bid(me) == none or first_bid(me).category == this.category"),
+            "ends": d(EXPR, "The auction ends when this becomes true after a call.", "passes == players or (passes == players - 1 and high != none)"),
+            "exclude": d(EXPR, "A seat for which this is true is no longer asked (it counts as passed).", "high.category == game and latest(me).category == number"),
+            "hold": obj({
+                "call": d(NAME, "The word of the hold call.", "hold"),
+                "who": d(EXPR, "Whether `me` may hold the current bid of `holder`.", "me == forehand and first_call(forehand) != pass"),
+                "bids": d(EXPR, "Which bids can be held (names: `high`).", "high.category == a"),
+                "doc": TEXT, "rule": TEXT,
+            }, "Hold rights: repeat the current bid and take it over (Vienna 'hold', Croatian 'same').", required=("call", "who")),
+            "contest": obj({
+                "reveal": enum(["turn", "end"], "When sealed bidders reveal: at their next turn, or after the auction."),
+                "rounds": enum(["once", "open"], "Each sealed bidder reveals once, or keeps naming higher contracts until he passes."),
+                "first_must_name": d(BOOL, "The first sealed bidder may not pass at his reveal."),
+                "ties": enum(["earlier"], "Equal contracts go to the player earlier in the bidding order."),
+                "doc": TEXT, "rule": TEXT,
+            }, "Sealed bids: calls standing for a set of contracts, named later."),
+            "all_pass": obj({
+                "contract": d({"anyOf": [NAME, {"type": "null"}]}, "The contract played when everyone passes; `none` throws the cards in.", "ausfechten"),
+                "doc": TEXT, "rule": TEXT,
+            }, "What happens when everyone passes."),
+            "pass": obj({
+                "allowed": d(EXPR, "When passing is allowed.", "not (me == forehand and turn == 0)"),
+                "word": TEXT, "doc": TEXT,
+            }, "The pass call."),
+            "doc": TEXT,
+        }, "The auction: who speaks, what may be bid, and when it ends."),
+        "call": coll(obj({
+            "title": TEXT, "aka": arr(TEXT, "Other names"), "doc": TEXT, "word": d(TEXT, "The word said at the table.", '"five without purchase"'),
+            "rank": d(INT, "Rank in the bidding; equal ranks are equivalent (neither may be bid over the other).", "8"),
+            "category": d(NAME, "The category, for constraints such as first-call commitments.", "c"),
+            "allowed": d(EXPR, "When this call is legal, on top of the raise rule and the auction's constraint.", "me == forehand and turn == 0"),
+            "raise": enum(["higher", "step", "any", "equal"], "This call's raise rule."),
+            "contracts": d({"anyOf": [NAMES, EXPR]}, "The contracts the winner of this call may choose from after the auction; one contract fixes it.", "[one, two, three, four]"),
+            "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure run after the auction when this call wins.", "buy"),
+            "contest": d(NAME, "Sealed-bid contest this call belongs to; calls of one contest may be made over each other and are settled by revealing.", "game"),
+            "sealed": d(BOOL, "The contract is chosen later, and kept secret until revealed."),
+            "joins": d(NAMES, "A call that is played together with another player's base call (bei).", "[piccolo]"),
+            "rule": TEXT,
+        }, "One call of the auction.", required=("rank",)), "The calls of the auction (bids), besides pass and hold.",
+            "table call { | call | rank | category | contracts | … }"),
+        "category": coll(obj({"title": TEXT, "doc": TEXT, "rank": INT}, "A category."), "Contract and call categories."),
+        "contract": coll(obj({
+            "title": TEXT, "aka": arr(TEXT, "Other names"), "doc": TEXT, "word": TEXT, "rule": TEXT,
+            "rank": d(INT, "Rank; the ladder is shown in this order.", "1"),
+            "category": d(NAME, "Category.", "a"),
+            "kind": enum(["positive", "negative", "all"], "Positive (take enough), negative (take few or exact tricks), or all-against-all."),
+            "level": d(NUM, "The level or number of the contract.", "5"),
+            "value": d(NUM, "The value used in scoring.", "4"),
+            "trump": d({"anyOf": [NAME, {"type": "null"}]}, "The trump suit; `none` for no trumps.", "H"),
+            "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose after the talon.", "[S, D, H]"),
+            "side": enum(["alone", "called", "partnership", "nobody"], "The declarer plays alone, with a called (hidden) partner, with his fixed partner, or nobody declares."),
+            "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure of this contract.", "halves"),
+            "goal": d(EXPR, "True when the declaring side has made the contract.", "tricks(declarer) >= 6"),
+            "defence": enum(["ask", "all", "nobody"], "Whether defenders choose to go along (ask), all play, or nobody plays."),
+            "lead": d(EXPR, "Who leads to the first trick.", "declarer"),
+            "open": OPEN,
+            "obligations": OBLIGATIONS,
+            "winner": enum(["trump_then_led", "led"], "How a trick is won."),
+            "early_end": d(EXPR, "Play stops as soon as this is true.", "tricks(declarer) > 0"),
+            "honours": d(NAMES, "The honour cards of this contract.", "[AD, KD, QD, JD]"),
+            "figures": d(NAMES, "The figures that may be made in this contract.", "[grammeln, valat]"),
+            "game": d(BOOL, "Played as a game (without the talon)."),
+            "props": coll({"type": ["integer", "string", "boolean", "null"]}, "Further values used by the payment rules, as `contract.NAME`.", "props { premium = 1 }"),
+        }, "One contract.", required=("rank",)), "The contract ladder.", "table contract { | contract | rank | trump | goal | … }"),
+        "partner": obj({
+            "when": d(EXPR, "When the declarer calls a partner.", "contract.side == called"),
+            "group": d(NAME, "The group of cards one of which is called.", "kings"),
+            "self": d(BOOL, "The declarer may call a card he holds himself (and so play alone)."),
+            "by_count": d(EXPR, "When the declarer may call 'the fourth' without naming it.", "count_in(kings, declarer) == 3"),
+            "doc": TEXT, "rule": TEXT,
+        }, "Calling a hidden partner by naming a card."),
+        "talon": coll(obj({
+            "kind": enum(["exchange", "halves", "aside", "defenders", "into_tricks"], "exchange: take cards and discard as many; halves: choose one of `packets` packets, the rest goes to `rest`; aside: set aside; defenders: goes unseen to the defenders; into_tricks: added to the first tricks."),
+            "take": d(NAT, "Cards taken (exchange; default: all)."),
+            "discard": d(NAT, "Cards discarded.", "2"),
+            "packets": d(NAT, "Packets the talon is split into (halves).", "2"),
+            "exposed": d(BOOL, "The talon is shown to everyone."),
+            "rest": enum(["defenders", "aside", "declarer"], "Where untaken talon cards go and whose side counts them."),
+            "discards": enum(["declarer", "aside", "defenders"], "Whose side counts the discards."),
+            "never": d(NAMES, "Cards or groups that may never be discarded.", "[kings, matadors]"),
+            "last_resort": obj({"cards": NAMES, "face_up": BOOL, "doc": TEXT},
+                               "Cards that may be discarded only when nothing else is left, then face up."),
+            "tricks": d(NAT, "into_tricks: the talon goes one card each into this many first tricks."),
+            "who": d(EXPR, "Who handles the talon.", "declarer"),
+            "doc": TEXT, "rule": TEXT,
+        }, "A talon procedure.", required=("kind",)), "Talon procedures, named so contracts and calls can refer to them.",
+            "talon buy { kind = exchange  discard = 2 }"),
+        "after_purchase": obj({
+            "when": d(EXPR, "When after-purchases are offered.", "final.category == a"),
+            "entitled": d(EXPR, "Whether seat `s` may make one.", "has_bid(s)"),
+            "first": d(EXPR, "Who is asked first.", "next(declarer)"),
+            "take": NAT, "discard": NAT,
+            "contracts": d(NAMES, "Contracts an after-purchaser may announce."),
+            "must_exceed": d(BOOL, "Each after-purchase must announce a higher contract than the one before."),
+            "declining": enum(["keeps_right", "drops_out"], "Whether a player who declines may after-purchase later in the chain."),
+            "doc": TEXT, "rule": TEXT,
+        }, "The after-purchase (efterköp) chain."),
+        "defence": obj({
+            "when": d(EXPR, "When the defenders are asked.", "contract.defence == ask"),
+            "first": d(EXPR, "Who answers first; the other defender follows.", "next(declarer)"),
+            "go": d(TEXT, "The word for taking part.", '"go along"'),
+            "stay": d(TEXT, "The word for staying out.", '"stay home"'),
+            "compulsory": d(EXPR, "When both defenders must go along.", "pot == stake"),
+            "invite": d(EXPR, "When a defender who goes along may invite the other.", "true"),
+            "kontra_required": d(EXPR, "When, instead of asking, the contract is played only if a defender says kontra.", "contract.level == 2 and not contract.game"),
+            "nobody": obj({"declarer_tricks": NAT, "doc": TEXT}, "When nobody defends: the declarer counts as taking this many tricks."),
+            "doc": TEXT, "rule": TEXT,
+        }, "Defence decisions: go along, stay home, invite."),
+        "kontra": KONTRA,
+        "announce": obj({
+            "when": d(EXPR, "When the declaration round takes place.", "contract.kind == positive"),
+            "first": d(EXPR, "Who opens the round.", "declarer"),
+            "opener": d(TEXT, "What the opener says first.", '"I am ready"'),
+            "passes": d(NAT, "The round ends after this many passes in a row.", "3"),
+            "kontra": KONTRA,
+            "doc": TEXT, "rule": TEXT,
+        }, "The declaration round: figures and kontras on each item."),
+        "figure": coll(obj({
+            "title": TEXT, "doc": TEXT, "rule": TEXT,
+            "silent": d(NUM, "Points when made without declaring.", "1"),
+            "declared": d(NUM, "Points when declared and made.", "2"),
+            "goal": d(EXPR, "True when side `side` has made the figure.", "captured(side, matadors)"),
+            "card": d(NAME, "The card the figure is made with.", "T1"),
+            "trick": d(INT, "The trick it must win: 12 = last; negative counts from the end.", "-1"),
+            "multiplier": d(BOOL, "The figure multiplies the game instead of being paid apart (valat)."),
+            "allowed": d(EXPR, "When the figure may be made or declared.", "contract.kind == positive"),
+            "by": enum(["side", "holder"], "Who may declare it: either side, or only the holder of the card."),
+        }, "One figure (side goal).", required=("goal",)), "Figures: side goals besides the game (declared or silent)."),
+        "play": obj({
+            "lead": d(EXPR, "Who leads to the first trick (a contract may override).", "declarer"),
+            "obligations": OBLIGATIONS,
+            "winner": enum(["trump_then_led", "led"], "How a trick is won (a contract may override)."),
+            "early_end": d(EXPR, "Play stops as soon as this is true.", "team_tricks >= 5"),
+            "open": OPEN,
+            "doc": TEXT, "rule": TEXT,
+        }, "Playing the cards."),
+        "settle": obj({
+            "pay": PAY_ROWS,
+            "doc": TEXT,
+        }, "Payments and score entries after each deal.", required=("pay",)),
+        "account": coll(obj({
+            "per": enum(["game", "seat", "pair"], "One account for the table, one per seat, or one per ordered pair of seats."),
+            "initial": d(EXPR, "The starting value.", "-bula"),
+            "title": TEXT, "doc": TEXT, "rule": TEXT,
+        }, "An account.", required=("per",)), "Accounts kept through a session: the pot, score columns, refa counters.",
+            "account pot { per = game  initial = 0 }"),
+        "session": obj({
+            "before_deal": PAY_ROWS,
+            "after_deal": PAY_ROWS,
+            "all_pass": PAY_ROWS,
+            "dealer": d(EXPR, "The next dealer.", "next(dealer)"),
+            "ends": d(EXPR, "The session ends when this is true after a deal.", "sum(account(score, s) for s in seats) == 0"),
+            "reckoning": PAY_ROWS,
+            "result": d(EXPR, "A seat's final result (name `s`).", "account(money, s)"),
+            "sit": obj({
+                "ends": d(EXPR, "A sit ends when this is true after a deal."),
+                "per_rubber": d(NAT, "Sits in a rubber."),
+                "reseat": arr(TEXT, "How players move after each sit.", max_items=10),
+                "doc": TEXT, "rule": TEXT,
+            }, "Sits and rubbers (partnership games)."),
+            "doc": TEXT,
+        }, "What carries from one deal to the next, and how a session ends."),
+        "words": coll(TEXT, "Words used for actions, in place of the defaults.", 'words { go = "play"  stay = "drop out" }'),
+        "names": coll(coll(TEXT, "Display names."), "Display names of calls, contracts and terms per language.", 'names { de { hold = "ich" } }'),
+    },
+    "required": ["title", "players", "seating", "deck", "deal", "procedure", "contract", "play", "settle"],
+}
+
+
+def render() -> str:
+    return json.dumps(SCHEMA, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv) -> int:
+    text = render()
+    if "--check" in argv:
+        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
+            print(f"{OUT} is out of date: run python tools/build_schema.py")
+            return 1
+        print("schema up to date")
+        return 0
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
