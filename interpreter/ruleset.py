@@ -40,7 +40,7 @@ class Card:
     points: Fraction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ruleset:
     name: str
     path: str
