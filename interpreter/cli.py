@@ -130,6 +130,130 @@ def cmd_schema(args) -> int:
     return 0
 
 
+def _options(pairs) -> dict:
+    out = {}
+    for item in pairs or []:
+        if "=" not in item:
+            raise UsageError(f"--set takes name=value, not '{item}'")
+        k, v = item.split("=", 1)
+        low = v.lower()
+        out[k.strip()] = True if low == "true" else False if low == "false" else int(v) if v.lstrip("-").isdigit() else v
+    return out
+
+
+def _check_options(rs, options):
+    from .diagnostics import best_matches
+
+    for k in options:
+        if k not in rs.options:
+            raise UsageError(f"unknown table option '{k}' for {rs.name}"
+                             + (f"; did you mean {' or '.join(best_matches(k, rs.options))}?" if best_matches(k, rs.options) else "")
+                             + (f" (options: {', '.join(rs.options)})" if rs.options else " (it has none)"))
+
+
+def cmd_test(args) -> int:
+    from .scenario import find_scenarios, run_file
+
+    files = find_scenarios(args.targets)
+    if not files:
+        print("no scenario files found")
+        return 1
+    failed = 0
+    errors = 0
+    deals = 0
+    for f in files:
+        try:
+            out = run_file(f, update=args.update)
+        except DiagnosticError as err:
+            errors += 1
+            print(f"ERROR {f}")
+            sources = {}
+            try:
+                sources[str(f)] = f.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                pass
+            print(render_all(err.diagnostics, sources))
+            continue
+        deals += out.deals
+        if out.ok:
+            print(f"ok    {f} ({out.deals} deal{'s' if out.deals != 1 else ''}{', updated' if out.updated else ''})")
+        else:
+            failed += 1
+            print(f"FAIL  {f}")
+            for line in out.failures:
+                print(f"      {line}")
+    print(f"{len(files) - failed - errors} passed, {failed} failed" + (f", {errors} errors" if errors else "") + f" ({deals} deals)")
+    return 2 if errors else 1 if failed else 0
+
+
+def cmd_simulate(args) -> int:
+    from .runner import simulate
+
+    rs = _load(args.target)
+    options = _options(args.set)
+    _check_options(rs, options)
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    progress = None
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("simulating", total=args.deals)
+        progress = lambda done: bar.update(task, completed=done)  # noqa: E731
+    try:
+        summary = simulate(args.target, args.deals, args.seed, args.workers, options, args.bots, args.log, progress)
+    finally:
+        if bar:
+            bar.stop()
+    elapsed = summary.pop("_elapsed")
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return 0
+    from rich.table import Table
+
+    con = _console()
+    con.print(f"[bold]{rs.title}[/] — {summary['deals']} deals, seed {args.seed}, {args.bots} bots")
+    t = Table("contract", "declared", "share", "made", "made %")
+    n = summary["deals"]
+    for name, c in summary["contracts"].items():
+        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", str(c["made"]),
+                  f"{100 * c['made'] / c['played']:.1f}%" if c["played"] else "–")
+    con.print(t)
+    con.print(f"all-pass rate: {100 * summary['all_pass_rate']:.1f}%   actions per deal: {summary['actions_per_deal']}")
+    m = Table("seat", "mean money per deal", "spread (sd)")
+    for row in summary["money_per_seat"]:
+        m.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
+    con.print(m)
+    con.print(f"{n / elapsed:.0f} deals per second ({args.workers} worker{'s' if args.workers > 1 else ''})")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from .runner import replay
+
+    def show(state, seat, text):
+        if args.verbose:
+            print(f"  seat {seat}: {text}")
+
+    n = replay(args.log, on_step=show)
+    print(f"replayed {n} deal{'s' if n != 1 else ''}: every step and result matches the log")
+    return 0
+
+
+def cmd_play(args) -> int:
+    from .terminal import play
+
+    rs = _load(args.target)
+    options = _options(args.set)
+    _check_options(rs, options)
+    return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stichwort", description="Rules-as-data for trick-taking card games with bidding.")
     p.add_argument("--version", action="version", version=f"stichwort {__version__}")
@@ -153,6 +277,36 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--to", choices=["stw", "yaml", "json"])
     c.add_argument("-o", "--output", metavar="FILE")
     c.set_defaults(func=cmd_convert)
+
+    t = sub.add_parser("test", help="run scenario files (expected outcomes of example deals)")
+    t.add_argument("targets", nargs="*", metavar="FILE|NAME")
+    t.add_argument("--update", action="store_true", help="rewrite the expectations in place")
+    t.set_defaults(func=cmd_test)
+
+    m = sub.add_parser("simulate", help="bots play many deals; statistics per contract and seat")
+    m.add_argument("target", metavar="FILE|NAME")
+    m.add_argument("--deals", type=int, default=1000)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--workers", type=int, default=1)
+    m.add_argument("--bots", choices=["rule", "random"], default="rule")
+    m.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option")
+    m.add_argument("--json", action="store_true")
+    m.add_argument("--log", metavar="FILE", help="write one JSON line per deal")
+    m.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser("replay", help="replay a logged deal step by step, checking every step")
+    r.add_argument("log", metavar="LOG")
+    r.add_argument("-v", "--verbose", action="store_true")
+    r.set_defaults(func=cmd_replay)
+
+    pl = sub.add_parser("play", help="play in the terminal against bots")
+    pl.add_argument("target", metavar="FILE|NAME")
+    pl.add_argument("--seat", type=int, default=0)
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--bots", choices=["rule", "random"], default="rule")
+    pl.add_argument("--deals", type=int, default=1)
+    pl.add_argument("--set", action="append", metavar="NAME=VALUE")
+    pl.set_defaults(func=cmd_play)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
     s.add_argument("-o", "--output", metavar="FILE")

@@ -1,0 +1,47 @@
+"""Action text: the one spelling of each action, and reading text back into an action.
+
+Text is matched against the legal actions of the state, so what can be typed is exactly what may
+be done; a text that names no legal action gets a message listing the legal ones.
+"""
+from __future__ import annotations
+
+from . import actions as A
+from .state import State
+
+
+def aliases(state: State, action: int) -> list[str]:
+    """The canonical text first, then other accepted spellings."""
+    R = state.R
+    text = state.action_text(action)
+    out = [text]
+    kind, arg = A.kind_of(action), A.arg_of(action)
+    if kind == A.BID:
+        call = R.calls[arg]
+        out += [call.name, f"bid {call.word}", call.word]
+    elif kind in (A.DECLARE, A.REVEAL):
+        name = R.contract_names[arg]
+        con = R.contracts[name]
+        out.append(name)
+        if con.trump >= 0:
+            same_trump = [a for a in state.legal_actions() if A.kind_of(a) == kind
+                          and R.contracts[R.contract_names[A.arg_of(a)]].trump == con.trump]
+            if len(same_trump) == 1:
+                out.append("trump " + R.suit_names[con.trump])
+    elif kind == A.HOLD:
+        out.append("hold")
+    return out
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).lower()
+
+
+def parse(state: State, text: str) -> int:
+    """The legal action `text` names; raises ValueError with the legal actions listed."""
+    want = _norm(text)
+    legal = state.legal_actions()
+    for a in legal:
+        if any(_norm(t) == want for t in aliases(state, a)):
+            return a
+    shown = ", ".join(state.action_text(a) for a in legal[:40]) + (" …" if len(legal) > 40 else "")
+    raise ValueError(f"'{text}' is not a legal action here (phase {state.phase}); legal: {shown}")

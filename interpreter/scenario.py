@@ -1,0 +1,326 @@
+"""Scenario files: example deals with expected outcomes, kept next to the rule files.
+
+    rules: wien                   # built-in name, or a path relative to this file
+    options: {stake: 10}
+    seats: [A, B, C]              # in order of play
+    dealer: C
+    accounts: {pot: 10}           # optional: the table's accounts before the first deal
+    deals:
+      - hands: {A: [AH, KH, …], B: […], C: […]}
+        talon: [7C, 8C]
+        actions:
+          - A: bid one
+          - B: pass
+        expect: {declarer: A, contract: four, tricks: {A: 6, B: 2, C: 2}, payments: {…}, pot: 20}
+
+`stichwort test` runs them; a mismatch prints a diff (exit 1); `--update` rewrites `expect`
+in place, keeping comments (ruamel.yaml round trip). Unknown cards, seats or actions are errors at
+their line (exit 2).
+"""
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from .diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+
+MAX_BYTES = 2 * 1024 * 1024
+
+
+@dataclass
+class Outcome:
+    file: str
+    deals: int = 0
+    failures: list[str] = field(default_factory=list)
+    updated: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _span(node, key=None, index=None):
+    lc = getattr(node, "lc", None)
+    try:
+        if key is not None and lc is not None:
+            line, col = lc.key(key)
+            return Span(line + 1, col + 1, line + 1, col + 1 + len(str(key)))
+        if index is not None and lc is not None:
+            line, col = lc.item(index)
+            return Span(line + 1, col + 1, line + 1, col + 2)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        pass
+    return None
+
+
+def _err(file, message, span=None, help=None, suggestions=()):
+    return DiagnosticError([Diagnostic("E501", message, file, span, help=help, suggestions=list(suggestions))])
+
+
+def _plain(v):
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    if isinstance(v, bool) or v is None or isinstance(v, (int, str)):
+        return v
+    if isinstance(v, float):
+        return v
+    return str(v)
+
+
+def load_yaml(path: Path):
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    shown = str(path)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise _err(shown, "scenario file is larger than 2 MiB")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise DiagnosticError([Diagnostic("E100", f"cannot read scenario: {err}", shown)]) from None
+    yaml = YAML(typ="rt")
+    try:
+        data = yaml.load(text)
+    except YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        span = Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2) if mark else None
+        raise _err(shown, f"not valid YAML: {getattr(err, 'problem', err)}", span) from None
+    except RecursionError:
+        raise _err(shown, "the YAML nests too deeply") from None
+    if not isinstance(data, dict):
+        raise _err(shown, "a scenario file must be a mapping with 'rules', 'seats' and 'deals'", Span(1, 1, 1, 2))
+    return yaml, data, text
+
+
+def actual_outcome(state, seat_names) -> dict:
+    r = state.result()
+    name = lambda s: seat_names[s] if s is not None else None  # noqa: E731
+    out = {
+        "declarer": name(r["declarer"]),
+        "contract": r["contract"],
+        "tricks": {name(s): n for s, n in r["tricks"].items()},
+        "payments": {name(s): _plain(v) for s, v in r["payments"].items()},
+        "pot": _plain(r["pot"]),
+    }
+    if r["made"] is not None:
+        out["made"] = r["made"]
+    for acc, spec in state.R.accounts.items():
+        if acc in ("pot", "money"):
+            continue
+        v = state.accounts.get(acc)
+        if isinstance(v, list):
+            out.setdefault("accounts", {})[acc] = {name(s): _plain(x) for s, x in enumerate(v)}
+        elif isinstance(v, dict):
+            out.setdefault("accounts", {})[acc] = {"/".join(name(k) for k in key): _plain(x) for key, x in v.items()}
+        elif v is not None:
+            out.setdefault("accounts", {})[acc] = _plain(v)
+    return out
+
+
+def _compare(expected, actual, path="") -> list[str]:
+    """Differences between the expected values (only keys the file states) and the actual ones."""
+    diffs = []
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [f"{path or 'outcome'}: expected {_plain(expected)}, got {actual}"]
+        for k, v in expected.items():
+            diffs += _compare(v, actual.get(str(k)), f"{path}.{k}" if path else str(k))
+        return diffs
+    e = _plain(expected)
+    a = _plain(actual)
+    if isinstance(e, str) and isinstance(a, str) and "/" in e and e != a:
+        pass
+    if e != a and not (_as_number(e) is not None and _as_number(e) == _as_number(a)):
+        diffs.append(f"{path}: expected {e!r}, got {a!r}")
+    return diffs
+
+
+def _as_number(v):
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return Fraction(v)
+    if isinstance(v, str) and "/" in v:
+        try:
+            return Fraction(v)
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
+    from .engine import new_game
+    from .engine.text import parse
+    from .loader import resolve
+    from .pipeline import load
+
+    yaml, data, _ = load_yaml(path)
+    shown = str(path)
+    out = Outcome(shown)
+    rules_name = data.get("rules")
+    if not isinstance(rules_name, str):
+        raise _err(shown, "the scenario does not say which 'rules' it uses", _span(data, "rules") or Span(1, 1, 1, 2))
+    target = str(path.parent / rules_name) if (path.parent / rules_name).is_file() else rules_name
+    rs = load(target)
+    options = dict(data.get("options") or {})
+    for k in options:
+        if k not in rs.options:
+            raise _err(shown, f"unknown table option '{k}'", _span(data.get("options"), k),
+                       suggestions=best_matches(k, rs.options))
+    seats = [str(s) for s in (data.get("seats") or [])]
+    if len(seats) != rs.seats:
+        raise _err(shown, f"'seats' must name {rs.seats} seats for {rs.name}, in order of play",
+                   _span(data, "seats") or Span(1, 1, 1, 2))
+    dealer_name = str(data.get("dealer", seats[-1]))
+    if dealer_name not in seats:
+        raise _err(shown, f"unknown dealer seat '{dealer_name}'", _span(data, "dealer"), suggestions=best_matches(dealer_name, seats))
+    dealer = seats.index(dealer_name)
+    accounts = None
+    deals = data.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise _err(shown, "the scenario has no 'deals'", _span(data, "deals") or Span(1, 1, 1, 2))
+    from .engine.rules import compile_rules
+    from .engine.state import _init_accounts
+
+    R = compile_rules(rs, options)
+    accounts = _init_accounts(R, R.n_seats)
+    for k, v in (data.get("accounts") or {}).items():
+        if isinstance(v, dict):
+            accounts[str(k)] = [Fraction(str(v.get(s, 0))) if isinstance(v.get(s, 0), str) else v.get(s, 0) for s in seats]
+        else:
+            accounts[str(k)] = v
+    changed = False
+    for di, deal in enumerate(deals):
+        if not isinstance(deal, dict):
+            raise _err(shown, f"deal {di + 1} must be a mapping", _span(deals, index=di))
+        explicit = None
+        if "hands" in deal:
+            hands = deal["hands"]
+            if not isinstance(hands, dict):
+                raise _err(shown, "'hands' must map seats to card lists", _span(deal, "hands"))
+            cards = []
+            for s in seats:
+                lst = hands.get(s, [])
+                for i, code in enumerate(lst or []):
+                    if str(code) not in rs.card_index:
+                        raise _err(shown, f"unknown card '{code}'", _span(lst, index=i),
+                                   suggestions=best_matches(str(code), rs.card_index))
+                cards.append([str(c) for c in (lst or [])])
+            for s in hands:
+                if str(s) not in seats:
+                    raise _err(shown, f"unknown seat '{s}'", _span(hands, s), suggestions=best_matches(str(s), seats))
+            talon = [str(c) for c in (deal.get("talon") or [])]
+            for i, code in enumerate(talon):
+                if code not in rs.card_index:
+                    raise _err(shown, f"unknown card '{code}'", _span(deal.get("talon"), index=i),
+                               suggestions=best_matches(code, rs.card_index))
+            every = [c for h in cards for c in h] + talon
+            if len(every) != len(set(every)):
+                dup = sorted({c for c in every if every.count(c) > 1})
+                raise _err(shown, f"a card is dealt twice: {', '.join(dup)}", _span(deal, "hands"))
+            if len(every) != rs.deck_size:
+                missing = sorted(set(rs.card_index) - set(every))
+                raise _err(shown, f"the hands and talon hold {len(every)} cards, not {rs.deck_size}"
+                           + (f" (missing {', '.join(missing[:8])})" if missing else ""), _span(deal, "hands"))
+            explicit = {"hands": cards, "talon": talon}
+        state = new_game(rs, seed=deal.get("seed", di), deal=explicit, options=options, dealer=dealer,
+                         accounts=accounts, deal_number=di)
+        for ai, entry in enumerate(deal.get("actions") or []):
+            if not isinstance(entry, dict) or len(entry) != 1:
+                raise _err(shown, "each action is written 'SEAT: action'", _span(deal.get("actions"), index=ai))
+            (who, text), = entry.items()
+            who = str(who)
+            span = _span(deal.get("actions"), index=ai)
+            if who not in seats:
+                raise _err(shown, f"unknown seat '{who}'", span, suggestions=best_matches(who, seats))
+            if state.is_over():
+                raise _err(shown, f"the deal is already over; '{who}: {text}' has nothing to act on", span)
+            if seats.index(who) != state.current_player():
+                raise _err(shown, f"it is {seats[state.current_player()]}'s turn, not {who}'s", span)
+            try:
+                state.apply(parse(state, str(text)))
+            except ValueError as err:
+                raise _err(shown, str(err), span) from None
+        if not state.is_over():
+            from .engine.text import aliases
+            legal = ", ".join(state.action_text(a) for a in state.legal_actions()[:20])
+            raise _err(shown, f"deal {di + 1} is not finished: {seats[state.current_player()]} is to act ({legal})",
+                       _span(deal, "actions") or _span(deals, index=di))
+        actual = actual_outcome(state, seats)
+        if on_deal:
+            on_deal(di, state, actual)
+        expect = deal.get("expect")
+        if update:
+            if expect is None or _compare(expect, actual):
+                _update_expect(deal, actual)
+                changed = True
+        elif expect is not None:
+            for d in _compare(expect, actual):
+                out.failures.append(f"deal {di + 1}: {d}")
+        out.deals += 1
+        accounts = state.accounts
+        dealer_next = R.session_rows.get("dealer")
+        if dealer_next is not None:
+            state.me = None
+            dealer = dealer_next(state)
+        else:
+            dealer = (dealer + 1) % R.n_seats
+    if update and changed:
+        buf = io.StringIO()
+        yaml.dump(data, buf)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(buf.getvalue(), encoding="utf-8")
+        os.replace(tmp, path)
+        out.updated = True
+    return out
+
+
+def _update_expect(deal, actual):
+    from ruamel.yaml.comments import CommentedMap
+
+    expect = deal.get("expect")
+    if not isinstance(expect, dict):
+        expect = CommentedMap()
+        deal["expect"] = expect
+    for k, v in actual.items():
+        if k in expect or k in ("declarer", "contract", "tricks", "payments", "pot"):
+            expect[k] = v
+
+
+def find_scenarios(targets) -> list[Path]:
+    from .resources import builtin_games, games_dir
+
+    out = []
+    if not targets:
+        return sorted(games_dir().rglob("*.yaml"))
+    games = builtin_games()
+    for t in targets:
+        p = Path(t)
+        if p.is_dir():
+            out += sorted(p.rglob("*.yaml"))
+        elif p.is_file():
+            out.append(p)
+        elif t in games:
+            folder = games[t].parent
+            out += sorted(x for x in folder.rglob("*.yaml") if _rules_of(x) == t)
+        else:
+            raise DiagnosticError([Diagnostic("E130", f"no scenario file or game '{t}'", "<command line>",
+                                              suggestions=best_matches(t, games))])
+    return out
+
+
+def _rules_of(path: Path) -> str | None:
+    try:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("rules:"):
+                return line.split(":", 1)[1].strip().strip("'\"")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
