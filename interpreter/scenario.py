@@ -11,6 +11,7 @@
         actions:
           - A: bid one
           - B: pass
+          - legal: [play 10H]     # a check: exactly these actions are legal now
         expect: {declarer: A, contract: four, tricks: {A: 6, B: 2, C: 2}, payments: {…}, pot: 20}
 
 `stichwort test` runs them; a mismatch prints a diff (exit 1); `--update` rewrites `expect`
@@ -238,6 +239,13 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             (who, text), = entry.items()
             who = str(who)
             span = _span(deal.get("actions"), index=ai)
+            if who == "legal":
+                # a check, not an action: the legal actions at this point are exactly these
+                want = sorted(str(t) for t in (text if isinstance(text, list) else [text]))
+                got = sorted(state.action_text(a) for a in state.legal_actions())
+                if want != got:
+                    out.failures.append(f"deal {di + 1}, step {ai + 1}: legal actions are {got}, expected {want}")
+                continue
             if who not in seats:
                 raise _err(shown, f"unknown seat '{who}'", span, suggestions=best_matches(who, seats))
             if state.is_over():

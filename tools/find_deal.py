@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Author tool: search seeded bot deals for one whose course matches a worked example, and write it
+as an explicit scenario file (hands, talon, every action, and the engine's outcome as `expect`).
+
+    python tools/find_deal.py wien-payment-example -o games/wien/scenarios/ex-payment.yaml
+
+The outcome written is what the engine computes; compare it with the catalog's figures before
+committing (the scenario then guards them). Searches are named Python functions below — nothing
+typed on the command line is evaluated.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from interpreter import load  # noqa: E402
+from interpreter.engine import deal_cards  # noqa: E402
+from interpreter.engine.bots import RandomBot, RuleBot  # noqa: E402
+from interpreter.engine.rules import compile_rules  # noqa: E402
+from interpreter.engine.state import State, _init_accounts  # noqa: E402
+from interpreter.scenario import actual_outcome  # noqa: E402
+
+
+def _left_right(st):
+    d = st.declarer
+    return st.next(d), st.prev(d)
+
+
+def wien_payment_example(st):
+    """WIEN-EX-07..12: pot 20 (not compulsory), max 30; declarer 5, left 1, right 4; both went along."""
+    if st.declarer is None or st.con is None or st.con.category not in ("a", "b"):
+        return False
+    left, right = _left_right(st)
+    return (st.tricks_won[st.declarer], st.tricks_won[left], st.tricks_won[right]) == (5, 1, 4) \
+        and len(st.playing) == 3 and not st.invited
+
+
+def wien_maskning_at(st):
+    """WIEN-EX-04: both defenders play, the declarer leads a nine, the left defender holds 7, 10 and A of it."""
+    if st.phase != "play" or st.declarer is None or len(st.playing) != 3 or len(st.trick) != 1:
+        return False
+    if st.con.defence != "ask":
+        return False
+    seat, card = st.trick[0]
+    R = st.R
+    if seat != st.declarer or R.cards[card].rank != "9" or st.to_act != st.next(st.declarer):
+        return False
+    suit = R.suit_of[card]
+    held = sorted(R.cards[c].rank for c in range(len(R.cards)) if st.hands[st.to_act] >> c & 1 and R.suit_of[c] == suit)
+    return held == sorted(["7", "10", "A"])
+
+
+def category(*cats, **more):
+    def test(st):
+        if st.con is None or st.con.category not in cats:
+            return False
+        return all(getattr(st, k) == v if not callable(v) else v(st) for k, v in more.items())
+    return test
+
+
+SEARCHES = {
+    "wien-payment-example": dict(rules="wien", accounts={"pot": 10}, test=wien_payment_example),
+    "wien-maskning": dict(rules="wien", accounts={"pot": 10}, test=lambda st: True, at=wien_maskning_at),
+    "wien-trick-value-one-stake": dict(rules="wien", test=category("a", "b", compulsory=True)),
+    "wien-trick-value-max": dict(rules="wien", accounts={"pot": 40}, test=category("a", "b", playing=lambda st: len(st.playing) == 3)),
+    "wien-hold": dict(rules="wien", accounts={"pot": 10}, test=lambda st: any(c == "hold" for _, c in st.calls) and st.con is not None),
+    "wien-spel-contest": dict(rules="wien", accounts={"pot": 10}, test=lambda st: bool(st.reveals) and st.con is not None),
+    "wien-after-purchase": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.ap_made),
+    "wien-invitation": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.invited),
+    "wien-both-stay-home": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.declarer is not None and len(st.playing) == 1),
+    "wien-ausfechten": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.all_passed),
+    "wien-premium-made": dict(rules="wien", accounts={"pot": 10}, test=category("c", made=True)),
+    "wien-hearts": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.con is not None and st.con.name == "hearts"),
+    "wien-4-deal": dict(rules="wien-4", accounts={"pot": 10}, test=category("a", "b")),
+}
+
+
+def search(name: str, tries: int, bots: str):
+    spec = SEARCHES[name]
+    rs = load(spec["rules"])
+    R = compile_rules(rs, spec.get("options") or {})
+    for seed in range(tries):
+        dealer = seed % R.n_seats
+        hands, talon = deal_cards(R, random.Random(f"find:{seed}"), dealer)
+        accounts = _init_accounts(R, R.n_seats)
+        accounts.update(spec.get("accounts") or {})
+        st = State(R, dealer, list(hands), list(talon), accounts=accounts)
+        players = [(RuleBot if bots == "rule" else RandomBot)(f"find:{seed}:{s}") for s in range(R.n_seats)]
+        mark = None
+        while not st.is_over():
+            if mark is None and spec.get("at") and spec["at"](st):
+                mark = (len(st.log), sorted(st.action_text(a) for a in st.legal_actions()))
+            st.apply(players[st.current_player()].choose(st))
+        if spec["test"](st) and (mark is not None or not spec.get("at")):
+            st._mark = mark
+            return rs, R, spec, st, hands, talon, dealer
+    return None
+
+
+def write(found, out):
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    rs, R, spec, st, hands, talon, dealer = found
+    names = [chr(ord("A") + i) for i in range(R.n_seats)]
+    doc = CommentedMap()
+    doc["rules"] = spec["rules"]
+    if spec.get("options"):
+        doc["options"] = dict(spec["options"])
+    doc["seats"] = CommentedSeq(names)
+    doc["seats"].fa.set_flow_style()
+    doc["dealer"] = names[dealer]
+    if spec.get("accounts"):
+        doc["accounts"] = dict(spec["accounts"])
+    deal = CommentedMap()
+    hm = CommentedMap()
+    for s in range(R.n_seats):
+        seq = CommentedSeq(sorted(rs.codes(hands[s]), key=lambda c: (R.suit_of[rs.card_index[c]], R.order_of[rs.card_index[c]])))
+        seq.fa.set_flow_style()
+        hm[names[s]] = seq
+    deal["hands"] = hm
+    tl = CommentedSeq([R.codes[c] for c in talon])
+    tl.fa.set_flow_style()
+    deal["talon"] = tl
+    acts = CommentedSeq()
+    mark = getattr(st, "_mark", None)
+    for i, (seat, a) in enumerate(st.log):
+        if mark is not None and i == mark[0]:
+            chk = CommentedMap()
+            lst = CommentedSeq(mark[1])
+            lst.fa.set_flow_style()
+            chk["legal"] = lst
+            chk.fa.set_flow_style()
+            acts.append(chk)
+        m = CommentedMap()
+        m[names[seat]] = st.action_text(a)
+        m.fa.set_flow_style()
+        acts.append(m)
+    deal["actions"] = acts
+    deal["expect"] = actual_outcome(st, names)
+    doc["deals"] = [deal]
+    yaml = YAML()
+    yaml.width = 200
+    buf = io.StringIO()
+    yaml.dump(doc, buf)
+    text = buf.getvalue()
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("search", choices=sorted(SEARCHES))
+    ap.add_argument("--tries", type=int, default=20000)
+    ap.add_argument("--bots", choices=["rule", "random", "both"], default="both")
+    ap.add_argument("-o", "--output")
+    a = ap.parse_args()
+    found = None
+    for kind in (["rule", "random"] if a.bots == "both" else [a.bots]):
+        found = search(a.search, a.tries, kind)
+        if found:
+            break
+    if not found:
+        print(f"no deal found in {a.tries} tries", file=sys.stderr)
+        return 1
+    write(found, a.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
