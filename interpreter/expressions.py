@@ -13,6 +13,7 @@ YAML and JSON spellings of a rule file give one and the same document.
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from lark import Token, Tree
@@ -156,12 +157,17 @@ def _wrap(node, min_prec: int) -> str:
     return f"({text})" if _prec(node) < min_prec else text
 
 
-def parse_text(text: str, file: str = "<input>", span: Span | None = None) -> tuple:
-    """Parse expression text (as stored in a rules document) into a node."""
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> tuple:
     from .parser import parse
 
+    return from_tree(parse(text, "<expression>", start="expr_start").children[0])
+
+
+def parse_text(text: str, file: str = "<input>", span: Span | None = None) -> tuple:
+    """Parse expression text (as stored in a rules document) into a node; cached by text."""
     try:
-        tree = parse(text, file, start="expr_start")
+        return _parse_cached(text)
     except DiagnosticError as err:
         # Re-anchor the position at the document value that holds the expression.
         diags = []
@@ -169,7 +175,6 @@ def parse_text(text: str, file: str = "<input>", span: Span | None = None) -> tu
             diags.append(Diagnostic(d.code, f"in expression {text!r}: {d.message}", file, span or d.span,
                                     help=d.help, suggestions=d.suggestions))
         raise DiagnosticError(diags) from None
-    return from_tree(tree.children[0])
 
 
 def canonical(text: str) -> str:

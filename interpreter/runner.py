@@ -68,11 +68,21 @@ def _jsonable(v):
     return v
 
 
-def _chunk(args):
-    rules_target, options, seed, indices, bot_kind, want_log = args
+_LOADED: dict = {}
+
+
+def _load_once(target: str):
+    """A worker loads each rule file once, however many chunks it plays."""
     from .pipeline import load
 
-    rs = load(rules_target)
+    if target not in _LOADED:
+        _LOADED[target] = load(target)
+    return _LOADED[target]
+
+
+def _chunk(args):
+    rules_target, options, seed, indices, bot_kind, want_log = args
+    rs = _load_once(rules_target)
     out = []
     for i in indices:
         state, start = play_one(rs, options, seed, i, bot_kind)
