@@ -81,9 +81,15 @@ class RuleBot:
         risk = 0.0
         for smask in R.suit_masks:
             cards = bits(hand & smask)
-            low = sum(1 for c in cards if R.order_of[c] <= 2)
-            high = sum(1 for c in cards if R.order_of[c] >= len(bits(smask)) - 3)
-            risk += max(0, high - low) * 0.6
+            size = len(bits(smask))
+            for c in cards:
+                o = R.order_of[c]
+                if o >= size - 3:
+                    risk += 0.9
+                elif o >= size - 5:
+                    risk += 0.3
+            if cards and min(R.order_of[c] for c in cards) >= 2:
+                risk += 0.5
         return risk
 
     def can_make(self, state, hand, contract) -> float:
@@ -93,11 +99,11 @@ class RuleBot:
             return -99
         total = state.R.rs.hand_size
         if made == {0}:
-            return 0.8 - self.low_estimate(state, hand, contract) + self.boldness
+            return 1.0 - self.low_estimate(state, hand, contract) + self.boldness
         lo = min(made)
         if lo == total:
             return self.tricks_estimate(state, hand, contract) - total + 0.5 + self.boldness
-        return self.tricks_estimate(state, hand, contract) - lo + 0.5 + self.boldness
+        return self.tricks_estimate(state, hand, contract) - lo + 2.2 + self.boldness
 
     # ---- choosing ----------------------------------------------------------------------------------
     def choose(self, state) -> int:
