@@ -5,9 +5,11 @@ from __future__ import annotations
 SHIFT = 64
 ARG = (1 << SHIFT) - 1
 
-PLAY, BID, PASS, HOLD, DISCARD, DECLARE, TRUMP, DEFEND, INVITE, KONTRA, AFTER, REVEAL = range(12)
+PLAY, BID, PASS, HOLD, DISCARD, DECLARE, TRUMP, DEFEND, INVITE, KONTRA, AFTER, REVEAL, NEGOTIATE = range(13)
 KIND_NAMES = ["play", "bid", "pass", "hold", "discard", "declare", "trump", "defend", "invite", "kontra",
-              "after-purchase", "reveal"]
+              "after-purchase", "reveal", "negotiate"]
+ACCEPT, REFUSE, OFFER = 0, 1, 100   # NEGOTIATE arguments: accept, refuse, or OFFER + declarer's tricks
+MAX_OFFERS = 4                       # offers per deal, so that every deal ends
 
 
 def make(kind: int, arg: int = 0) -> int:

@@ -263,7 +263,10 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         "first": _expr(comp, kt["first"]) if "first" in kt else None,
         "levels": list(kt.get("levels", ["kontra"])), "max": kt.get("max"),
     }
-    rules.play = {"lead": _expr(comp, play["lead"]) if "lead" in play else None}
+    neg = play.get("negotiation") or {}
+    rules.play = {"lead": _expr(comp, play["lead"]) if "lead" in play else None,
+                  "negotiate": _expr(comp, neg["when"]) if "when" in neg else None,
+                  "declarer_min": neg.get("declarer_min", 0), "defender_min": neg.get("defender_min", 0)}
     rules.accounts = dict(doc.get("account") or {})
     rules.settle_rows = [_row(comp, r) for r in (doc.get("settle") or {}).get("pay", [])]
     session = doc.get("session") or {}

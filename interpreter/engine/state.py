@@ -88,6 +88,8 @@ class State:
         self.history: list = []
         self.tricks_won = [0] * n
         self.won_cards = [0] * n
+        self.offer = None                # (offering seat, declarer's tricks, seat to resume) during a negotiation
+        self.offers = 0
         self.log: list = []
         self.payments: list = []
         self.accounts = _init_accounts(rules, n) if accounts is None else _copy_accounts(accounts)
@@ -321,7 +323,7 @@ class State:
         return s in self.playing
 
     def order(self, s):  # noqa: F811 — the expression function `order(s)`
-        return self.bid_order_of(s)
+        return self.order_of(s)
 
     def account(self, name, *keys):
         v = self.accounts.get(str(name), 0)
@@ -795,7 +797,47 @@ class State:
         return s
 
     def _legal_play(self) -> list[int]:
-        return bits(self._playable(self.to_act))
+        if self.offer is not None:
+            return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(exclude=self.offer[1])
+        return bits(self._playable(self.to_act)) + self._offers()
+
+    def _offers(self, exclude=None) -> list[int]:
+        """Splits the player to act may offer, as the declarer's tricks in all (WIEN-PLAY-14 style)."""
+        neg = self.R.play["negotiate"]
+        if neg is None or self.offers >= A.MAX_OFFERS or self.trick or self.declarer is None:
+            return []
+        self.me = self.to_act
+        if not neg(self):
+            return []
+        total = self.R.rs.hand_size
+        taken_d = self.tricks_won[self.declarer]
+        taken_o = sum(self.tricks_won[s] for s in self.playing if s != self.declarer)
+        lo = max(self.R.play["declarer_min"], taken_d)
+        hi = min(total - self.R.play["defender_min"], total - taken_o)
+        return [A.make(A.NEGOTIATE, A.OFFER + d) for d in range(lo, hi + 1) if d != exclude]
+
+    def _apply_negotiate(self, action: int) -> None:
+        arg = A.arg_of(action)
+        me = self.to_act
+        if arg >= A.OFFER:
+            resume = self.offer[2] if self.offer is not None else me
+            self.offer = (me, arg - A.OFFER, resume)
+            self.offers += 1
+            self.to_act = next(s for s in self.playing if s != me)
+            return
+        offerer, d, resume = self.offer
+        self.offer = None
+        if arg == A.REFUSE:
+            self.to_act = resume
+            return
+        total = self.R.rs.hand_size
+        self.tricks_won = [0] * self.n
+        self.tricks_won[self.declarer] = d
+        other = next(s for s in self.playing if s != self.declarer)
+        self.tricks_won[other] = total - d
+        self.negotiated = True
+        self.to_act = -1
+        self._advance()
 
     def _playable(self, me) -> int:
         hand = self.hands[me]
@@ -867,6 +909,9 @@ class State:
         return best
 
     def _apply_play(self, action: int) -> None:
+        if A.kind_of(action) == A.NEGOTIATE:
+            self._apply_negotiate(action)
+            return
         me = self.to_act
         card = action
         self.hands[me] &= ~(1 << card)
@@ -1064,4 +1109,6 @@ def action_text(state: State, action: int) -> str:
         return "invite" if arg == 0 else "no invite"
     if kind == A.AFTER:
         return "after-purchase" if arg == 1 else "decline"
+    if kind == A.NEGOTIATE:
+        return "accept" if arg == A.ACCEPT else "refuse" if arg == A.REFUSE else f"offer {arg - A.OFFER}"
     return f"action {action}"
