@@ -76,6 +76,7 @@ SEARCHES = {
     "wien-ausfechten": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.all_passed),
     "wien-premium-made": dict(rules="wien", accounts={"pot": 10}, test=category("c", made=True)),
     "wien-hearts": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.con is not None and st.con.name == "hearts"),
+    "wien-negotiation": dict(rules="wien", accounts={"pot": 10}, test=lambda st: getattr(st, "negotiated", False)),
     "wien-4-deal": dict(rules="wien-4", accounts={"pot": 10}, test=category("a", "b")),
 }
 
