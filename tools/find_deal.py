@@ -63,7 +63,23 @@ def category(*cats, **more):
     return test
 
 
+def at_phase(name):
+    return lambda st: st.phase == name
+
+
+def cro(prefix):
+    """A Croatian bidding example: A (dealer's left), B, C (dealer) call as given; bots finish the deal."""
+    return dict(rules="croatian", dealer=2, prefix=prefix, test=lambda st: True, at=at_phase("contract"))
+
+
 SEARCHES = {
+    "cro-ex-01": cro([("A", "two"), ("B", "three"), ("C", "four"), ("A", "pass"), ("B", "pass")]),
+    "cro-ex-02": cro([("A", "pass"), ("B", "two"), ("C", "three"), ("B", "same"), ("C", "four"), ("B", "same"), ("C", "pass")]),
+    "cro-ex-03": cro([("A", "two"), ("B", "three"), ("C", "four"), ("A", "pass"), ("B", "same"), ("C", "five"), ("B", "pass")]),
+    "cro-ex-04": dict(cro([("A", "two"), ("B", "game"), ("C", "game"), ("B", "declare four_g"), ("C", "declare five_g")]), at=None),
+    "cro-ex-05": cro([("A", "game"), ("B", "pass"), ("C", "pass")]),
+    "cro-ex-06": dict(cro([("A", "two"), ("B", "bettel"), ("C", "pass")]), at=None),
+    "cro-ex-07": dict(cro([("A", "two"), ("B", "bettel"), ("C", "sanac")]), at=None),
     "wien-payment-example": dict(rules="wien", accounts={"pot": 10}, test=wien_payment_example),
     "wien-maskning": dict(rules="wien", accounts={"pot": 10}, test=lambda st: True, at=wien_maskning_at),
     "wien-trick-value-one-stake": dict(rules="wien", test=category("a", "b", compulsory=True)),
@@ -86,13 +102,26 @@ def search(name: str, tries: int, bots: str):
     rs = load(spec["rules"])
     R = compile_rules(rs, spec.get("options") or {})
     for seed in range(tries):
-        dealer = seed % R.n_seats
+        dealer = spec.get("dealer", seed % R.n_seats)
         hands, talon = deal_cards(R, random.Random(f"find:{seed}"), dealer)
         accounts = _init_accounts(R, R.n_seats)
         accounts.update(spec.get("accounts") or {})
         st = State(R, dealer, list(hands), list(talon), accounts=accounts)
         players = [(RuleBot if bots == "rule" else RandomBot)(f"find:{seed}:{s}") for s in range(R.n_seats)]
         mark = None
+        ok = True
+        for who, text in spec.get("prefix", []):
+            from interpreter.engine.text import parse
+            if st.current_player() != ord(who) - ord("A"):
+                ok = False
+                break
+            try:
+                st.apply(parse(st, text))
+            except ValueError:
+                ok = False
+                break
+        if not ok:
+            continue
         while not st.is_over():
             if mark is None and spec.get("at") and spec["at"](st):
                 mark = (len(st.log), sorted(st.action_text(a) for a in st.legal_actions()))

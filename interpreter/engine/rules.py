@@ -94,6 +94,7 @@ class Rules:
     contract_names: list = field(default_factory=list)
     contract_index: dict = field(default_factory=dict)
     _trump_variants: dict = field(default_factory=dict)
+    account_initial: dict = field(default_factory=dict)
 
     def with_trump(self, con: "ContractRT", suit: int) -> "ContractRT":
         """The contract with a trump suit chosen by the declarer."""
@@ -261,13 +262,15 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         "present": "kontra" in doc,
         "when": _expr(comp, kt["when"]) if "when" in kt else ALWAYS,
         "first": _expr(comp, kt["first"]) if "first" in kt else None,
-        "levels": list(kt.get("levels", ["kontra"])), "max": kt.get("max"),
+        "levels": list(kt.get("levels", ["kontra"])), "max": kt.get("max"), "invites": bool(kt.get("invites")),
     }
     neg = play.get("negotiation") or {}
     rules.play = {"lead": _expr(comp, play["lead"]) if "lead" in play else None,
                   "negotiate": _expr(comp, neg["when"]) if "when" in neg else None,
                   "declarer_min": neg.get("declarer_min", 0), "defender_min": neg.get("defender_min", 0)}
     rules.accounts = dict(doc.get("account") or {})
+    rules.account_initial = {name: _expr(comp, spec["initial"]) for name, spec in rules.accounts.items()
+                             if "initial" in spec and spec["initial"] not in (0, None)}
     rules.settle_rows = [_row(comp, r) for r in (doc.get("settle") or {}).get("pay", [])]
     session = doc.get("session") or {}
     rules.session_rows = {part: [_row(comp, r) for r in session.get(part, [])]

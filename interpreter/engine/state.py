@@ -13,7 +13,7 @@ from . import actions as A
 from .rules import Rules, bits
 
 _COPY_LISTS = ("hands", "calls", "passed", "excluded", "_first_call", "_first_bid", "_latest", "bid_order",
-               "contest", "tricks_won", "won_cards", "trick", "history", "answers", "log", "ap_queue",
+               "contest", "tricks_won", "won_cards", "trick", "history", "answers", "log", "ap_queue", "kontra_queue",
                "payments")
 
 
@@ -81,6 +81,9 @@ class State:
         self.guest = None
         self.compulsory = False
         self.kontra_level = 0
+        self.kontra_required = False
+        self.kontra_sayer = None
+        self.kontra_queue: list = []
         # play
         self.playing: tuple = ()
         self.leader = None
@@ -93,11 +96,28 @@ class State:
         self.log: list = []
         self.payments: list = []
         self.accounts = _init_accounts(rules, n) if accounts is None else _copy_accounts(accounts)
+        if accounts is None:
+            self._initial_accounts()
         self.start_accounts = _copy_accounts(self.accounts)
         self.settled = False
         self._apply_rows(self.R.session_rows.get("before_deal", []), record=False)
         self.after_stake_accounts = _copy_accounts(self.accounts)
         self._advance()
+
+    def _initial_accounts(self) -> None:
+        """Evaluate each account's `initial` expression (per seat with `s` bound)."""
+        for name, f in self.R.account_initial.items():
+            spec = self.R.accounts[name]
+            per = spec.get("per")
+            if per == "game":
+                self.accounts[name] = f(self)
+            elif per in ("seat", "team"):
+                values = []
+                for seat in range(self.n):
+                    self.vars["s"] = seat
+                    values.append(f(self))
+                self.vars.pop("s", None)
+                self.accounts[name] = values
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -721,6 +741,10 @@ class State:
             self.playing = self.declarers
             return False
         self.me = None
+        if df["kontra_required"](self):
+            self.kontra_required = True
+            self.playing = self.active
+            return False
         if not df["when"](self):
             self.playing = self.active
             return False
@@ -769,6 +793,63 @@ class State:
         self.playing = tuple(s for s in self.active if s in goers or s in self.declarers)
         self.to_act = -1
         self._advance()
+
+    # ---- kontra -----------------------------------------------------------------------------------
+    def _start_kontra(self) -> bool:
+        K = self.R.kontra
+        if not K["present"] or self.declarer is None or self.con is None:
+            return False
+        first = K["first"](self) if K["first"] is not None else self.next(self.declarer)
+        order = [first] + [s for s in self.defenders if s != first]
+        self.kontra_queue = []
+        for s in order:
+            self.me = s
+            if K["when"](self):
+                self.kontra_queue.append(s)
+        self.kontra_sayer = None
+        if not self.kontra_queue:
+            self._kontra_done()
+            return False
+        self.to_act = self.kontra_queue[0]
+        return True
+
+    def _kontra_word(self, level: int) -> str:
+        levels = self.R.kontra["levels"] or ["kontra"]
+        return levels[level - 1] if level <= len(levels) else f"{levels[-1]} {level}"
+
+    def _legal_kontra(self) -> list[int]:
+        mx = self.R.kontra["max"]
+        if mx is not None and self.kontra_level >= mx:
+            return [A.make(A.KONTRA, 0)]
+        return [A.make(A.KONTRA, self.kontra_level + 1), A.make(A.KONTRA, 0)]
+
+    def _apply_kontra(self, action: int) -> None:
+        me = self.to_act
+        level = A.arg_of(action)
+        if level:
+            self.kontra_level = level
+            if self.kontra_sayer is None:
+                self.kontra_sayer = me
+                if self.R.kontra["invites"]:
+                    others = [s for s in self.defenders if s != me]
+                    self.host = me
+                    self.guest = others[0] if others else None
+                    self.invited = self.guest is not None
+                    self.playing = tuple(s for s in self.active)
+            self.to_act = self.declarer if me != self.declarer else self.kontra_sayer
+            return
+        if self.kontra_sayer is None:
+            self.kontra_queue.pop(0)
+            if self.kontra_queue:
+                self.to_act = self.kontra_queue[0]
+                return
+        self._kontra_done()
+        self.to_act = -1
+        self._advance()
+
+    def _kontra_done(self) -> None:
+        if self.kontra_required and self.kontra_sayer is None:
+            self.playing = self.declarers
 
     # ---- play -------------------------------------------------------------------------------------
     def _start_play(self) -> bool:
@@ -1109,6 +1190,8 @@ def action_text(state: State, action: int) -> str:
         return "invite" if arg == 0 else "no invite"
     if kind == A.AFTER:
         return "after-purchase" if arg == 1 else "decline"
+    if kind == A.KONTRA:
+        return state._kontra_word(arg) if arg else "pass"
     if kind == A.NEGOTIATE:
         return "accept" if arg == A.ACCEPT else "refuse" if arg == A.REFUSE else f"offer {arg - A.OFFER}"
     return f"action {action}"
