@@ -167,6 +167,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     # the checker has already rejected cycles), so compile iteratively until all are done.
     lets = doc.get("let") or {}
     pending = dict(lets)
+    comp.seat_dependent = _seat_dependent(lets)
     for _ in range(len(pending) + 1):
         if not pending:
             break
@@ -182,7 +183,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
             node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
             if any(n in pending and n != name for n in names_in(node)):
                 continue
-            comp.lets[name] = comp.node(node)
+            comp.lets[name] = _memo(name, comp.node(node), name in comp.seat_dependent)
             del pending[name]
             progressed = True
         if not progressed and pending:
@@ -278,6 +279,46 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     rules.session_rows["dealer"] = _expr(comp, session["dealer"]) if "dealer" in session else None
     rules.session_rows["ends"] = _expr(comp, session["ends"]) if "ends" in session else None
     return rules
+
+
+_SEAT_NAMES = {"s", "t", "me", "this", "side"}
+
+
+def _seat_dependent(lets: dict) -> set:
+    """Lets whose value depends, directly or through other lets, on the seat being judged."""
+    from ..expressions import names_in, parse_text
+
+    deps = {}
+    for name, body in lets.items():
+        text = body["body"] if isinstance(body, dict) else body
+        deps[name] = names_in(parse_text(text)) if isinstance(text, str) else set()
+        if isinstance(body, dict):
+            deps[name] |= set(body["params"])
+    out: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, used in deps.items():
+            if name not in out and used & (_SEAT_NAMES | out):
+                out.add(name)
+                changed = True
+    return out
+
+
+def _memo(name, f, seat_dependent: bool):
+    """A let that does not depend on the seat being judged is computed once per settlement."""
+    if seat_dependent:
+        return f
+
+    def cached(c):
+        cache = c._cache
+        if cache is None:
+            return f(c)
+        key = "let:" + name
+        if key not in cache:
+            cache[key] = f(c)
+        return cache[key]
+    return cached
 
 
 def _row(comp: Compiler, r: dict) -> dict:

@@ -42,6 +42,7 @@ class State:
         self.talon_rest = 0
         self.talon_exposed = False
         self.vars: dict = {}
+        self._cache = None               # memo of seat-independent values while rows are evaluated
         self.me = None
         self.this = None
         self.phase = "start"
@@ -139,7 +140,7 @@ class State:
     def legal_actions(self) -> list[int]:
         if self.phase == "end":
             return []
-        return getattr(self, "_legal_" + self.phase)()
+        return _LEGAL[self.phase](self)
 
     def apply(self, action: int) -> None:
         if self.phase == "end":
@@ -148,12 +149,12 @@ class State:
         if action not in legal:
             raise IllegalAction(self.action_text(action))
         self.log.append((self.to_act, action))
-        getattr(self, "_apply_" + self.phase)(action)
+        _APPLY[self.phase](self, action)
 
     def apply_unchecked(self, action: int) -> None:
         """apply() without the legality check, for bots that chose from legal_actions()."""
         self.log.append((self.to_act, action))
-        getattr(self, "_apply_" + self.phase)(action)
+        _APPLY[self.phase](self, action)
 
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
@@ -234,6 +235,11 @@ class State:
     def made(self):
         if self.con is None or self.declarer is None:
             return False
+        cache = self._cache
+        if cache is not None:
+            if "made" not in cache:
+                cache["made"] = bool(self.con.goal(self))
+            return cache["made"]
         return bool(self.con.goal(self))
 
     @property
@@ -1032,6 +1038,7 @@ class State:
         """Evaluate every row on the state as it is, then apply all transfers at once."""
         transfers = []
         self.me = None
+        self._cache = {}
         for row in rows:
             if row["each"] is None:
                 seats = (None,)
@@ -1049,6 +1056,7 @@ class State:
                 dst = row["to"](self)
                 transfers.append((src, dst, amount, row["note"]))
             self.vars.pop("s", None)
+        self._cache = None
         for src, dst, amount, note in transfers:
             if src is not None:
                 self._credit(src, -amount)
@@ -1113,6 +1121,11 @@ class State:
     # ---- text -------------------------------------------------------------------------------------
     def action_text(self, action: int) -> str:
         return action_text(self, action)
+
+
+_PHASES = ("auction", "talon", "contract", "after_purchase", "defence", "kontra", "play")
+_LEGAL = {p: getattr(State, "_legal_" + p) for p in _PHASES}
+_APPLY = {p: getattr(State, "_apply_" + p) for p in _PHASES}
 
 
 def _mask(cards) -> int:
