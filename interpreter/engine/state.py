@@ -156,14 +156,19 @@ class State:
         self.log.append((self.to_act, action))
         _APPLY[self.phase](self, action)
 
+    def _end(self) -> None:
+        """The deal is over: apply the session's after-deal rows (pot caps, carry-overs)."""
+        self.phase = "end"
+        self.to_act = -1
+        self._apply_rows(self.R.session_rows.get("after_deal", []), record=True)
+
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
         proc = self.R.procedure
         while True:
             self.phase_i += 1
             if self.phase_i >= len(proc):
-                self.phase = "end"
-                self.to_act = -1
+                self._end()
                 return
             phase = proc[self.phase_i]
             starter = getattr(self, "_start_" + phase, None)
@@ -555,11 +560,10 @@ class State:
         if self.high_call is None:
             self.all_passed = True
             name = R.auction["all_pass"]
+            self._apply_rows(R.session_rows.get("all_pass", []), record=True)
             if name is None:
-                self.phase = "end"
-                self.to_act = -1
                 self.settled = True
-                self._apply_rows(R.session_rows.get("all_pass", []), record=True)
+                self._end()
                 return
             self.con = R.contracts[name]
             self.declarer = None
