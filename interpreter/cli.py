@@ -196,6 +196,8 @@ def cmd_simulate(args) -> int:
         raise UsageError("--deals must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if args.session:
+        return _simulate_sessions(args, rs, options)
     progress = None
     bar = None
     if not args.json and sys.stderr.isatty():
@@ -230,6 +232,30 @@ def cmd_simulate(args) -> int:
         m.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
     con.print(m)
     con.print(f"{n / elapsed:.0f} deals per second ({args.workers} worker{'s' if args.workers > 1 else ''})")
+    return 0
+
+
+def _simulate_sessions(args, rs, options) -> int:
+    from rich.table import Table
+
+    from .runner import simulate_sessions
+
+    if args.session < 1:
+        raise UsageError("--session must be at least 1")
+    summary = simulate_sessions(args.target, args.deals, args.session, args.seed, args.workers, options, args.bots)
+    elapsed = summary.pop("_elapsed")
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return 0
+    con = _console()
+    con.print(f"[bold]{rs.title}[/] — {summary['sessions']} sessions of up to {args.session} deals, seed {args.seed}")
+    con.print(f"mean deals per session {summary['mean_deals']}; {summary['ended_by_rule']} ended by the game's own rule")
+    t = Table("seat", "mean result per session", "spread (sd)")
+    for row in summary["result_per_seat"]:
+        t.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
+    con.print(t)
+    con.print(f"seat results plus what the pot keeps balance to within {summary['largest_imbalance']}; "
+              f"{summary['sessions'] / elapsed:.1f} sessions per second")
     return 0
 
 
@@ -292,6 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option")
     m.add_argument("--json", action="store_true")
     m.add_argument("--log", metavar="FILE", help="write one JSON line per deal")
+    m.add_argument("--session", type=int, metavar="K", default=0,
+                   help="play --deals sessions of up to K deals each (or to the game's own end) and report results per seat")
     m.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a logged deal step by step, checking every step")

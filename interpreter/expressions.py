@@ -126,6 +126,8 @@ def to_text(node) -> str:
     if kind == "list":
         return "[" + ", ".join(to_text(x) for x in node[1]) + "]"
     if kind == "attr":
+        if node[1][0] == "num":  # "(3).x": written "3.x", a name such as 5H would be read as the number 3.5
+            return "(" + to_text(node[1]) + ")." + node[2]
         return _wrap(node[1], PRECEDENCE["atom"]) + "." + node[2]
     if kind == "call":
         return node[1] + "(" + ", ".join(to_text(a) for a in node[2]) + ")"
@@ -161,7 +163,11 @@ def _wrap(node, min_prec: int) -> str:
 def _parse_cached(text: str) -> tuple:
     from .parser import parse
 
-    return from_tree(parse(text, "<expression>", start="expr_start").children[0])
+    tree = parse(text, "<expression>", start="expr_start")
+    try:
+        return from_tree(tree.children[0])
+    except NotAnExpression as err:  # e.g. a map inside a list: "[{ a = 1 }]"
+        raise DiagnosticError([Diagnostic("E123", str(err), "<expression>", Span.of(err.meta))]) from None
 
 
 def parse_text(text: str, file: str = "<input>", span: Span | None = None) -> tuple:

@@ -97,6 +97,68 @@ def _chunk(args):
     return out
 
 
+def play_session(rs, options, seed, index, max_deals, bot_kind="rule"):
+    """One session of at most `max_deals` deals (or to the game's own end), all seeded from (seed, index)."""
+    import random
+
+    from .engine.session import Session
+
+    sess = Session(rs, options, dealer=0)
+    for d in range(max_deals):
+        st = sess.start(rng=random.Random(f"{seed}:{index}:{d}"))
+        bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}") for s in range(sess.R.n_seats)]
+        while not st.is_over():
+            st.apply_unchecked(bots[st.current_player()].choose(st))
+        sess.finish(st)
+        if sess.ended:
+            break
+    sess.ended_by_rule = sess.ended
+    return sess, sess.close()
+
+
+def _session_chunk(args):
+    rules_target, options, seed, indices, bot_kind, max_deals = args
+    rs = _load_once(rules_target)
+    out = []
+    for i in indices:
+        sess, final = play_session(rs, options, seed, i, max_deals, bot_kind)
+        out.append({"i": i, "deals": len(sess.deals), "ended": sess.ended_by_rule,
+                    "result": [_jsonable(final[s]) for s in sorted(final)],
+                    "kept": _jsonable(sess.accounts.get("pot", 0))})
+    return out
+
+
+def simulate_sessions(rules_target: str, sessions: int, max_deals: int, seed: int, workers: int = 1,
+                      options=None, bot_kind="rule") -> dict:
+    options = dict(options or {})
+    indices = list(range(sessions))
+    t0 = time.perf_counter()
+    if workers <= 1:
+        records = _session_chunk((rules_target, options, seed, indices, bot_kind, max_deals))
+    else:
+        import concurrent.futures as cf
+
+        size = max(1, math.ceil(sessions / (workers * 4)))
+        chunks = [indices[i:i + size] for i in range(0, sessions, size)]
+        records = []
+        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_session_chunk, [(rules_target, options, seed, c, bot_kind, max_deals) for c in chunks]):
+                records += part
+    records.sort(key=lambda r: r["i"])
+    seats = len(records[0]["result"]) if records else 0
+    per_seat = []
+    for s in range(seats):
+        values = [float(Fraction(str(r["result"][s]))) for r in records]
+        per_seat.append({"seat": s, "mean": round(statistics.fmean(values), 4),
+                         "stdev": round(statistics.pstdev(values), 4)})
+    totals = [sum(float(Fraction(str(x))) for x in r["result"]) + float(Fraction(str(r["kept"]))) for r in records]
+    return {"rules": rules_target, "seed": seed, "bots": bot_kind, "sessions": len(records),
+            "max_deals": max_deals, "mean_deals": round(statistics.fmean(r["deals"] for r in records), 2),
+            "ended_by_rule": sum(1 for r in records if r["ended"]),
+            "result_per_seat": per_seat, "largest_imbalance": round(max(abs(t) for t in totals), 6) if totals else 0,
+            "_elapsed": time.perf_counter() - t0}
+
+
 def simulate(rules_target: str, deals: int, seed: int, workers: int = 1, options=None, bot_kind="rule",
              log_path=None, progress=None) -> dict:
     options = dict(options or {})

@@ -188,16 +188,21 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     if not isinstance(deals, list) or not deals:
         raise _err(shown, "the scenario has no 'deals'", _span(data, "deals") or Span(1, 1, 1, 2))
     from .engine.rules import compile_rules
-    from .engine.state import _init_accounts
+    from .engine.state import State, _init_accounts
+
+    from .engine.session import Session
 
     R = compile_rules(rs, options)
     accounts = _init_accounts(R, R.n_seats)
+    probe = State(R, dealer, [0] * R.n_seats, [], accounts=None)
+    accounts = probe.start_accounts
     for k, v in (data.get("accounts") or {}).items():
         if isinstance(v, dict):
             accounts[str(k)] = [Fraction(str(v.get(s, 0))) if isinstance(v.get(s, 0), str) else v.get(s, 0) for s in seats]
         else:
             accounts[str(k)] = v
     changed = False
+    session = Session(rs, options, dealer=dealer, accounts=accounts)
     for di, deal in enumerate(deals):
         if not isinstance(deal, dict):
             raise _err(shown, f"deal {di + 1} must be a mapping", _span(deals, index=di))
@@ -273,13 +278,19 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             for d in _compare(expect, actual):
                 out.failures.append(f"deal {di + 1}: {d}")
         out.deals += 1
-        accounts = state.accounts
-        dealer_next = R.session_rows.get("dealer")
-        if dealer_next is not None:
-            state.me = None
-            dealer = dealer_next(state)
-        else:
-            dealer = (dealer + 1) % R.n_seats
+        session.finish(state)
+        accounts = session.accounts
+        dealer = session.dealer
+    final_expect = data.get("expect_final")
+    if final_expect is not None or update:
+        final = session.close()
+        named = {seats[k]: _plain(v) for k, v in final.items()}
+        if update and final_expect is not None and _compare(final_expect, named):
+            data["expect_final"] = named
+            changed = True
+        elif final_expect is not None:
+            for d in _compare(final_expect, named):
+                out.failures.append(f"final reckoning: {d}")
     if update and changed:
         buf = io.StringIO()
         yaml.dump(data, buf)

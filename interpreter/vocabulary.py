@@ -41,6 +41,7 @@ VALUES: dict[str, tuple[str, str]] = {
     "final": ("call", "the call that won the auction"),
     "contract": ("contract", "the contract being played"),
     "trump": ("suit", "the trump suit of this deal (none without trumps)"),
+    "honours": ("cards", "the honour cards of the contract being played (its `honours` list; none if it has none)"),
     "pass": ("call", "the pass call"),
 }
 

@@ -9,7 +9,7 @@ import re
 from .diagnostics import DiagnosticError
 from .expressions import parse_text, quote, to_text
 
-_NAME = re.compile(r"^(?!\d+$)\w+$")
+_NAME = re.compile(r"(?!\d+$)\w+")
 _KEYWORDS = {"if", "then", "else", "and", "or", "not", "in", "for", "none", "true", "false",
              "table", "extends", "remove", "let"}
 _ORDER = ["extends", "title", "catalog", "family", "description", "source", "players", "customs", "option",
@@ -23,7 +23,7 @@ class NotWritable(Exception):
 
 
 def _is_name(text: str) -> bool:
-    return bool(_NAME.match(text)) and text not in _KEYWORDS
+    return bool(_NAME.fullmatch(text)) and text not in _KEYWORDS
 
 
 def scalar(value) -> str:
@@ -48,6 +48,17 @@ def scalar(value) -> str:
     raise NotWritable(f"cannot write {type(value).__name__} values")
 
 
+def expression(value) -> str:
+    """A `let` body: expression text is written as it is (scalar() would quote '3' or 'x')."""
+    if isinstance(value, str):
+        try:
+            if to_text(parse_text(value)) == value:
+                return value
+        except DiagnosticError:
+            pass
+    return scalar(value)
+
+
 def _key(k: str) -> str:
     if not _is_name(k):
         raise NotWritable(f"'{k}' is not a name, so it cannot be written in .stw")
@@ -62,7 +73,7 @@ def value(v, indent: int) -> str:
         body = "\n".join(statements(v, indent + 1))
         return "{\n" + body + "\n" + pad + "}"
     if isinstance(v, list):
-        if v and all(isinstance(x, dict) for x in v) and all(
+        if v and all(isinstance(x, dict) for x in v) and any(v) and all(
                 not isinstance(y, (dict, list)) for x in v for y in x.values()):
             return table(v, indent)
         items = [value(x, indent + 1) for x in v]
@@ -92,16 +103,16 @@ def statements(doc: dict, indent: int) -> list[str]:
     keys = sorted(doc, key=lambda k: (_ORDER.index(k) if k in _ORDER and indent == 0 else len(_ORDER), 0))
     for k in keys:
         v = doc[k]
-        if indent == 0 and k == "extends":
-            out.append(f"extends {quote(v)}")
-        elif indent == 0 and k == "remove" and isinstance(v, list):
-            out.extend(f"remove {p}" for p in v)
+        if k == "extends" and isinstance(v, str):
+            out.append(f"{pad}extends {quote(v)}")
+        elif k == "remove" and isinstance(v, list) and all(isinstance(p, str) for p in v):
+            out.extend(f"{pad}remove {'.'.join(map(_key, p.split('.')))}" for p in v)
         elif k == "let" and isinstance(v, dict):
             for name, body in v.items():
                 if isinstance(body, dict) and "params" in body:
-                    out.append(f"{pad}let {_key(name)}({', '.join(body['params'])}) = {scalar(body['body'])}")
+                    out.append(f"{pad}let {_key(name)}({', '.join(map(_key, body['params']))}) = {expression(body['body'])}")
                 else:
-                    out.append(f"{pad}let {_key(name)} = {scalar(body)}")
+                    out.append(f"{pad}let {_key(name)} = {expression(body)}")
         elif isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values()):
             for name, item in v.items():
                 out.append(f"{pad}{_key(k)} {_key(name)} {value(item, indent)}")

@@ -189,6 +189,11 @@ class RuleBot:
         return A.make(A.DEFEND, 0 if est >= 1.5 else 1)
 
     def _play(self, state, legal):
+        if state.offer is not None:
+            d = state.offer[1]
+            fair = d >= 7 if state.to_act == state.declarer else d <= 7
+            return A.make(A.NEGOTIATE, A.ACCEPT if fair else A.REFUSE)
+        legal = [a for a in legal if A.kind_of(a) == A.PLAY]
         R = state.R
         con = state.con
         me = state.to_act

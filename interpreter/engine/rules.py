@@ -278,6 +278,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
                           for part in ("before_deal", "after_deal", "all_pass", "reckoning")}
     rules.session_rows["dealer"] = _expr(comp, session["dealer"]) if "dealer" in session else None
     rules.session_rows["ends"] = _expr(comp, session["ends"]) if "ends" in session else None
+    rules.session_rows["result"] = _expr(comp, session["result"]) if "result" in session else None
     return rules
 
 

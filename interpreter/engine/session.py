@@ -1,0 +1,107 @@
+"""A session: deals played one after another, with everything the rule file says carries over —
+accounts (pot, score columns, refa counters), the dealer's rotation, the end of the game and the
+final reckoning. Generic: the rule file's `session` and `account` sections say what happens."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from .rules import compile_rules
+from .state import State, _copy_accounts
+
+
+class Session:
+    def __init__(self, ruleset, options=None, dealer: int = 0, accounts=None):
+        self.rs = ruleset
+        self.R = compile_rules(ruleset, options)
+        self.options = dict(options or {})
+        self.dealer = dealer
+        self.accounts = accounts
+        self.deals: list[dict] = []
+        self.last: State | None = None
+        self.ended = False
+        self.final: dict | None = None
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deals)
+
+    def start(self, hands=None, talon=None, rng: random.Random | None = None) -> State:
+        from . import deal_cards
+
+        if hands is None:
+            hands, talon = deal_cards(self.R, rng or random.Random(), self.dealer)
+        return State(self.R, self.dealer, hands, talon, accounts=self.accounts, deal_number=self.deal_number)
+
+    def finish(self, state: State) -> None:
+        """Record a finished deal, carry its accounts, move the deal on and check the end."""
+        r = state.result()
+        self.deals.append({"dealer": state.dealer, "declarer": r["declarer"], "contract": r["contract"],
+                           "tricks": r["tricks"], "payments": r["payments"], "all_passed": r["all_passed"],
+                           "accounts": _copy_accounts(state.accounts), "made": r["made"]})
+        self.accounts = _copy_accounts(state.accounts)
+        self.last = state
+        state.me = None
+        nxt = self.R.session_rows.get("dealer")
+        self.dealer = nxt(state) if nxt is not None else state.next(state.dealer) if state.dealer in state.active else (state.dealer + 1) % state.n
+        ends = self.R.session_rows.get("ends")
+        if ends is not None and ends(state):
+            self.close()
+
+    def close(self) -> dict:
+        """The final reckoning: apply its rows once and read each seat's result."""
+        if self.final is not None:
+            return self.final
+        self.ended = True
+        st = self.last
+        if st is None:
+            self.final = {}
+            return self.final
+        st._apply_rows(self.R.session_rows.get("reckoning", []), record=True)
+        self.accounts = _copy_accounts(st.accounts)
+        result = self.R.session_rows.get("result")
+        out = {}
+        for s in range(st.n):
+            st.vars["s"] = s
+            out[s] = _norm(result(st)) if result is not None else _norm(st.accounts.get("money", [0] * st.n)[s])
+        st.vars.pop("s", None)
+        self.final = out
+        return out
+
+
+def _norm(v):
+    if isinstance(v, Fraction) and v.denominator == 1:
+        return int(v)
+    return v
+
+
+def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
+    """A score sheet as the players keep it: one line per deal with the running accounts."""
+    R = session.R
+    n = R.n_seats
+    headers = ["deal", "dealer", "contract", "declarer"]
+    per_seat = [a for a, spec in R.accounts.items() if spec.get("per") in ("seat", "team")]
+    per_game = [a for a, spec in R.accounts.items() if spec.get("per") == "game"]
+    show_money = "money" not in R.accounts
+    if show_money:
+        per_seat = ["money"] + per_seat
+    for a in per_seat:
+        headers += [f"{a} {s}" for s in range(n)]
+    headers += per_game
+    rows = []
+    for i, d in enumerate(session.deals, 1):
+        acc = d["accounts"]
+        row = [str(i), str(d["dealer"]), d["contract"] or ("all pass" if d["all_passed"] else "–"),
+               "–" if d["declarer"] is None else str(d["declarer"])]
+        for a in per_seat:
+            vals = acc.get(a, [0] * n)
+            row += [_fmt(vals[s]) if isinstance(vals, list) else "" for s in range(n)]
+        row += [_fmt(acc.get(a, 0)) for a in per_game]
+        rows.append(row)
+    return headers, rows
+
+
+def _fmt(v) -> str:
+    if isinstance(v, Fraction):
+        return str(v.numerator) if v.denominator == 1 else f"{float(v):.2f}"
+    return str(v)
