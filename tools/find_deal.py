@@ -72,7 +72,26 @@ def cro(prefix):
     return dict(rules="croatian", dealer=2, prefix=prefix, test=lambda st: True, at=at_phase("contract"))
 
 
+def simple(test, prefix=(), accounts=None, at=None):
+    return dict(rules="simple", dealer=2, prefix=list(prefix), test=test, accounts=accounts or {}, at=at)
+
+
+def fallen_defender(st):
+    return any(s in st.playing and st.tricks_won[s] < 2 for s in st.defenders)
+
+
 SEARCHES = {
+    "simple-ex-02": simple(lambda st: True, prefix=[("A", "one"), ("B", "two")]),
+    "simple-made-defender-falls": simple(lambda st: st.con is not None and st.con.category == "number" and st.made
+                                          and len(st.playing) == 3 and fallen_defender(st), accounts={"pot": 30}),
+    "simple-declarer-fails": simple(lambda st: st.con is not None and st.declarer is not None and not st.made
+                                     and len(st.playing) >= 2, accounts={"pot": 20}),
+    "simple-both-stay-home": simple(lambda st: st.declarer is not None and len(st.playing) == 1, accounts={"pot": 40}),
+    "simple-premium": simple(lambda st: st.con is not None and st.con.name == "premium", accounts={"pot": 20}),
+    "simple-hand-games": simple(lambda st: st.con is not None and st.con.category == "hand"
+                                and sum(1 for _, c in st.calls if c.startswith("game") or c == "premium") >= 2),
+    "simple-all-pass": simple(lambda st: st.all_passed, accounts={"pot": 50}),
+    "simple-cap": simple(lambda st: st.con is not None and st.declarer is not None and not st.made, accounts={"pot": 90, "cup": 30}),
     "cro-ex-01": cro([("A", "two"), ("B", "three"), ("C", "four"), ("A", "pass"), ("B", "pass")]),
     "cro-ex-02": cro([("A", "pass"), ("B", "two"), ("C", "three"), ("B", "same"), ("C", "four"), ("B", "same"), ("C", "pass")]),
     "cro-ex-03": cro([("A", "two"), ("B", "three"), ("C", "four"), ("A", "pass"), ("B", "same"), ("C", "five"), ("B", "pass")]),
