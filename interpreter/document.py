@@ -9,7 +9,7 @@ The mapping is literal and the same for every game:
     key = table { | a | b | … }    doc[key] = [{a: …, b: …}, …]
     let n = e / let f(x) = e       doc["let"][n] = "e" / {"params": ["x"], "body": "e"}
     extends "base"                 doc["extends"] = "base"
-    remove a.b                     doc["remove"] = ["a.b", …]
+    remove a.b / remove [a.b, c.d] doc["remove"] = ["a.b", …]
 
 Compound expressions are stored as canonical text; names and quoted strings both become str.
 """
@@ -190,13 +190,14 @@ class _Builder:
         self.put(target, "extends", unquote(str(tok)), ptr, tok, tok)
 
     def st_remove(self, st, target, ptr):
-        path_tree = st.children[0]
-        text = ".".join(str(t) for t in path_tree.children)
         lst = target.setdefault("remove", [])
-        here = ptr + "/remove/" + str(len(lst))
-        lst.append(text)
-        self.smap.values[here] = Span.of(path_tree.meta)
         self.smap.keys.setdefault(ptr + "/remove", Span.of(st.meta))
+        for path_tree in st.children:
+            if not isinstance(path_tree, Tree):
+                continue
+            here = ptr + "/remove/" + str(len(lst))
+            lst.append(".".join(str(t) for t in path_tree.children))
+            self.smap.values[here] = Span.of(path_tree.meta)
 
     # ---- values -----------------------------------------------------------------------------
     def expr_text(self, tree) -> str:

@@ -138,7 +138,8 @@ def build(rs: Ruleset) -> Booklet:
     rows = []
     for name in rs.contracts:
         c = doc["contract"][name]
-        rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), _fmt(c.get("trump")) if "trump" in c else "",
+        trump = _fmt(c.get("trump")) if "trump" in c else ("choice of " + _fmt(c["trump_choices"]) if isinstance(c.get("trump_choices"), list) else "")
+        rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), trump,
                      _fmt(c.get("talon")), _fmt(c.get("side", "alone")), words(c.get("goal")) if "goal" in c else ""]
                     + [_fmt((c.get("props") or {}).get(p, "")) for p in props])
     b.table(["rank", "contract", "category", "trump", "talon", "declarer", "goal"] + props, rows)

@@ -63,7 +63,7 @@ PAY_ROW = obj({
     "note": d(TEXT, "Words for the booklet and the score sheet.", "trick money"),
     "rule": d(TEXT, "Catalog rule ids this row implements.", "WIEN-SCORE-11"),
 }, "One payment or score entry.", "| not made | - | declarer | pot | A |", required=("to", "amount"))
-PAY_ROWS = arr(PAY_ROW, "Payment rows, applied in order. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
+PAY_ROWS = arr(PAY_ROW, "Payment rows. Every row is evaluated on the state as the deal left it, then all transfers are made together, so no row sees another's effect. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
 
 OBLIGATION = {"oneOf": [
     enum(["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards", "birds_in_order"],
