@@ -11,7 +11,7 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import Diagnostic, DiagnosticError, render_all
 
-UNREADABLE = {"E100", "E101", "E130"}
+UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
 
 
 class UsageError(Exception):
@@ -277,7 +277,8 @@ def cmd_play(args) -> int:
     rs = _load(args.target)
     options = _options(args.set)
     _check_options(rs, options)
-    return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals)
+    return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals,
+                save=args.save, resume=args.resume)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -334,6 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", choices=["rule", "random"], default="rule")
     pl.add_argument("--deals", type=int, default=1)
     pl.add_argument("--set", action="append", metavar="NAME=VALUE")
+    pl.add_argument("--save", metavar="FILE", help="keep the game in FILE (the log), rewritten after every action")
+    pl.add_argument("--resume", metavar="FILE", help="replay a saved game and play on")
     pl.set_defaults(func=cmd_play)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")

@@ -441,7 +441,8 @@ class State:
         return bigger[0] if bigger else None
 
     def _legal_reveals(self, me) -> list[int]:
-        names = self.high_call.contracts
+        own = self.R.call_by_name.get(str(self._latest[me])) if self._latest[me] is not None else None
+        names = own.contracts if own is not None and own.contest else self.high_call.contracts
         best = self.best
         out = []
         for name in names:

@@ -1,0 +1,67 @@
+"""Sessions: carried accounts, balance over whole evenings, save files that resume exactly."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from interpreter import load
+from interpreter.cli import main
+from interpreter.runner import play_session
+
+
+@pytest.mark.rules("WIEN-SESS-06", "WIEN-SESS-07", "WIEN-SESS-09", "WIEN-SCORE-03", "WIEN-SCORE-04")
+@pytest.mark.parametrize("name", ["wien", "wien-4", "simple", "simple-4"])
+def test_pot_games_balance_after_every_deal(name):
+    rs = load(name)
+    for index in range(6):
+        sess, final = play_session(rs, {}, 11, index, 12)
+        for d in sess.deals:
+            acc = d["accounts"]
+            assert sum(acc["money"]) + acc.get("pot", 0) + acc.get("cup", 0) == 0
+        assert len(sess.deals) == 12
+
+
+@pytest.mark.rules("WIEN-SESS-09", "SIMPLE-SESS-04")
+def test_the_deal_rotates_in_the_direction_of_play():
+    rs = load("wien")
+    sess, _ = play_session(rs, {}, 2, 0, 6)
+    assert [d["dealer"] for d in sess.deals] == [0, 1, 2, 0, 1, 2]
+
+
+@pytest.mark.rules("WIEN-SESS-10", "WIEN-AMB-15", "SIMPLE-SESS-08", "SIMPLE-AMB-16")
+def test_four_player_dealer_sits_out_but_pays_the_stake():
+    rs = load("wien-4")
+    sess, _ = play_session(rs, {}, 5, 0, 8)
+    for d in sess.deals:
+        assert d["dealer"] not in d["tricks"]
+
+
+def test_save_and_resume_reproduce_the_game(tmp_path, capsys):
+    save = tmp_path / "game.save"
+    moves = io.StringIO("1\n" * 200)
+    from interpreter.terminal import play
+
+    rs = load("wien")
+    play(rs, {}, seat=0, seed=9, deals=2, inp=moves, out=io.StringIO(), save=str(save))
+    lines = save.read_text().splitlines()
+    assert json.loads(lines[0])["format"] == "stichwort-save" and len(lines) == 3
+    # resuming a finished game replays both deals and ends with the same sheet
+    out1 = io.StringIO()
+    play(rs, {}, inp=io.StringIO(""), out=out1, resume=str(save))
+    assert "final result" in out1.getvalue()
+    # a cut-off save is refused with a clear message, never a half-read game
+    (tmp_path / "cut.save").write_text(save.read_text()[:250])
+    assert main(["play", "wien", "--resume", str(tmp_path / "cut.save")]) == 2
+    assert "damaged" in capsys.readouterr().err
+    assert not (tmp_path / "cut.save.tmp").exists()
+
+
+def test_simulate_sessions_is_deterministic(capsys):
+    args = ["simulate", "wien", "--deals", "6", "--session", "8", "--seed", "4", "--json"]
+    assert main(args) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main(args + ["--workers", "2"]) == 0
+    b = json.loads(capsys.readouterr().out)
+    assert a == b and a["largest_imbalance"] == 0
