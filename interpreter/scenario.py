@@ -238,6 +238,8 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             explicit = {"hands": cards, "talon": talon}
         state = new_game(rs, seed=deal.get("seed", di), deal=explicit, options=options, dealer=dealer,
                          accounts=accounts, deal_number=di)
+        if "outcome" in deal:
+            _settle_outcome(state, deal["outcome"], seats, shown, deal)
         for ai, entry in enumerate(deal.get("actions") or []):
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise _err(shown, "each action is written 'SEAT: action'", _span(deal.get("actions"), index=ai))
@@ -301,6 +303,51 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     return out
 
 
+def _settle_outcome(state, outcome, seats, shown, deal) -> None:
+    """A deal given by its result only (as rule books give scoring examples): settle it directly.
+
+    outcome: {declarer: C, contract: three, tricks: {A: 2, B: 2, C: 6}, playing: [A, B, C],
+              host: A, kontra: 1}        or        outcome: {all_pass: true}
+    """
+    R = state.R
+    span = _span(deal, "outcome")
+    if not isinstance(outcome, dict):
+        raise _err(shown, "'outcome' must be a mapping", span)
+    seat = lambda name, what: _seat_index(name, seats, shown, span, what)  # noqa: E731
+    if outcome.get("all_pass"):
+        state.all_passed = True
+        state._apply_rows(R.session_rows.get("all_pass", []), record=True)
+        state._end()
+        return
+    name = str(outcome.get("contract"))
+    if name not in R.contracts:
+        raise _err(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
+    state.con = R.contracts[name]
+    state.declarer = seat(outcome.get("declarer"), "declarer")
+    tricks = outcome.get("tricks") or {}
+    state.tricks_won = [int(tricks.get(n, 0)) for n in seats]
+    if sum(state.tricks_won) > R.rs.hand_size:
+        raise _err(shown, f"the tricks add up to {sum(state.tricks_won)}, more than the {R.rs.hand_size} of a deal", span)
+    playing = outcome.get("playing")
+    state.playing = tuple(seat(n, "playing seat") for n in playing) if playing else state.active
+    if outcome.get("host") is not None:
+        state.host = seat(outcome["host"], "host")
+        state.invited = True
+        others = [s for s in state.defenders if s != state.host]
+        state.guest = others[0] if others else None
+    state.kontra_level = int(outcome.get("kontra", 0))
+    state.phase_i = len(R.procedure)
+    state._apply_rows(R.settle_rows, record=True)
+    state.settled = True
+    state._end()
+
+
+def _seat_index(name, seats, shown, span, what):
+    if str(name) not in seats:
+        raise _err(shown, f"unknown {what} '{name}'", span, suggestions=best_matches(str(name), seats))
+    return seats.index(str(name))
+
+
 def _update_expect(deal, actual):
     from ruamel.yaml.comments import CommentedMap
 
@@ -309,7 +356,7 @@ def _update_expect(deal, actual):
         expect = CommentedMap()
         deal["expect"] = expect
     for k, v in actual.items():
-        if k in expect or k in ("declarer", "contract", "tricks", "payments", "pot"):
+        if k in expect or k in ("declarer", "contract", "tricks", "payments", "pot", "accounts"):
             expect[k] = v
 
 
