@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, DiagnosticError, Span
 from .engine.bots import RandomBot, RuleBot
-from .engine.session import Session, sheet_rows
+from .engine.session import Session, sheet_tables
 from .engine.text import parse
 
 FORMAT = "stichwort-save"
@@ -165,11 +165,11 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
         r = state.result()
         console.print(f"contract {r['contract']}, declarer {r['declarer']}, tricks {r['tricks']}")
         sess.finish(state)
-        headers, rows = sheet_rows(sess)
-        t = Table(*headers, title="score sheet")
-        for row in rows:
-            t.add_row(*row)
-        console.print(t)
+        for title, headers, rows in sheet_tables(sess):
+            t = Table(*headers, title=title)
+            for row in rows:
+                t.add_row(*row)
+            console.print(t)
         d += 1
     if sess.ended or d >= deals:
         final = sess.close()

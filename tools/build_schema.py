@@ -357,6 +357,12 @@ SCHEMA = {
             "ends": d(EXPR, "The session ends when this is true after a deal.", "sum(account(score, s) for s in seats) == 0"),
             "reckoning": PAY_ROWS,
             "result": d(EXPR, "A seat's final result (name `s`).", "account(money, s)"),
+            "sheet": arr(obj({
+                "title": d(TEXT, "The column heading.", '"declarer"'),
+                "value": d(EXPR, "What the column shows for seat `s` after each deal: a number, or a word such as \"hat\".", "account(score, s)"),
+            }, "One column of each player's part of the score sheet.", required=("title", "value")),
+                "The score sheet as players keep it on paper: columns per player, one line per deal.",
+                "sheet = table { | title | value | … }", 12),
             "sit": obj({
                 "ends": d(EXPR, "A sit ends when this is true after a deal."),
                 "per_rubber": d(NAT, "Sits in a rubber."),

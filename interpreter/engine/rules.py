@@ -95,6 +95,7 @@ class Rules:
     contract_index: dict = field(default_factory=dict)
     _trump_variants: dict = field(default_factory=dict)
     account_initial: dict = field(default_factory=dict)
+    sheet: list = field(default_factory=list)
 
     def with_trump(self, con: "ContractRT", suit: int) -> "ContractRT":
         """The contract with a trump suit chosen by the declarer."""
@@ -279,6 +280,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     rules.session_rows["dealer"] = _expr(comp, session["dealer"]) if "dealer" in session else None
     rules.session_rows["ends"] = _expr(comp, session["ends"]) if "ends" in session else None
     rules.session_rows["result"] = _expr(comp, session["result"]) if "result" in session else None
+    rules.sheet = [(c["title"], _expr(comp, c["value"])) for c in session.get("sheet", [])]
     return rules
 
 

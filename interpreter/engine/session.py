@@ -36,9 +36,14 @@ class Session:
     def finish(self, state: State) -> None:
         """Record a finished deal, carry its accounts, move the deal on and check the end."""
         r = state.result()
+        sheet = []
+        for s in range(state.n):
+            state.vars["s"] = s
+            sheet.append([_norm(f(state)) for _, f in self.R.sheet])
+        state.vars.pop("s", None)
         self.deals.append({"dealer": state.dealer, "declarer": r["declarer"], "contract": r["contract"],
                            "tricks": r["tricks"], "payments": r["payments"], "all_passed": r["all_passed"],
-                           "accounts": _copy_accounts(state.accounts), "made": r["made"]})
+                           "accounts": _copy_accounts(state.accounts), "made": r["made"], "sheet": sheet})
         self.accounts = _copy_accounts(state.accounts)
         self.last = state
         state.me = None
@@ -80,6 +85,17 @@ def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
     R = session.R
     n = R.n_seats
     headers = ["deal", "dealer", "contract", "declarer"]
+    if R.sheet:
+        for s in range(n):
+            headers += [f"{s}: {title}" for title, _ in R.sheet]
+        rows = []
+        for i, d in enumerate(session.deals, 1):
+            row = [str(i), str(d["dealer"]), d["contract"] or ("all pass" if d["all_passed"] else "–"),
+                   "–" if d["declarer"] is None else str(d["declarer"])]
+            for s in range(n):
+                row += [_fmt(v) for v in d["sheet"][s]]
+            rows.append(row)
+        return headers, rows
     per_seat = [a for a, spec in R.accounts.items() if spec.get("per") in ("seat", "team")]
     per_game = [a for a, spec in R.accounts.items() if spec.get("per") == "game"]
     show_money = "money" not in R.accounts
@@ -99,6 +115,22 @@ def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
         row += [_fmt(acc.get(a, 0)) for a in per_game]
         rows.append(row)
     return headers, rows
+
+
+def sheet_tables(session: Session) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The sheet as players keep it: with `session.sheet` columns, one table per player; else one table."""
+    R = session.R
+    if not R.sheet:
+        headers, rows = sheet_rows(session)
+        return [("score sheet", headers, rows)]
+    out = []
+    for s in range(R.n_seats):
+        headers = ["deal", "contract", "declarer"] + [t for t, _ in R.sheet]
+        rows = [[str(i), d["contract"] or ("all pass" if d["all_passed"] else "–"),
+                 "–" if d["declarer"] is None else str(d["declarer"])] + [_fmt(v) for v in d["sheet"][s]]
+                for i, d in enumerate(session.deals, 1)]
+        out.append((f"seat {s}", headers, rows))
+    return out
 
 
 def _fmt(v) -> str:
