@@ -188,14 +188,12 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     if not isinstance(deals, list) or not deals:
         raise _err(shown, "the scenario has no 'deals'", _span(data, "deals") or Span(1, 1, 1, 2))
     from .engine.rules import compile_rules
-    from .engine.state import State, _init_accounts
+    from .engine.state import initial_accounts
 
     from .engine.session import Session
 
     R = compile_rules(rs, options)
-    accounts = _init_accounts(R, R.n_seats)
-    probe = State(R, dealer, [0] * R.n_seats, [], accounts=None)
-    accounts = probe.start_accounts
+    accounts = initial_accounts(R, dealer)
     for k, v in (data.get("accounts") or {}).items():
         if isinstance(v, dict):
             accounts[str(k)] = [Fraction(str(v.get(s, 0))) if isinstance(v.get(s, 0), str) else v.get(s, 0) for s in seats]

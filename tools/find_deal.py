@@ -22,7 +22,7 @@ from interpreter import load  # noqa: E402
 from interpreter.engine import deal_cards  # noqa: E402
 from interpreter.engine.bots import RandomBot, RuleBot  # noqa: E402
 from interpreter.engine.rules import compile_rules  # noqa: E402
-from interpreter.engine.state import State, _init_accounts  # noqa: E402
+from interpreter.engine.state import State, initial_accounts  # noqa: E402
 from interpreter.scenario import actual_outcome  # noqa: E402
 
 
@@ -80,7 +80,29 @@ def fallen_defender(st):
     return any(s in st.playing and st.tricks_won[s] < 2 for s in st.defenders)
 
 
+def cro_deal(rules, test):
+    return dict(rules=rules, dealer=2, test=test)
+
+
+def named(*names, **more):
+    def test(st):
+        if st.con is None or st.declarer is None or st.con.name not in names:
+            return False
+        return all(getattr(st, k) == v if not callable(v) else v(st) for k, v in more.items())
+    return test
+
+
 SEARCHES = {
+    "cro-number-kontra": cro_deal("croatian", named("three", "four", "five", kontra_level=lambda st: st.kontra_level >= 1)),
+    "cro-game": cro_deal("croatian", named("two_g", "three_g", "four_g", "five_g")),
+    "cro-bettel": cro_deal("croatian", named("bettel", "bettel_g")),
+    "cro-sanac": cro_deal("croatian", named("sanac", "sanac_g")),
+    "cro-plain-two-no-kontra": cro_deal("croatian", named("two", playing=lambda st: len(st.playing) == 1)),
+    "cro-invitation": cro_deal("croatian", named("three", "four", "five", invited=True, kontra_level=0)),
+    "serbian-deal": cro_deal("serbian", named("three", "four", "five", "two_g", "three_g", "four_g", "five_g")),
+    "slovenian-deal": cro_deal("slovenian", named("three", "four", "five", "two_g", "three_g", "four_g", "five_g")),
+    "wien-4-premium": dict(rules="wien-4", accounts={"pot": 10}, test=category("c")),
+    "wien-trumpf-deal": dict(rules="wien-trumpf", accounts={"pot": 10}, test=category("a", playing=lambda st: len(st.playing) == 3)),
     "simple-ex-02": simple(lambda st: True, prefix=[("A", "one"), ("B", "two")]),
     "simple-made-defender-falls": simple(lambda st: st.con is not None and st.con.category == "number" and st.made
                                           and len(st.playing) == 3 and fallen_defender(st), accounts={"pot": 30}),
@@ -123,7 +145,7 @@ def search(name: str, tries: int, bots: str):
     for seed in range(tries):
         dealer = spec.get("dealer", seed % R.n_seats)
         hands, talon = deal_cards(R, random.Random(f"find:{seed}"), dealer)
-        accounts = _init_accounts(R, R.n_seats)
+        accounts = initial_accounts(R, dealer)
         accounts.update(spec.get("accounts") or {})
         st = State(R, dealer, list(hands), list(talon), accounts=accounts)
         players = [(RuleBot if bots == "rule" else RandomBot)(f"find:{seed}:{s}") for s in range(R.n_seats)]

@@ -1159,6 +1159,12 @@ def _norm(v):
     return v
 
 
+def initial_accounts(R: Rules, dealer: int = 0) -> dict:
+    """A table's accounts before its first deal, `initial` values evaluated."""
+    probe = State(R, dealer, [0] * R.n_seats, [])
+    return _copy_accounts(probe.start_accounts)
+
+
 def _init_accounts(R: Rules, n: int) -> dict:
     acc: dict = {"money": [0] * n}
     for name, spec in R.accounts.items():
