@@ -249,16 +249,7 @@ class Compiler:
             return lambda c: -int(-_num(args[0](c)) // 1)
         if name == "size":
             return lambda c: _size(args[0](c))
-        method = name
-        if len(args) == 0:
-            return lambda c: getattr(c, method)()
-        if len(args) == 1:
-            f0 = args[0]
-            return lambda c: getattr(c, method)(f0(c))
-        if len(args) == 2:
-            f0, f1 = args
-            return lambda c: getattr(c, method)(f0(c), f1(c))
-        return lambda c: getattr(c, method)(*(f(c) for f in args))
+        return _method_call(name, args)
 
     def _comp(self, node, scope):
         _, fname, body, var, iterable, cond = node
@@ -320,6 +311,26 @@ def _let_call(params, args, compiled):
                 else:
                     c.vars[p] = s
     return call
+
+
+def _method_call(method: str, args: list):
+    """Call the context's method `method`; it is looked up on the context's class once."""
+    found: dict = {}
+
+    def lookup(c):
+        cls = type(c)
+        fn = found.get(cls)
+        if fn is None:
+            fn = found[cls] = getattr(cls, method)
+        return fn
+
+    if len(args) == 1:
+        f0 = args[0]
+        return lambda c: lookup(c)(c, f0(c))
+    if len(args) == 2:
+        f0, f1 = args
+        return lambda c: lookup(c)(c, f0(c), f1(c))
+    return lambda c: lookup(c)(c, *(f(c) for f in args))
 
 
 def _getter(name):

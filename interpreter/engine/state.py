@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import actions as A
-from .rules import Rules, bits
+from .rules import ALWAYS, Rules, bits
 
 _COPY_LISTS = ("hands", "calls", "passed", "excluded", "_first_call", "_first_bid", "_latest", "bid_order",
                "contest", "tricks_won", "won_cards", "trick", "history", "answers", "log", "ap_queue", "kontra_queue",
@@ -423,7 +423,7 @@ class State:
             elif call.raise_rule == "step" and call.rank != self._next_rank(None, call):
                 continue
             self.this = call.ref
-            if call.allowed(self) and au["allowed"](self):
+            if (call.allowed is ALWAYS or call.allowed(self)) and au["allowed"](self):
                 out.append(A.make(A.BID, call.index))
         self.this = None
         if high is not None and au["hold_call"] and self.holder != me and self.holder is not None:
