@@ -69,8 +69,8 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
     p = Path(target)
     if relative_to is not None:
         candidates.append(relative_to.parent / target)
-        if not p.suffix:
-            candidates.append(relative_to.parent / (target + ".stw"))
+        if p.suffix.lower() not in RULE_SUFFIXES:  # a bare name: a file of that name beside this one, in any spelling
+            candidates.extend(relative_to.parent / (target + suffix) for suffix in RULE_SUFFIXES)
     candidates.append(p)
     for c in candidates:
         if c.is_file():
