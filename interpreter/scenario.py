@@ -184,6 +184,10 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
         raise _err(shown, f"unknown dealer seat '{dealer_name}'", _span(data, "dealer"), suggestions=best_matches(dealer_name, seats))
     dealer = seats.index(dealer_name)
     accounts = None
+    if "draw" in data:
+        _check_draw(rs, data, seats, shown, out)
+        if "deals" not in data:
+            return out
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals:
         raise _err(shown, "the scenario has no 'deals'", _span(data, "deals") or Span(1, 1, 1, 2))
@@ -299,6 +303,25 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
         os.replace(tmp, path)
         out.updated = True
     return out
+
+
+def _check_draw(rs, data, seats, shown, out) -> None:
+    """`draw: {A: 7H, B: AD, …}` with `expect_draw: {dealer: A, order: [A, B, …]}`: the draw for the first dealer."""
+    from .engine.seating import draw_order
+
+    drawn = data["draw"]
+    span = _span(data, "draw")
+    if not isinstance(drawn, dict) or not drawn:
+        raise _err(shown, "'draw' maps players to the cards they drew", span)
+    for p, code in drawn.items():
+        if str(code) not in rs.card_index:
+            raise _err(shown, f"unknown card '{code}'", _span(drawn, p), suggestions=best_matches(str(code), rs.card_index))
+    order = draw_order(rs, {str(p): str(c) for p, c in drawn.items()})
+    want = data.get("expect_draw") or {}
+    if "dealer" in want and str(want["dealer"]) != order[0]:
+        out.failures.append(f"draw: expected dealer {want['dealer']}, got {order[0]}")
+    if "order" in want and [str(x) for x in want["order"]] != order:
+        out.failures.append(f"draw: expected order {list(want['order'])}, got {order}")
 
 
 def _settle_outcome(state, outcome, seats, shown, deal) -> None:

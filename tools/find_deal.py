@@ -93,6 +93,10 @@ def named(*names, **more):
 
 
 SEARCHES = {
+    "wien-ex-02": dict(rules="wien", dealer=2, accounts={"pot": 10}, prefix=[("A", "one"), ("B", "pass"), ("C", "pass")],
+                       test=lambda st: st.con is not None and st.con.name == "three"),
+    "wien-ex-03": dict(rules="wien", dealer=2, accounts={"pot": 10}, prefix=[("A", "five without purchase"), ("B", "pass"), ("C", "pass")],
+                       test=lambda st: True),
     "cro-number-kontra": cro_deal("croatian", named("three", "four", "five", kontra_level=lambda st: st.kontra_level >= 1)),
     "cro-game": cro_deal("croatian", named("two_g", "three_g", "four_g", "five_g")),
     "cro-bettel": cro_deal("croatian", named("bettel", "bettel_g")),

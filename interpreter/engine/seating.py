@@ -1,0 +1,39 @@
+"""The draw for seats and the first dealer, by the rule file's `seating.draw`:
+
+    compare = [suit, rank]      keys compared in order: trump (a permanent-trump card beats any other),
+                                suit (by `suits`, lowest first), rank (by `ranks`, lowest first),
+                                position (the card's place within its own suit, lowest first)
+    suits / ranks               the orders used in the draw, when they differ from play
+    dealer = highest | lowest   which card deals first
+"""
+from __future__ import annotations
+
+
+def draw_key(rs, code: str) -> tuple:
+    draw = (rs.doc.get("seating") or {}).get("draw") or {}
+    compare = list(draw.get("compare") or ["rank", "suit"])
+    suits = [str(x) for x in (draw.get("suits") or rs.suits)]
+    ranks = [str(x) for x in (draw.get("ranks") or [])]
+    card = rs.cards[rs.card_index[code]]
+    key = []
+    for k in compare:
+        if k == "trump":
+            key.append(1 if rs.trump_suit and card.suit == rs.trump_suit else 0)
+        elif k == "suit":
+            key.append(suits.index(card.suit) if card.suit in suits else -1)
+        elif k == "rank":
+            key.append(ranks.index(card.rank) if card.rank in ranks else card.order)
+        elif k == "position":
+            key.append(card.order)
+    return tuple(key)
+
+
+def draw_order(rs, drawn: dict) -> list:
+    """Players ordered by their drawn cards, the one who deals first first."""
+    draw = (rs.doc.get("seating") or {}).get("draw") or {}
+    lowest = draw.get("dealer") == "lowest"
+    return sorted(drawn, key=lambda p: draw_key(rs, drawn[p]), reverse=not lowest)
+
+
+def first_dealer(rs, drawn: dict):
+    return draw_order(rs, drawn)[0]
