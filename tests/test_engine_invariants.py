@@ -131,3 +131,21 @@ def test_illegal_action_text_lists_the_legal_ones():
     with pytest.raises(ValueError) as err:
         parse(st, "bid nonsense")
     assert "legal:" in str(err.value) and "pass" in str(err.value)
+
+
+@pytest.mark.rules("CRO-TAL-01", "CRO-VAR-05")
+def test_an_exposed_talon_is_seen_by_everyone_a_hidden_one_by_nobody():
+    from interpreter.engine.text import parse as act
+
+    for name, shown in (("croatian", True), ("slovenian-hidden", False)):
+        rs = load(name)
+        st = new_game(rs, seed=4, dealer=2)
+        talon = [rs.cards[c].code for c in st.talon]
+        for text in ("bid two", "pass", "pass"):
+            st.apply(act(st, text))
+        assert st.phase == "talon"
+        for seat in range(3):
+            obs = st.observation(seat)
+            assert (obs.get("talon") == talon) is shown
+            if seat != st.declarer:
+                assert "discards" not in obs
