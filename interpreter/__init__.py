@@ -1,7 +1,7 @@
 """stichwort: rules-as-data for trick-taking card games with bidding.
 
     from interpreter import load
-    rules = load("wien")            # a built-in name or a path to a .stw/.yaml/.json file
+    rules = load(NAME)              # a built-in game name, or a path to a .stw/.yaml/.json file
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Scenario files: example deals with expected outcomes, kept next to the rule files.
 
-    rules: wien                   # built-in name, or a path relative to this file
+    rules: mygame                 # built-in name, or a path relative to this file
     options: {stake: 10}
     seats: [A, B, C]              # in order of play
     dealer: C

@@ -2,7 +2,7 @@
 
     from interpreter import load
     from interpreter.engine import new_game
-    state = new_game(load("wien"), seed=7)
+    state = new_game(load(NAME), seed=7)
     while not state.is_over():
         state.apply(state.legal_actions()[0])
     print(state.result())

@@ -1,5 +1,5 @@
 """A session: deals played one after another, with everything the rule file says carries over —
-accounts (pot, score columns, refa counters), the dealer's rotation, the end of the game and the
+accounts (pot, score columns, doubling counters), the dealer's rotation, the end of the game and the
 final reckoning. Generic: the rule file's `session` and `account` sections say what happens."""
 from __future__ import annotations
 
