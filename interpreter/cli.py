@@ -149,6 +149,12 @@ def _check_options(rs, options):
             raise UsageError(f"unknown table option '{k}' for {rs.name}"
                              + (f"; did you mean {' or '.join(best_matches(k, rs.options))}?" if best_matches(k, rs.options) else "")
                              + (f" (options: {', '.join(rs.options)})" if rs.options else " (it has none)"))
+    from .engine.rules import _option_values
+
+    try:
+        _option_values(rs, options)                  # the declared min, max and choices
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def cmd_test(args) -> int:

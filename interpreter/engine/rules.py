@@ -113,7 +113,17 @@ def _expr(comp: Compiler, value, default=None):
 
 def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
     values = dict(rs.options)
+    specs = rs.doc.get("option") or {}
     for k, v in (overrides or {}).items():
+        spec = specs.get(k) or {}
+        # the bounds and choices the rule file declares for a table option
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            if spec.get("min") is not None and v < spec["min"]:
+                raise ValueError(f"table option {k} = {v} is below its minimum {spec['min']}")
+            if spec.get("max") is not None and v > spec["max"]:
+                raise ValueError(f"table option {k} = {v} is above its maximum {spec['max']}")
+        if spec.get("choices") and v not in spec["choices"]:
+            raise ValueError(f"table option {k} = {v} is not one of {list(spec['choices'])}")
         values[k] = v
     return values
 
@@ -232,6 +242,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         "hold_bids": _expr(comp, hold["bids"]) if "bids" in hold else ALWAYS,
         "contest_rounds": contest.get("rounds", "open"),
         "first_must_name": bool(contest.get("first_must_name")),
+        "contest_ties": contest.get("ties"),
         "all_pass": (auction.get("all_pass") or {}).get("contract"),
         "pass_allowed": _expr(comp, (auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
         "pass_ref": pass_ref,

@@ -449,7 +449,9 @@ class State:
             con = self.R.contracts[name]
             if best is not None:
                 bcon = self.R.contracts[best[1]]
-                earlier = self.bid_order.index(me) < self.bid_order.index(best[0])
+                # an equal contract is allowed only where ties go to the earlier bidder (contest.ties)
+                earlier = (self.R.auction["contest_ties"] == "earlier"
+                           and self.bid_order.index(me) < self.bid_order.index(best[0]))
                 if con.rank < bcon.rank or (con.rank == bcon.rank and not earlier):
                     continue
             out.append(A.make(A.REVEAL, self.R.contract_index[name]))
