@@ -41,6 +41,7 @@ class State:
         self.discards = 0
         self.talon_rest = 0
         self.talon_exposed = False
+        self.shown_talon: tuple = ()
         self.vars: dict = {}
         self._cache = None               # memo of seat-independent values while rows are evaluated
         self.me = None
@@ -603,6 +604,7 @@ class State:
             taken = self.talon[:take]
             self.talon = self.talon[take:]
             self.talon_exposed = bool(proc.get("exposed"))
+            self.shown_talon = tuple(taken) if self.talon_exposed else ()
             self.hands[self.declarer] |= _mask(taken)
             self.to_act = self.declarer
             self.discard_count = proc.get("discard", len(taken))
@@ -896,7 +898,7 @@ class State:
         return bits(self._playable(self.to_act)) + self._offers()
 
     def _offers(self, exclude=None) -> list[int]:
-        """Splits the player to act may offer, as the declarer's tricks in all (WIEN-PLAY-14 style)."""
+        """Splits the player to act may offer, as the declarer's tricks in all."""
         neg = self.R.play["negotiate"]
         if neg is None or self.offers >= A.MAX_OFFERS or self.trick or self.declarer is None:
             return []
@@ -1115,8 +1117,8 @@ class State:
             "trick": [(s, R.codes[c]) for s, c in self.trick],
             "tricks": {s: self.tricks_won[s] for s in self.active},
         }
-        if self.talon_exposed or seat == self.declarer and self.phase in ("talon",):
-            obs["talon_seen"] = True
+        if self.talon_exposed:
+            obs["talon"] = [R.codes[c] for c in self.shown_talon]
         if seat == self.declarer or (self.ap_holder == seat):
             obs["discards"] = R.rs.codes(self.discards)
         con = self.con
