@@ -967,3 +967,14 @@ def test_sess_08_dealer_rotates_and_the_pot_is_carried():
         sess.finish(st)
         pots.append(st.accounts["pot"])
         assert sess.dealer == (k + 1) % 3
+
+
+@pytest.mark.rules("WIEN-SESS-02", "WIEN-SESS-03")
+def test_sess_02_the_stake_must_be_divisible_by_ten():
+    from interpreter.engine.rules import compile_rules
+
+    rs = load("wien")
+    assert rs.doc["option"]["stake"]["multiple_of"] == 10
+    assert compile_rules(rs, {"stake": 20}).options["stake"] == 20
+    with pytest.raises(ValueError, match="multiple of 10"):
+        compile_rules(rs, {"stake": 25})

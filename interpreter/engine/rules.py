@@ -122,6 +122,9 @@ def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
                 raise ValueError(f"table option {k} = {v} is below its minimum {spec['min']}")
             if spec.get("max") is not None and v > spec["max"]:
                 raise ValueError(f"table option {k} = {v} is above its maximum {spec['max']}")
+            step = spec.get("multiple_of")
+            if step and v % step:
+                raise ValueError(f"table option {k} = {v} is not a multiple of {step}")
         if spec.get("choices") and v not in spec["choices"]:
             raise ValueError(f"table option {k} = {v} is not one of {list(spec['choices'])}")
         values[k] = v
