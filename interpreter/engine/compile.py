@@ -11,6 +11,7 @@ an attribute of `none` is `none`, and min/max of nothing is 0.
 """
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 
 from ..expressions import parse_text
@@ -334,7 +335,7 @@ def _method_call(method: str, args: list):
 
 
 def _getter(name):
-    return lambda c: getattr(c, name)
+    return operator.attrgetter(name)
 
 
 def _bits(mask: int):

@@ -238,6 +238,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         "style": auction.get("style", "open"),
         "pass_final": auction.get("pass_final", True),
         "allowed": _expr(comp, auction["allowed"]) if "allowed" in auction else ALWAYS,
+        "allowed_key": _this_attrs(auction.get("allowed")),
         "ends": _expr(comp, auction["ends"]) if "ends" in auction else None,
         "exclude": _expr(comp, auction["exclude"]) if "exclude" in auction else None,
         "hold_call": hold.get("call"),
@@ -336,6 +337,32 @@ def _memo(name, f, seat_dependent: bool):
             cache[key] = f(c)
         return cache[key]
     return cached
+
+
+def _this_attrs(text):
+    """If an expression reads the judged call only as `this.X` (for a fixed set of X), those X; else None.
+
+    The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
+    if not isinstance(text, str):
+        return ()
+    from ..expressions import parse_text
+
+    attrs: set = set()
+    stack = [parse_text(text)]
+    while stack:
+        n = stack.pop()
+        kind = n[0]
+        if kind == "attr" and n[1] == ("name", "this"):
+            attrs.add(n[2])
+            continue
+        if kind == "name" and n[1] == "this":
+            return None
+        for child in n[1:]:
+            if isinstance(child, tuple) and child and isinstance(child[0], str):
+                stack.append(child)
+            elif isinstance(child, tuple):
+                stack.extend(c for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
+    return tuple(sorted(attrs))
 
 
 def _row(comp: Compiler, r: dict) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import actions as A
+from .compile import attr
 from .rules import ALWAYS, Rules, bits
 
 _COPY_LISTS = ("hands", "calls", "passed", "excluded", "_first_call", "_first_bid", "_latest", "bid_order",
@@ -412,6 +413,8 @@ class State:
                 out.append(A.make(A.PASS))
             return out
         high = self.high_call
+        key_attrs = au["allowed_key"]
+        memo: dict = {}
         for call in self.R.calls:
             if high is not None:
                 rule = call.raise_rule
@@ -424,7 +427,16 @@ class State:
             elif call.raise_rule == "step" and call.rank != self._next_rank(None, call):
                 continue
             self.this = call.ref
-            if (call.allowed is ALWAYS or call.allowed(self)) and au["allowed"](self):
+            if call.allowed is not ALWAYS and not call.allowed(self):
+                continue
+            if key_attrs is None:
+                ok = au["allowed"](self)
+            else:
+                key = tuple(attr(call.ref, x) for x in key_attrs)
+                ok = memo.get(key)
+                if ok is None:
+                    ok = memo[key] = bool(au["allowed"](self))
+            if ok:
                 out.append(A.make(A.BID, call.index))
         self.this = None
         if high is not None and au["hold_call"] and self.holder != me and self.holder is not None:
