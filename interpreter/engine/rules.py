@@ -252,6 +252,10 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         "pass_ref": pass_ref,
         "hold_ref": symbols.get(hold_word) if hold_word else None,
     }
+    key_attrs = rules.auction["allowed_key"]
+    if key_attrs is not None:
+        from .compile import attr as _attr
+        rules.auction["call_keys"] = [tuple(_attr(c.ref, x) for x in key_attrs) for c in rules.calls]
     rules.talons = dict(doc.get("talon") or {})
     for t in rules.talons.values():
         t["_never"] = rs.mask(t.get("never", [])) if t.get("never") else 0

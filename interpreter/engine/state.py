@@ -414,6 +414,7 @@ class State:
             return out
         high = self.high_call
         key_attrs = au["allowed_key"]
+        call_keys = au.get("call_keys")
         memo: dict = {}
         for call in self.R.calls:
             if high is not None:
@@ -432,7 +433,7 @@ class State:
             if key_attrs is None:
                 ok = au["allowed"](self)
             else:
-                key = tuple(attr(call.ref, x) for x in key_attrs)
+                key = call_keys[call.index]
                 ok = memo.get(key)
                 if ok is None:
                     ok = memo[key] = bool(au["allowed"](self))
