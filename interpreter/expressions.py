@@ -107,7 +107,7 @@ def _prec(node) -> int:
         return PRECEDENCE[node[1]]
     if kind in ("if", "not", "neg"):
         return PRECEDENCE[kind]
-    if kind == "num" and node[1] < 0:
+    if kind == "num" and node[2].startswith("-"):  # "-0" and "--3" bind like '-' too
         return PRECEDENCE["neg"]
     return PRECEDENCE["atom"]
 
