@@ -8,6 +8,7 @@ from fractions import Fraction
 from .expressions import parse_text, to_text
 from .diagnostics import DiagnosticError
 from .ruleset import Ruleset, thaw
+from .checks.values import constant
 
 
 def _fmt(v) -> str:
@@ -40,18 +41,34 @@ def words(text) -> str:
     return _words(node)
 
 
+def _amount(node) -> str | None:
+    """A constant number in words: 35 + 2/3 → '35 2/3'; None if the node is not constant."""
+    if node[0] == "num":
+        return node[2]
+    v = constant(to_text(node))
+    if v is None:
+        return None
+    whole, part = divmod(v, 1)
+    return _fmt(v) if not part or whole == 0 else f"{whole} {_fmt(part)}"
+
+
 def _words(node) -> str:
     kind = node[0]
     if kind == "bin" and node[1] in _PHRASES and node[2][0] == "call" and node[2][1] in ("tricks", "points") \
-            and len(node[2][2]) == 1 and node[3][0] == "num":
+            and len(node[2][2]) == 1 and _amount(node[3]) is not None:
         who = to_text(node[2][2][0])
         what = node[2][1]
-        amount = node[3][2]
+        amount = _amount(node[3])
         if node[1] == "==" and amount == "0":
             return f"{who} takes no {what[:-1] if what.endswith('s') else what}s" if what == "tricks" else f"{who} takes no points"
+        if amount == "1":
+            what = what[:-1]
         return f"{who} takes {_PHRASES[node[1]]} {amount} {what}"
     if kind == "bin" and node[1] in ("and", "or"):
-        return f"{_words(node[2])} {node[1]} {_words(node[3])}"
+        # keep the grouping: an `or` inside an `and` needs its parentheses back
+        parts = [f"({_words(x)})" if node[1] == "and" and x[0] == "bin" and x[1] == "or" else _words(x)
+                 for x in (node[2], node[3])]
+        return f"{parts[0]} {node[1]} {parts[1]}"
     if kind == "not":
         return f"not ({_words(node[1])})"
     return to_text(node)
@@ -139,10 +156,12 @@ def build(rs: Ruleset) -> Booklet:
     for name in rs.contracts:
         c = doc["contract"][name]
         trump = _fmt(c.get("trump")) if "trump" in c else ("choice of " + _fmt(c["trump_choices"]) if isinstance(c.get("trump_choices"), list) else "")
-        rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), trump,
+        rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), _fmt(c.get("kind", "")), trump,
                      _fmt(c.get("talon")), _fmt(c.get("side", "alone")), words(c.get("goal")) if "goal" in c else ""]
-                    + [_fmt((c.get("props") or {}).get(p, "")) for p in props])
-    b.table(["rank", "contract", "category", "trump", "talon", "declarer", "goal"] + props, rows)
+                    + [_fmt((c.get("props") or {}).get(p, "")) for p in props] + [_fmt(c.get("must_declare", ""))])
+    headers = ["rank", "contract", "category", "kind", "trump", "talon", "declarer", "goal"] + props + ["must declare"]
+    keep = [i for i in range(len(headers)) if i < 2 or any(r[i] not in ("", "–") for r in rows)]
+    b.table([headers[i] for i in keep], [[r[i] for i in keep] for r in rows])
     if doc.get("talon"):
         b.table(["talon procedure", "how"], [[n, _talon_words(t)] for n, t in doc["talon"].items()])
     if doc.get("partner"):
@@ -220,6 +239,13 @@ def _talon_words(t: dict) -> str:
         text = {"aside": "set aside, unused", "defenders": "goes unseen to the defenders"}.get(kind, kind)
     if t.get("never"):
         text += f"; never discard {', '.join(t['never'])}"
+    if (t.get("last_resort") or {}).get("cards"):
+        lr = t["last_resort"]
+        text += f"; {', '.join(lr['cards'])} only when nothing else is left" + (", face up" if lr.get("face_up") else "")
+    if "requires" in t:
+        text += f"; then the declarer's hand must satisfy {words(t['requires'])}, or the game is lost at once"
+    if "give_up" in t:
+        text += f"; the declarer may give up when {words(t['give_up'])}"
     return text + (f" ({t['rule']})" if t.get("rule") else "")
 
 
@@ -234,6 +260,8 @@ def _auction_words(doc) -> list[str]:
                 "any": "Any bid may be made."}.get(a.get("raise", "higher"), ""))
     if "allowed" in a:
         out.append(f"Every bid must satisfy: {words(a['allowed'])}.")
+    if "allowed" in (a.get("pass") or {}):
+        out.append(f"Passing is allowed only when: {words(a['pass']['allowed'])}.")
     if a.get("hold"):
         h = a["hold"]
         out.append(f"Hold right ('{h['call']}'): {words(h['who'])} may take over the current bid by repeating it"
@@ -245,6 +273,8 @@ def _auction_words(doc) -> list[str]:
     if a.get("all_pass"):
         ap = a["all_pass"]
         out.append(f"If everyone passes: {ap.get('contract') or 'the cards are thrown in'}." + (f" {ap['doc']}" if ap.get("doc") else ""))
+    if a.get("doc"):
+        out.append(a["doc"])
     return out
 
 

@@ -43,6 +43,11 @@ VALUES: dict[str, tuple[str, str]] = {
     "trump": ("suit", "the trump suit of this deal (none without trumps)"),
     "honours": ("cards", "the honour cards of the contract being played (its `honours` list; none if it has none)"),
     "pass": ("call", "the pass call"),
+    "called_card": ("card", "the card named in the partner call (`partner`); none when no card was called"),
+    "base_bidder": ("seat", "when the final call joins another (call `joins`): the player whose base call it joined, who plays that call's contract too; none otherwise"),
+    "base_contract": ("contract", "the contract of the base call a joining final call joined (none otherwise)"),
+    "given_up": ("bool", "the game was lost without play: the declarer gave up (talon `give_up`) or failed the talon's `requires`"),
+    "item": ("any", "in a kontra or declaration condition: what is being doubled or declared, the contract (the game) or a figure"),
 }
 
 # name -> (argument types, result type, doc); '*' = any number of arguments of the given type
@@ -71,6 +76,12 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "went_along": (("seat",), "bool", "the defender took part in play"),
     "declared": (("figure",), "bool", "the figure was declared"),
     "kontras": (("any",), "num", "kontra calls on a figure or the game"),
+    "kontras_between": (("seat", "seat"), "num", "calls in the personal kontra chain between two seats (kontra `personal`)"),
+    "kontras_by": (("seat",), "num", "kontra-chain calls (kontra, rekontra, …) the seat has made so far"),
+    "declarations": (("seat",), "num", "figures the seat has declared so far"),
+    "declared_by": (("figure", "any"), "bool", "the figure was declared by the seat or by a seat of the set"),
+    "achieved": (("figure", "any"), "bool", "the figure is allowed in this contract (its `allowed` and the contract's `figures`) and its goal holds for the seat or side"),
+    "attempted": (("figure", "any"), "bool", "the seat or side made a silent attempt at the figure (its `attempt`) without declaring it, in a contract that allows the figure"),
     "account": (("*any",), "num", "an account's value: account(name), account(name, s) or account(name, s, t)"),
     "min": (("*num",), "num", "the smallest of the numbers"),
     "max": (("*num",), "num", "the largest of the numbers"),
