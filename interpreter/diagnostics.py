@@ -13,6 +13,9 @@ import json
 from dataclasses import dataclass, field
 
 
+MAX_SHOWN = 160   # longest part of a source line shown under a diagnostic
+
+
 @dataclass(frozen=True)
 class Span:
     line: int
@@ -58,6 +61,11 @@ class Diagnostic:
                     width = max(self.span.end_col - self.span.col, 1)
                 else:
                     width = max(len(text) - start, 1)
+                if len(text) > MAX_SHOWN:  # show a window of a very long line around the carets
+                    left = max(start - 20, 0)
+                    width = min(width, MAX_SHOWN - (start - left))
+                    text = ("…" if left else "") + text[left: left + MAX_SHOWN] + "…"
+                    start = start - left + (1 if left else 0)
                 lines.append(f"{pad} |")
                 lines.append(f"{number} | {text}")
                 lines.append(f"{pad} | {' ' * start}{'^' * width}")

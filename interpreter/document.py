@@ -21,7 +21,7 @@ from fractions import Fraction
 from lark import Token, Tree
 
 from .diagnostics import Diagnostic, DiagnosticError, Span
-from .expressions import EXPRESSION_RULES, NotAnExpression, from_tree, to_text, tree_depth, unquote
+from .expressions import EXPRESSION_RULES, NotAnExpression, deepest, from_tree, to_text, unquote
 
 MAX_TREE_DEPTH = 160
 
@@ -80,8 +80,10 @@ class _Builder:
                 for k, v in value.items():
                     self.put(old, k, v, here, key_meta, value_meta)
                 return
+            first = self.smap.keys.get(here)
+            where = f"first given on line {first.line}; " if first else ""
             self.error("E120", f"'{key}' is given twice", key_meta,
-                       help="each key may be set once in a file; a variant file overrides its base")
+                       help=where + "each key may be set once in a file; a variant file overrides its base")
             return
         target[key] = value
         self.smap.keys.setdefault(here, Span.of(key_meta))
@@ -132,7 +134,8 @@ class _Builder:
                 continue
             name_value = self.value(name_cell.children[0], coll_ptr) if name_cell.data == "cell" else None
             if not isinstance(name_value, (str, int)) or isinstance(name_value, bool):
-                self.error("E122", "the first cell of a row must be the item's name", name_cell.meta)
+                self.error("E122", "the first cell of a row must be the item's name", name_cell.meta,
+                           help=f"write one name per row, e.g. | one | … |; the rows of 'table {kind}' are its items")
                 continue
             name = str(name_value)
             here = coll_ptr + "/" + escape(name)
@@ -155,17 +158,20 @@ class _Builder:
         for cell in header_row.children:
             val = self.value(cell.children[0], ptr) if cell.data == "cell" else None
             if not isinstance(val, str):
-                self.error("E122", "table headers must be names", cell.meta)
+                self.error("E122", "table headers must be names", cell.meta,
+                           help="the first row of a table names its columns, e.g. | to | cards |")
                 return
             headers.append(val)
-        if len(set(headers)) != len(headers):
-            self.error("E120", "a table header names the same column twice", header_row.meta)
+        twice = sorted({h for h in headers if headers.count(h) > 1})
+        if twice:
+            self.error("E120", f"the table header names the column '{twice[0]}' twice", header_row.meta,
+                       help="every column needs its own name")
             return
         for row in data:
             cells = list(row.children)
             if len(cells) != len(headers):
                 self.error("E121", f"this row has {len(cells)} cells but the header has {len(headers)}",
-                           row.meta, help="write '-' for an empty cell")
+                           row.meta, help="the columns are " + " | ".join(headers) + "; write '-' for an empty cell")
                 continue
             if keyed:
                 yield cells[0], list(zip(headers[1:], cells[1:])), row
@@ -204,7 +210,8 @@ class _Builder:
         try:
             node = from_tree(tree)
         except NotAnExpression as err:
-            self.error("E123", str(err), err.meta or getattr(tree, "meta", None))
+            self.error("E123", str(err), err.meta or getattr(tree, "meta", None),
+                       help="an expression holds numbers, names, lists and calls; write a map as a section")
             return "none"
         return to_text(node)
 
@@ -276,9 +283,11 @@ def _set_path(target: dict, dotted: str, value) -> None:
 
 def build(tree, file: str) -> tuple[dict, SourceMap]:
     """Turn a parse tree into (document, source map); raise DiagnosticError on any problem."""
-    if tree_depth(tree) > MAX_TREE_DEPTH:
-        raise DiagnosticError([Diagnostic("E102", f"the file nests deeper than {MAX_TREE_DEPTH} levels", file,
-                                          Span(1, 1, 1, 2), help="split a long expression with 'let'")])
+    depth, node = deepest(tree)
+    if depth > MAX_TREE_DEPTH:
+        span = Span.of(getattr(node, "meta", node)) or Span(1, 1, 1, 2)
+        raise DiagnosticError([Diagnostic("E102", f"the file nests deeper than {MAX_TREE_DEPTH} levels here", file,
+                                          span, help="split a long expression with 'let'")])
     b = _Builder(file)
     doc: dict = {}
     b.statements(tree.children, doc, "")

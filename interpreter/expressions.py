@@ -163,7 +163,14 @@ def _wrap(node, min_prec: int) -> str:
 def _parse_cached(text: str) -> tuple:
     from .parser import parse
 
+    from .document import MAX_TREE_DEPTH
+
     tree = parse(text, "<expression>", start="expr_start")
+    depth, node = deepest(tree)
+    if depth > MAX_TREE_DEPTH:  # converting it would recurse too deeply
+        raise DiagnosticError([Diagnostic("E102", f"the expression nests deeper than {MAX_TREE_DEPTH} levels",
+                                          "<expression>", Span.of(getattr(node, "meta", node)),
+                                          help="split a long expression with 'let'")])
     try:
         return from_tree(tree.children[0])
     except NotAnExpression as err:  # e.g. a map inside a list: "[{ a = 1 }]"
@@ -178,7 +185,8 @@ def parse_text(text: str, file: str = "<input>", span: Span | None = None) -> tu
         # Re-anchor the position at the document value that holds the expression.
         diags = []
         for d in err.diagnostics:
-            diags.append(Diagnostic(d.code, f"in expression {text!r}: {d.message}", file, span or d.span,
+            shown = text if len(text) <= 60 else text[:57] + "…"
+            diags.append(Diagnostic(d.code, f"in expression {shown!r}: {d.message}", file, span or d.span,
                                     help=d.help, suggestions=d.suggestions))
         raise DiagnosticError(diags) from None
 
@@ -219,13 +227,89 @@ def names_in(node) -> set[str]:
     return out
 
 
+def children(node) -> list:
+    """The sub-expressions of a node, in the order they are written."""
+    kind = node[0]
+    if kind == "list":
+        return list(node[1])
+    if kind == "attr":
+        return [node[1]]
+    if kind == "call":
+        return list(node[2])
+    if kind == "comp":
+        return [node[2], node[4]] + ([node[5]] if node[5] is not None else [])
+    if kind == "bin":
+        return [node[2], node[3]]
+    if kind in ("not", "neg"):
+        return [node[1]]
+    if kind == "if":
+        return list(node[1:])
+    return []
+
+
+def _tree_children(tree) -> list:
+    """The sub-expressions of a Lark expression tree, in the order of children(from_tree(tree))."""
+    if not isinstance(tree, Tree):
+        return []
+    kind, ch = tree.data, tree.children
+    if kind == "list" or kind == "if_expr":
+        return list(ch)
+    if kind in ("attr", "not_op", "neg"):
+        return [ch[0]]
+    if kind == "call":
+        return list(ch[1:])
+    if kind == "comprehension":
+        return [ch[1], ch[3]] + ([ch[4]] if len(ch) > 4 else [])
+    if kind in BINARY:
+        return [ch[0], ch[1]]
+    if kind == "compare":
+        return [ch[0], ch[2]]
+    return []
+
+
+def locate(text: str, root, target) -> Span | None:
+    """Where the sub-node `target` of `root` (found by identity) is written in `text`, the expression
+    as it stands in the source; line 1, column 1 is the start of `text`. None if it cannot be told."""
+    path: list[int] = []
+    stack = [(root, ())]
+    while stack:
+        node, here = stack.pop()
+        if node is target:
+            path = list(here)
+            break
+        kids = children(node) if isinstance(node, tuple) else []
+        stack.extend((k, here + (i,)) for i, k in reversed(list(enumerate(kids))))
+    else:
+        return None
+    from .parser import parse
+
+    try:
+        tree = parse(text, "<expression>", start="expr_start").children[0]
+        if from_tree(tree) != root:
+            return None
+    except (DiagnosticError, NotAnExpression):
+        return None
+    for i in path:
+        kids = _tree_children(tree)
+        if i >= len(kids):
+            return None
+        tree = kids[i]
+    return Span.of(tree.meta if isinstance(tree, Tree) else tree)
+
+
 def tree_depth(tree) -> int:
     """Depth of a Lark tree, computed without recursion."""
-    best = 0
+    return deepest(tree)[0]
+
+
+def deepest(tree) -> tuple[int, object]:
+    """Depth of a Lark tree and its first deepest node (tree or token), computed without recursion."""
+    best, where = 0, tree
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
-        best = max(best, depth)
+        if depth > best:
+            best, where = depth, node
         if isinstance(node, Tree):
-            stack.extend((c, depth + 1) for c in node.children)
-    return best
+            stack.extend((c, depth + 1) for c in reversed(node.children))
+    return best, where

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from .parser import MAX_BYTES, parse
 from .resources import builtin_games
 
 MAX_EXTENDS = 12
+MAX_DATA_DEPTH = 64
 RULE_SUFFIXES = (".stw", ".yaml", ".yml", ".json")
 
 
@@ -81,9 +83,11 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
     if p.suffix in RULE_SUFFIXES or "/" in target:
         raise DiagnosticError([Diagnostic("E130", f"cannot find the rule file '{target}'", file, span,
                                           help="give a path to a .stw/.yaml/.json file or a built-in game name")])
+    close = best_matches(target, games)
     raise DiagnosticError([Diagnostic("E130", f"unknown game '{target}'", file, span,
-                                      help="built-in games: " + ", ".join(sorted(games)),
-                                      suggestions=best_matches(target, games))])
+                                      help="give a built-in game name or the path of a rule file" if close
+                                      else "built-in games: " + ", ".join(sorted(games)),
+                                      suggestions=close)])
 
 
 def read_text(path: Path, shown: str) -> str:
@@ -98,7 +102,26 @@ def read_text(path: Path, shown: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
-        raise DiagnosticError([Diagnostic("E100", "file is not valid UTF-8 text", shown, Span(line, 1, line, 2))]) from None
+        line_start = data.rfind(b"\n", 0, err.start) + 1
+        col = len(data[line_start: err.start].decode("utf-8", errors="replace")) + 1
+        raise DiagnosticError([Diagnostic("E100", f"file is not valid UTF-8 text (byte 0x{data[err.start]:02x})",
+                                          shown, Span(line, col, line, col + 1),
+                                          help="save the file in the UTF-8 encoding")]) from None
+
+
+def sources_for(diagnostics: list[Diagnostic]) -> dict[str, str]:
+    """The text of every readable file the diagnostics point into, for rendering their lines."""
+    out: dict[str, str] = {}
+    for d in diagnostics:
+        if d.file in out or d.span is None:
+            continue
+        try:
+            path = Path(d.file)
+            if path.is_file() and path.stat().st_size <= MAX_BYTES:
+                out[d.file] = path.read_bytes().decode("utf-8", errors="replace")
+        except (OSError, ValueError):
+            pass
+    return out
 
 
 def parse_source(text: str, shown: str, suffix: str) -> tuple[dict, SourceMap]:
@@ -115,29 +138,108 @@ def parse_data(text: str, shown: str) -> tuple[dict, SourceMap]:
 
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", shown)])
+    _check_flow_depth(text, shown)
     yaml = YAML(typ="rt")
     try:
         data = yaml.load(text)
     except MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        span = Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2) if mark else None
-        raise DiagnosticError([Diagnostic("E113", f"not valid YAML/JSON: {err.problem or err}", shown, span)]) from None
-    except (YAMLError, RecursionError, ValueError) as err:
+        raise DiagnosticError([_yaml_diagnostic(err, shown)]) from None
+    except RecursionError:
+        raise DiagnosticError([Diagnostic("E102", f"the data nests deeper than {MAX_DATA_DEPTH} levels", shown,
+                                          help="flatten the structure")]) from None
+    except (YAMLError, ValueError) as err:
         raise DiagnosticError([Diagnostic("E113", f"not valid YAML/JSON: {type(err).__name__}", shown)]) from None
     smap = SourceMap(shown)
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise DiagnosticError([Diagnostic("E114", "a rule file must be a mapping at the top level", shown, Span(1, 1, 1, 2))])
+        raise DiagnosticError([Diagnostic("E114", "a rule file must be a mapping at the top level", shown, Span(1, 1, 1, 2),
+                                          help="write the file as keys and values, e.g. `title: …` on the first line")])
     try:
-        return _plain(data, "", smap, 0), smap
+        return _plain(data, "", smap, 0, text.splitlines()), smap
     except RecursionError:
-        raise DiagnosticError([Diagnostic("E102", "the data nests too deeply", shown)]) from None
+        raise DiagnosticError([Diagnostic("E102", f"the data nests deeper than {MAX_DATA_DEPTH} levels", shown,
+                                          help="flatten the structure")]) from None
 
 
-def _plain(node, ptr: str, smap: SourceMap, depth: int):
-    if depth > 64:
-        raise DiagnosticError([Diagnostic("E102", "the data nests deeper than 64 levels", smap.file, smap.find(ptr))])
+def _yaml_diagnostic(err, shown: str) -> Diagnostic:
+    """A YAML parser error in words: where it was noticed and, as help, what was open at the time."""
+    mark = err.problem_mark or err.context_mark
+    span = Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2) if mark else None
+    problem = str(err.problem or err)
+    hints = []
+    context, cmark = err.context, err.context_mark
+    if context and cmark is not None and (mark is None or (cmark.line, cmark.column) != (mark.line, mark.column)):
+        hints.append(f"{context} that starts on line {cmark.line + 1}, column {cmark.column + 1}")
+    duplicate = re.match(r'found duplicate key "(.*?)" with value', problem)
+    if duplicate:
+        key = duplicate.group(1)
+        if span is not None:
+            span = Span(span.line, span.col, span.line, span.col + max(len(key), 1))
+        return Diagnostic("E120", f"'{key}' is given twice", shown, span,
+                          help="each key may be set once in a mapping; a variant file overrides its base")
+    if "expected ','" in problem:
+        hints.append("a ',' between two entries, or the closing bracket, is missing before this")
+    if "<block end>" in problem:
+        problem = "this line does not fit the indentation of the lines above"
+    if "indentation" in problem or "mapping values are not allowed" in problem:
+        hints.append("check the indentation: the keys of one mapping start in the same column, "
+                     "and a value containing ': ' needs quotes")
+    elif "'\\t'" in problem:
+        hints.append("indent with spaces, not tabs")
+    return Diagnostic("E113", f"not valid YAML/JSON: {problem}", shown, span, help="; ".join(hints) or None)
+
+
+def _scalar_width(lines: list[str], line: int, col: int, node) -> int:
+    """How many characters the scalar `node` takes at (line, col) (0-based) of the YAML/JSON text; 1 if unsure."""
+    if isinstance(node, (dict, list)) or not 0 <= line < len(lines):
+        return 1
+    text = lines[line][col:]
+    if text[:1] in ("'", '"'):
+        quote, i = text[0], 1
+        while i < len(text):
+            if quote == '"' and text[i] == "\\":
+                i += 2
+                continue
+            if text[i] == quote:
+                if quote == "'" and text[i + 1: i + 2] == "'":
+                    i += 2
+                    continue
+                return i + 1
+            i += 1
+        return len(text.rstrip()) or 1
+    shown = {True: "true", False: "false", None: ""}.get(node, str(node)) if isinstance(node, (bool, type(None))) else str(node)
+    return len(shown) if shown and text.startswith(shown) else 1
+
+
+def _check_flow_depth(text: str, shown: str) -> None:
+    """Refuse [ and { nested far deeper than MAX_DATA_DEPTH before the YAML parser recurses into them."""
+    depth, line, col = 0, 1, 0
+    quote = None
+    previous = "\n"
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col, quote = line + 1, 0, None if quote == "#" else quote
+        elif quote is not None:
+            if ch == quote and quote != "#" and previous != "\\":
+                quote = None
+        elif (ch in "\"'" and previous in " \t\n[{,:") or (ch == "#" and previous in " \t\n"):
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DATA_DEPTH + 1:
+                raise DiagnosticError([Diagnostic("E102", f"the data nests deeper than {MAX_DATA_DEPTH} levels", shown,
+                                                  Span(line, col, line, col + 1), help="flatten the structure")])
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        previous = ch
+
+
+def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None = None):
+    if depth > MAX_DATA_DEPTH:
+        raise DiagnosticError([Diagnostic("E102", f"the data nests deeper than {MAX_DATA_DEPTH} levels", smap.file,
+                                          smap.find(ptr), help="flatten the structure")])
     if isinstance(node, dict):
         out = {}
         lc = getattr(node, "lc", None)
@@ -147,12 +249,14 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int):
             if lc is not None:
                 try:
                     kl, kc = lc.key(k)
-                    smap.keys[here] = Span(kl + 1, kc + 1, kl + 1, kc + 1 + len(key))
+                    width = max(_scalar_width(lines or [], kl, kc, key), len(key))
+                    smap.keys[here] = Span(kl + 1, kc + 1, kl + 1, kc + 1 + width)
                     vl, vc = lc.value(k)
-                    smap.values[here] = Span(vl + 1, vc + 1, vl + 1, vc + 2)
+                    width = _scalar_width(lines or [], vl, vc, v)
+                    smap.values[here] = Span(vl + 1, vc + 1, vl + 1, vc + 1 + width)
                 except (KeyError, TypeError, AttributeError):
                     pass
-            out[key] = _plain(v, here, smap, depth + 1)
+            out[key] = _plain(v, here, smap, depth + 1, lines)
         return out
     if isinstance(node, list):
         out = []
@@ -162,10 +266,11 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int):
             if lc is not None:
                 try:
                     il, ic = lc.item(i)
-                    smap.values[here] = Span(il + 1, ic + 1, il + 1, ic + 2)
+                    width = _scalar_width(lines or [], il, ic, v)
+                    smap.values[here] = Span(il + 1, ic + 1, il + 1, ic + 1 + width)
                 except (KeyError, TypeError, AttributeError, IndexError):
                     pass
-            out.append(_plain(v, here, smap, depth + 1))
+            out.append(_plain(v, here, smap, depth + 1, lines))
         return out
     if isinstance(node, bool) or node is None:
         return node
@@ -188,11 +293,14 @@ def _remove(doc: dict, path: str, layer: Layer, index: int) -> None:
     node = doc
     for i, part in enumerate(parts):
         if not isinstance(node, dict) or part not in node:
-            options = list(node) if isinstance(node, dict) else []
+            options = sorted(map(str, node)) if isinstance(node, dict) else []
             ptr = f"/remove/{index}"
+            where = f"'{'.'.join(parts[:i])}'" if i else "the base"
+            listed = ", ".join(options[:12]) + (f" and {len(options) - 12} more" if len(options) > 12 else "")
             raise DiagnosticError([Diagnostic(
                 "E132", f"cannot remove '{path}': the base has no '{'.'.join(parts[: i + 1])}'",
-                layer.path, layer.smap.find(ptr), suggestions=best_matches(part, options))])
+                layer.path, layer.smap.find(ptr), suggestions=best_matches(part, options),
+                help=f"{where} has: {listed}" if options else f"{where} is not a section")])
         if i == len(parts) - 1:
             del node[part]
         else:
@@ -234,7 +342,8 @@ def load(target: str) -> Loaded:
             break
         where = (layer.path, layer.smap.find("/extends"))
         if not isinstance(base, str):
-            raise DiagnosticError([Diagnostic("E133", "'extends' takes the name or path of a rule file", *where)])
+            raise DiagnosticError([Diagnostic("E133", "'extends' takes the name or path of a rule file", *where,
+                                              help="a file extends one base: a game name or a path such as \"base.stw\"")])
         current = resolve(base, relative_to=current, where=where)
     layers.reverse()
     doc: dict = {}

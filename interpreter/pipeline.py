@@ -14,6 +14,7 @@ from . import checks, schema
 from .diagnostics import Diagnostic, DiagnosticError
 from .loader import Loaded
 from .loader import load as load_document
+from .loader import sources_for
 from .ruleset import Ruleset, compile_ruleset
 
 
@@ -36,6 +37,7 @@ def check(target: str) -> Report:
         loaded = load_document(target)
     except DiagnosticError as err:
         report.diagnostics = err.diagnostics
+        report.sources = sources_for(err.diagnostics)
         return report
     report.loaded = loaded
     report.sources = dict(loaded.sources)
@@ -43,7 +45,7 @@ def check(target: str) -> Report:
     if diags:
         report.diagnostics = diags
         return report
-    ctx = checks.run(loaded.doc, loaded.origins)
+    ctx = checks.run(loaded.doc, loaded.origins, loaded.sources)
     report.diagnostics = ctx.diagnostics
     if report.ok:
         report.ruleset = compile_ruleset(loaded, getattr(ctx, "expressions", {}))

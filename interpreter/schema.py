@@ -28,8 +28,11 @@ def _pointer(path) -> str:
 
 
 def _where(path) -> str:
-    parts = [str(p) for p in path]
-    return ".".join(parts) if parts else "the file"
+    """A document path as written by an author: `deal.packets[0].cards`."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + str(p)
+    return out or "the file"
 
 
 def _resolve(subschema: dict) -> dict:
@@ -47,6 +50,12 @@ def _type_words(sub: dict) -> str:
 
 
 def _show(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "none"}[value]
+    if isinstance(value, list):
+        return "a list [ … ]"
+    if isinstance(value, dict):
+        return "a section { … }"
     text = repr(value) if not isinstance(value, str) else f"'{value}'"
     return text if len(text) < 60 else text[:57] + "…'"
 
@@ -55,8 +64,13 @@ def check(doc: dict, origins) -> list[Diagnostic]:
     """Validate `doc`; `origins.find(pointer, prefer_key)` gives (file, span) for a pointer."""
     out: list[Diagnostic] = []
     errors = sorted(validator().iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    seen = set()
     for err in errors:
-        out.extend(_convert(err, origins))
+        for d in _convert(err, origins):
+            key = (d.code, d.message, d.file, d.span)
+            if key not in seen:  # one error per missing key comes back for every missing key
+                seen.add(key)
+                out.append(d)
     return out
 
 
@@ -78,14 +92,18 @@ def _convert(err, origins) -> list[Diagnostic]:
                                     help="allowed here: " + ", ".join(allowed) if allowed else None,
                                     suggestions=best_matches(key, allowed)))
         return diags
-    file, span = origins.find(ptr, prefer_key=kind == "required")
+    naming = "propertyNames" in err.schema_path and isinstance(err.instance, str)  # a key, not a value, is at fault
+    if naming:
+        ptr += "/" + escape(err.instance)
+    file, span = origins.find(ptr, prefer_key=kind == "required" or naming)
     if kind == "required":
         missing = [r for r in err.validator_value if isinstance(err.instance, dict) and r not in err.instance]
         props = sub.get("properties", {})
         doc = "; ".join(f"{m}: {_resolve(props.get(m, {})).get('description', '')}" for m in missing)
         what = f"'{path[-1]}'" if path else "the rule file"
-        return [Diagnostic("E202", f"{what} lacks {', '.join(repr(m) for m in missing)}", file, span,
-                           help=doc or None)]
+        quoted = [f"'{m}'" for m in missing] or ["a required key"]
+        listed = ", ".join(quoted[:-1]) + (" and " if len(quoted) > 1 else "") + quoted[-1]
+        return [Diagnostic("E202", f"{what} lacks {listed}", file, span, help=doc or None)]
     if kind == "type":
         return [Diagnostic("E203", f"{where} must be {_type_words(sub)}, not {_show(err.instance)}", file, span,
                            help=_resolve(sub).get("description"))]
@@ -109,5 +127,7 @@ def _convert(err, origins) -> list[Diagnostic]:
         return [Diagnostic("E207", f"{where} is {err.instance}, out of range ({kind} {err.validator_value})",
                            file, span, help=_resolve(sub).get("description"))]
     if kind in ("maxItems", "maxProperties", "maxLength"):
-        return [Diagnostic("E208", f"{where} is too long ({kind} {err.validator_value})", file, span)]
+        unit = {"maxItems": "items", "maxProperties": "entries", "maxLength": "characters"}[kind]
+        return [Diagnostic("E208", f"{where} has {len(err.instance)} {unit}, more than the {err.validator_value} allowed",
+                           file, span, help=_resolve(sub).get("description"))]
     return [Diagnostic("E209", f"{where}: {err.message}", file, span)]

@@ -8,10 +8,14 @@ from .vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
 
 
 class ExprError(Exception):
-    def __init__(self, code: str, message: str, suggestions=()):
+    """A type error; `node` is the part of the expression at fault (for the caret), if known."""
+
+    def __init__(self, code: str, message: str, suggestions=(), node=None, help=None):
         super().__init__(message)
         self.code = code
         self.suggestions = list(suggestions)
+        self.node = node
+        self.help = help
 
 
 def _compatible(a: str, b: str) -> bool:
@@ -35,9 +39,14 @@ class Checker:
     def check(self, node, scope: dict[str, str] | None = None) -> str:
         return self._t(node, scope or {})
 
-    def _unknown(self, name: str, scope) -> ExprError:
+    def _unknown(self, name: str, scope, node=None) -> ExprError:
         pool = list(self.names) + list(scope) + list(self.functions)
-        return ExprError("E401", f"unknown name '{name}'", best_matches(name, pool))
+        return ExprError("E401", f"unknown name '{name}'", best_matches(name, pool), node=node)
+
+    def signature(self, fname: str) -> str:
+        params, result, doc = self.functions[fname]
+        words = ", ".join(("…" + _WORD.get(p[1:], p[1:])) if p.startswith("*") else _WORD.get(p, p) for p in params)
+        return f"{fname}({words}) gives {_WORD.get(result, result)}: {doc}"
 
     def _t(self, node, scope) -> str:
         kind = node[0]
@@ -54,8 +63,9 @@ class Checker:
             if n in self.names:
                 return self.names[n]
             if n in self.functions:
-                raise ExprError("E403", f"'{n}' is a function and needs arguments: {n}(…)")
-            raise self._unknown(n, scope)
+                raise ExprError("E403", f"'{n}' is a function and needs arguments: {n}(…)", node=node,
+                                help=self.signature(n))
+            raise self._unknown(n, scope, node)
         if kind == "list":
             types = {self._t(x, scope) for x in node[1]}
             if types <= {"seat"} and types:
@@ -72,19 +82,20 @@ class Checker:
             _, fname, body, var, iterable, cond = node
             if fname not in COMPREHENSIONS:
                 raise ExprError("E401", f"'{fname}(… for …)' is not a known form",
-                                best_matches(fname, COMPREHENSIONS))
+                                best_matches(fname, COMPREHENSIONS), node=node,
+                                help="known forms: " + ", ".join(f"{c}(… for x in …)" for c in COMPREHENSIONS))
             it = self._t(iterable, scope)
             if it not in ("seats", "cards", "list", "any"):
-                raise ExprError("E402", f"'{fname}(… for {var} in …)' needs a set to go through, not {it}")
+                raise ExprError("E402", f"'{fname}(… for {var} in …)' needs a set to go through, not {it}", node=iterable)
             inner = dict(scope)
             inner[var] = _set_of(it)
             body_t = self._t(body, inner)
             if cond is not None:
                 self._want(cond, inner, "bool", "the 'if' of a comprehension")
             if fname in ("sum", "min", "max") and body_t not in ("num", "any"):
-                raise ExprError("E402", f"{fname}(…) adds up numbers, but the body is {body_t}")
+                raise ExprError("E402", f"{fname}(…) adds up numbers, but the body is {body_t}", node=body)
             if fname in ("any", "all") and body_t not in ("bool", "any"):
-                raise ExprError("E402", f"{fname}(…) needs a condition, but the body is {body_t}")
+                raise ExprError("E402", f"{fname}(…) needs a condition, but the body is {body_t}", node=body)
             return COMPREHENSIONS[fname][0]
         if kind == "not":
             self._want(node[1], scope, "bool", "'not'")
@@ -99,7 +110,8 @@ class Checker:
                 return a
             if a in ("any", "none"):
                 return b
-            raise ExprError("E402", f"the two branches of 'if' give {a} and {b}")
+            raise ExprError("E402", f"the two branches of 'if' give {a} and {b}", node=node,
+                            help="both branches must give the same kind of value")
         if kind == "bin":
             op, a, b = node[1], node[2], node[3]
             if op in ("and", "or"):
@@ -113,44 +125,53 @@ class Checker:
             ta, tb = self._t(a, scope), self._t(b, scope)
             if op in ("in", "not in"):
                 if tb not in ("seats", "cards", "list", "any"):
-                    raise ExprError("E402", f"'{op}' needs a set on its right, not {tb}")
+                    raise ExprError("E402", f"'{op}' needs a set on its right, not {_WORD.get(tb, tb)}", node=b)
                 return "bool"
             if op in ("<", "<=", ">", ">="):
-                for t in (ta, tb):
+                for t, side in ((ta, a), (tb, b)):
                     if t not in ("num", "any"):
-                        raise ExprError("E402", f"'{op}' compares numbers, not {t}")
+                        raise ExprError("E402", f"'{op}' compares numbers, not {_WORD.get(t, t)}", node=side)
                 return "bool"
             if not _compatible(ta, tb):
-                raise ExprError("E402", f"'{op}' compares {ta} with {tb}; they can never be equal")
+                raise ExprError("E402", f"'{op}' compares {ta} with {tb}; they can never be equal",
+                                node=node)
             return "bool"
-        raise ExprError("E402", f"unknown expression form {kind}")
+        raise ExprError("E402", f"unknown expression form {kind}", node=node)
 
     def _want(self, node, scope, want: str, where: str) -> None:
         got = self._t(node, scope)
         if got != want and got != "any":
-            raise ExprError("E402", f"{where} needs {_WORD[want]}, not {_WORD.get(got, got)}")
+            raise ExprError("E402", f"{where} needs {_WORD[want]}, not {_WORD.get(got, got)}", node=node)
 
     def _call(self, node, scope) -> str:
         _, fname, args = node
         if fname not in self.functions:
             if fname in self.names or fname in scope:
-                raise ExprError("E403", f"'{fname}' is not a function")
-            raise ExprError("E401", f"unknown function '{fname}'", best_matches(fname, self.functions))
+                raise ExprError("E403", f"'{fname}' is not a function", node=node)
+            raise ExprError("E401", f"unknown function '{fname}'", best_matches(fname, self.functions), node=node)
         params, result, _ = self.functions[fname]
         if params and params[-1].startswith("*"):
             fixed = params[:-1]
             if len(args) < len(fixed) or (not fixed and not args):
-                raise ExprError("E403", f"{fname}(…) needs at least {max(len(fixed), 1)} argument(s)")
+                raise ExprError("E403", f"{fname}(…) needs at least {max(len(fixed), 1)} argument(s)", node=node,
+                                help=self.signature(fname))
             expected = list(fixed) + [params[-1][1:]] * (len(args) - len(fixed))
         else:
             if len(args) != len(params):
-                raise ExprError("E403", f"{fname}(…) takes {len(params)} argument(s), not {len(args)}")
+                raise ExprError("E403", f"{fname}(…) takes {len(params)} argument(s), not {len(args)}", node=node,
+                                help=self.signature(fname))
             expected = list(params)
         for i, (arg, want) in enumerate(zip(args, expected)):
             got = self._t(arg, scope)
             if want != "any" and got not in (want, "any") and not (want == "seat" and got == "none"):
-                raise ExprError("E402", f"argument {i + 1} of {fname}(…) must be {_WORD.get(want, want)}, not {_WORD.get(got, got)}")
+                raise ExprError("E402", f"argument {i + 1} of {fname}(…) must be {_WORD.get(want, want)}, not {_WORD.get(got, got)}",
+                                node=arg, help=self.signature(fname))
         return result
+
+
+def describe(t: str) -> str:
+    """A type in words: 'seat' → 'a seat'."""
+    return _WORD.get(t, t)
 
 
 _WORD = {"num": "a number", "bool": "true or false", "seat": "a seat", "seats": "a set of seats",

@@ -9,8 +9,8 @@ from .context import Context
 PASSES = (references, deck, deal, phases, contracts, options, expressions)
 
 
-def run(doc: dict, origins) -> Context:
-    ctx = Context(doc, origins)
+def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:
+    ctx = Context(doc, origins, sources=dict(sources or {}))
     for p in PASSES:
         p.check(ctx)
     return ctx

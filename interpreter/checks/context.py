@@ -27,6 +27,7 @@ class Context:
     doc: dict
     origins: object
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)   # file → text, to place carets inside expressions
 
     def __post_init__(self):
         d = self.doc
@@ -60,9 +61,12 @@ class Context:
         self.diagnostics.append(Diagnostic(code, message, file, span, help=help,
                                            suggestions=list(suggestions), severity=severity))
 
-    def unknown(self, what: str, name, pool, ptr: str):
-        self.error("E301", f"unknown {what} '{name}'", ptr, suggestions=best_matches(str(name), pool),
-                   help=(f"known {what}s: " + ", ".join(sorted(map(str, pool))[:12])) if pool else None)
+    def unknown(self, what: str, name, pool, ptr: str, key: bool = False):
+        plural = " or ".join(w + "s" for w in what.split(" or "))
+        known = sorted(map(str, pool))
+        shown = ", ".join(known[:12]) + (f" and {len(known) - 12} more" if len(known) > 12 else "")
+        self.error("E301", f"unknown {what} '{name}'", ptr, key=key, suggestions=best_matches(str(name), pool),
+                   help=f"known {plural}: {shown}" if pool else f"the rule file declares no {plural}")
 
 
 def _resolve(sub: dict) -> dict:

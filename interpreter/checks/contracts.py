@@ -28,7 +28,7 @@ def check(ctx: Context) -> None:
     d = ctx.doc
     if not isinstance(d.get("contract"), dict):
         return
-    if "auction" in (d.get("procedure") or []):
+    if "auction" in (d.get("procedure") or []) and d.get("call"):  # no calls at all: reported by the phases pass
         reach = reachable(d)
         for name in d["contract"]:
             if name not in reach:
@@ -36,7 +36,9 @@ def check(ctx: Context) -> None:
                           key=True, help="list it in a call's `contracts`, or remove it")
     settle = d.get("settle") or {}
     if isinstance(settle, dict) and not settle.get("pay"):
-        ctx.error("E305", "no payment rules: the contracts would never be settled", "/settle", key=True)
+        ctx.error("E305", "no payment rules: the contracts would never be settled",
+                  "/settle/pay" if "pay" in settle else "/settle", key="pay" not in settle,
+                  help="add rows to `pay = table { | when | each | from | to | amount | }`")
     for name, con in d["contract"].items():
         if not isinstance(con, dict):
             continue

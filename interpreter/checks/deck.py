@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from ..document import escape
 from .context import Context
 from .values import constant
 
@@ -27,14 +28,30 @@ def card_points(deck: dict, cards: list[str]) -> dict[str, Fraction]:
     return out
 
 
+def _card_source(deck: dict, code: str) -> str:
+    """Pointer to the list that gives card `code` a second time: a suit's `cards` or `ranks`, or the deck's `ranks`."""
+    found = []
+    for suit in deck.get("suits", []):
+        own = (deck.get("suit") or {}).get(suit, {})
+        if "cards" in own:
+            if code in map(str, own["cards"]):
+                found.append(f"/deck/suit/{escape(str(suit))}/cards")
+        elif "ranks" in own:
+            if code in (f"{r}{suit}" for r in own["ranks"]):
+                found.append(f"/deck/suit/{escape(str(suit))}/ranks")
+        elif code in (f"{r}{suit}" for r in deck.get("ranks", [])):
+            found.append("/deck/ranks")
+    return found[-1] if found else "/deck"
+
+
 def check(ctx: Context) -> None:
     deck = ctx.doc.get("deck")
     if not isinstance(deck, dict):
         return
     dupes = [c for c, n in Counter(ctx.cards).items() if n > 1]
     if dupes:
-        ctx.error("E302", "the deck has the same card more than once: " + ", ".join(sorted(dupes)[:8]), "/deck",
-                  key=True, help="give the suit its own `cards` or `ranks`")
+        ctx.error("E302", "the deck has the same card more than once: " + ", ".join(sorted(dupes)[:8]),
+                  _card_source(deck, dupes[0]), help="every card of the deck must have its own code")
     dup_suits = [s for s, n in Counter(ctx.suits).items() if n > 1]
     if dup_suits:
         ctx.error("E302", "a suit is listed twice: " + ", ".join(dup_suits), "/deck/suits")
@@ -48,4 +65,6 @@ def check(ctx: Context) -> None:
         want = constant(total)
         got = sum(card_points(deck, ctx.cards).values(), Fraction(0))
         if want is not None and got != want:
-            ctx.error("E302", f"the cards' points add up to {got}, not the stated total {want}", "/deck/points/total")
+            ctx.error("E302", f"the cards' points add up to {got}, not the stated total {want}", "/deck/points/total",
+                      help="a card is worth its `card` points, else its `rank` points, plus `each`; "
+                           "correct the points or the total")

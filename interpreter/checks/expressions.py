@@ -2,11 +2,11 @@
 not refer to themselves, directly or through each other (so every expression terminates)."""
 from __future__ import annotations
 
-from ..diagnostics import DiagnosticError
+from ..diagnostics import Diagnostic, DiagnosticError, Span
 from ..document import escape
-from ..expressions import names_in, parse_text
+from ..expressions import children, locate, names_in, parse_text
 from ..resources import schema
-from ..typecheck import Checker, ExprError
+from ..typecheck import Checker, ExprError, describe
 from ..vocabulary import VALUES
 from .context import Context, walk
 
@@ -63,11 +63,47 @@ def environment(ctx: Context) -> dict[str, str]:
     return env
 
 
-def _record(ctx: Context, err, ptr):
-    if isinstance(err, DiagnosticError):
-        ctx.diagnostics.extend(err.diagnostics)
+def _report(ctx: Context, err: ExprError, message: str, ptr: str, root) -> None:
+    """An expression error, with the caret under the part of the expression at fault where it can be told."""
+    file, span = ctx.where(ptr)
+    span = _narrow(ctx.sources.get(file), span, root, err.node) or span
+    ctx.diagnostics.append(Diagnostic(err.code, message, file, span, help=err.help, suggestions=list(err.suggestions)))
+
+
+def _narrow(source: str | None, span: Span | None, root, node) -> Span | None:
+    if source is None or span is None or node is None or node is root:
+        return None
+    lines = source.splitlines()
+    if not (1 <= span.line <= span.end_line <= len(lines)):
+        return None
+    if span.line == span.end_line:
+        text = lines[span.line - 1][span.col - 1: span.end_col - 1]
     else:
-        ctx.error(err.code, err.message if hasattr(err, "message") else str(err), ptr, suggestions=err.suggestions)
+        text = "\n".join([lines[span.line - 1][span.col - 1:], *lines[span.line: span.end_line - 1],
+                          lines[span.end_line - 1][: span.end_col - 1]])
+    line, col = span.line, span.col
+    if text[:1] in "\"'" and text[-1:] == text[:1] and len(text) > 1:  # a quoted YAML/JSON string
+        text, col = text[1:-1], col + 1
+    found = locate(text, root, node)
+    if found is None:
+        return None
+
+    def shift(ln, c):
+        return (line + ln - 1, col + c - 1 if ln == 1 else c)
+
+    start, end = shift(found.line, found.col), shift(found.end_line, found.end_col)
+    return Span(start[0], start[1], end[0], end[1])
+
+
+def _calls(node) -> set[str]:
+    """Names of the functions a node calls."""
+    out, stack = set(), [node]
+    while stack:
+        n = stack.pop()
+        if n[0] in ("call", "comp"):
+            out.add(n[1])
+        stack.extend(children(n))
+    return out
 
 
 def check(ctx: Context) -> None:
@@ -89,8 +125,10 @@ def check(ctx: Context) -> None:
         except DiagnosticError as err:
             ctx.diagnostics.extend(err.diagnostics)
     order, cyclic = _order(bodies)
-    for name in cyclic:
-        ctx.error("E404", f"'let {name}' refers to itself (through {', '.join(sorted(cyclic))})", bodies[name][2],
+    for name in [n for n in bodies if n in cyclic]:
+        through = [n for n in sorted(cyclic) if n != name]
+        via = f" through {', '.join(repr(n) for n in through)}" if through else ""
+        ctx.error("E404", f"'let {name}' refers to itself{via}", bodies[name][2],
                   key=True, help="expressions may not recurse; write the value out")
     for name in order:
         params, node, ptr = bodies[name]
@@ -98,14 +136,18 @@ def check(ctx: Context) -> None:
         try:
             t = Checker(env, functions).check(node, scope)
         except ExprError as err:
-            ctx.error(err.code, f"in 'let {name}': {err}", ptr, suggestions=err.suggestions)
+            _report(ctx, err, f"in 'let {name}': {err}", ptr, node)
             t = "any"
         if params:
             functions[name] = (tuple("any" for _ in params), t, "defined in the rule file")
         else:
             env[name] = t
-    for name in cyclic:
-        env.setdefault(name, "any")
+    for name in cyclic:  # reported above; known from here on, so that their uses raise nothing more
+        params = bodies[name][0]
+        if params:
+            functions[name] = (tuple("any" for _ in params), "any", "defined in the rule file")
+        else:
+            env.setdefault(name, "any")
     checker = Checker(env, functions)
     for ptr, value, kind, path in walk(ctx.doc):
         if path[:1] == ("let",) or kind not in ("expr", "num") or not isinstance(value, str):
@@ -120,10 +162,10 @@ def check(ctx: Context) -> None:
         try:
             t = checker.check(node)
         except ExprError as err:
-            ctx.error(err.code, f"{err} (in {_field(path)})", ptr, suggestions=err.suggestions)
+            _report(ctx, err, f"{err} (in {_field(path)})", ptr, node)
             continue
         if kind == "num" and t not in ("num", "any"):
-            ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {t}", ptr)
+            ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
     ctx.expressions = parsed
 
 
@@ -132,7 +174,8 @@ def _field(path) -> str:
 
 
 def _order(bodies):
-    deps = {n: {m for m in names_in(node) if m in bodies and m not in params} for n, (params, node, _) in bodies.items()}
+    deps = {n: {m for m in names_in(node) | _calls(node) if m in bodies and m not in params}
+            for n, (params, node, _) in bodies.items()}
     order, state = [], {}
     cyclic = set()
     for start in bodies:

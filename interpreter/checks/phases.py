@@ -15,7 +15,8 @@ def check(ctx: Context) -> None:
     seen = set()
     for i, phase in enumerate(procedure):
         if phase in seen:
-            ctx.error("E306", f"phase '{phase}' appears twice in the procedure", f"/procedure/{i}")
+            ctx.error("E306", f"phase '{phase}' appears twice in the procedure", f"/procedure/{i}",
+                      help="each phase runs once per deal; remove one of them")
         seen.add(phase)
         section = SECTION.get(phase)
         if section and section not in d:
@@ -30,6 +31,8 @@ def check(ctx: Context) -> None:
                       "/" + section, key=True, help="add it to `procedure` or remove the section")
         when = d.get(section, {}).get("when") if isinstance(d.get(section), dict) else None
         if phase in seen and when is False:
-            ctx.error("E307", f"phase '{phase}' can never run: its condition is always false", f"/{section}/when")
+            ctx.error("E307", f"phase '{phase}' can never run: its condition is always false", f"/{section}/when",
+                      help=f"drop '{phase}' from `procedure`, or give `when` a condition that can hold")
     if "play" in seen and "settle" in seen and procedure.index("settle") < procedure.index("play"):
-        ctx.error("E308", "settlement comes before the play of the cards", "/procedure")
+        ctx.error("E308", "settlement comes before the play of the cards", f"/procedure/{procedure.index('settle')}",
+                  help="move 'settle' after 'play'")

@@ -69,14 +69,14 @@ def check(ctx: Context) -> None:
     points = deck.get("points", {}) or {}
     for card in (points.get("card") or {}):
         if card not in ctx.cards:
-            ctx.unknown("card", card, ctx.cards, "/deck/points/card/" + escape(card))
+            ctx.unknown("card", card, ctx.cards, "/deck/points/card/" + escape(card), key=True)
     for rank in (points.get("rank") or {}):
         if rank not in ctx.ranks:
-            ctx.unknown("rank", rank, ctx.ranks, "/deck/points/rank/" + escape(rank))
+            ctx.unknown("rank", rank, ctx.ranks, "/deck/points/rank/" + escape(rank), key=True)
     _one(ctx, deck.get("trump_suit"), ctx.suits, "suit", "/deck/trump_suit")
     for sname in (deck.get("suit") or {}):
         if sname not in ctx.suits:
-            ctx.unknown("suit", sname, ctx.suits, "/deck/suit/" + escape(sname))
+            ctx.unknown("suit", sname, ctx.suits, "/deck/suit/" + escape(sname), key=True)
     partner = d.get("partner", {})
     if isinstance(partner, dict):
         _one(ctx, partner.get("group"), ctx.groups, "group", "/partner/group")
