@@ -168,13 +168,18 @@ def _parse_cached(text: str) -> tuple:
     tree = parse(text, "<expression>", start="expr_start")
     depth, node = deepest(tree)
     if depth > MAX_TREE_DEPTH:  # converting it would recurse too deeply
+        depth, node = deepest(parse(text, "<expression>", start="expr_start", positions=True))
         raise DiagnosticError([Diagnostic("E102", f"the expression nests deeper than {MAX_TREE_DEPTH} levels",
                                           "<expression>", Span.of(getattr(node, "meta", node)),
                                           help="split a long expression with 'let'")])
     try:
         return from_tree(tree.children[0])
-    except NotAnExpression as err:  # e.g. a map inside a list: "[{ a = 1 }]"
-        raise DiagnosticError([Diagnostic("E123", str(err), "<expression>", Span.of(err.meta))]) from None
+    except NotAnExpression:  # e.g. a map inside a list: "[{ a = 1 }]"; parse again to locate it
+        try:
+            from_tree(parse(text, "<expression>", start="expr_start", positions=True).children[0])
+        except NotAnExpression as err:
+            raise DiagnosticError([Diagnostic("E123", str(err), "<expression>", Span.of(err.meta))]) from None
+        raise
 
 
 def parse_text(text: str, file: str = "<input>", span: Span | None = None) -> tuple:
@@ -284,7 +289,7 @@ def locate(text: str, root, target) -> Span | None:
     from .parser import parse
 
     try:
-        tree = parse(text, "<expression>", start="expr_start").children[0]
+        tree = parse(text, "<expression>", start="expr_start", positions=True).children[0]
         if from_tree(tree) != root:
             return None
     except (DiagnosticError, NotAnExpression):

@@ -124,10 +124,10 @@ def sources_for(diagnostics: list[Diagnostic]) -> dict[str, str]:
     return out
 
 
-def parse_source(text: str, shown: str, suffix: str) -> tuple[dict, SourceMap]:
+def parse_source(text: str, shown: str, suffix: str, positions: bool = True) -> tuple[dict, SourceMap]:
     if suffix in (".yaml", ".yml", ".json"):
         return parse_data(text, shown)
-    doc, smap = build(parse(text, shown), shown)
+    doc, smap = build(parse(text, shown, positions=positions), shown)
     return doc, smap
 
 
@@ -281,10 +281,10 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None 
     return str(node)
 
 
-def read_layer(path: Path) -> Layer:
+def read_layer(path: Path, positions: bool = True) -> Layer:
     shown = display_path(path)
     text = read_text(path, shown)
-    doc, smap = parse_source(text, shown, path.suffix.lower())
+    doc, smap = parse_source(text, shown, path.suffix.lower(), positions)
     return Layer(shown, text, doc, smap)
 
 
@@ -317,8 +317,9 @@ def merge(base, over):
     return copy.deepcopy(over)
 
 
-def load(target: str) -> Loaded:
-    """Read a rule file and its `extends` chain into one merged document."""
+def load(target: str, positions: bool = True) -> Loaded:
+    """Read a rule file and its `extends` chain into one merged document. Without `positions` the
+    source map is empty (faster); ask for it when there are diagnostics to locate."""
     path = resolve(target)
     layers: list[Layer] = []
     seen: list[Path] = []
@@ -335,7 +336,7 @@ def load(target: str) -> Loaded:
         if len(seen) > MAX_EXTENDS:
             file, span = where
             raise DiagnosticError([Diagnostic("E131", f"more than {MAX_EXTENDS} files in one 'extends' chain", file, span)])
-        layer = read_layer(current)
+        layer = read_layer(current, positions)
         layers.append(layer)
         base = layer.doc.get("extends")
         if base is None:

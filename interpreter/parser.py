@@ -6,8 +6,11 @@ every Lark exception becomes a Diagnostic with the place and, in words, what was
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -34,11 +37,44 @@ _KEYWORDS = {"if", "then", "else", "and", "or", "not", "in", "for", "none", "tru
 _KEEP_POSITIONS = "propa" + "gate_positions"
 
 
-@functools.lru_cache(maxsize=1)
-def get_parser() -> Lark:
+@functools.lru_cache(maxsize=2)
+def get_parser(positions: bool = True) -> Lark:
+    """The LALR parser, built once per process. With `positions`, every tree node keeps its line and
+    column span (twice as slow; used only when there is a diagnostic to locate)."""
     options = {"parser": "lalr", "start": ["start", "expr_start"], "strict": True, "maybe_placeholders": False,
-               _KEEP_POSITIONS: True}
+               _KEEP_POSITIONS: positions}
+    cache = _cache_file(positions)
+    if cache is not None:
+        try:
+            return Lark(grammar_text(), cache=cache, **options)
+        except Exception:  # an unreadable or foreign cache file: build afresh, without it
+            pass
     return Lark(grammar_text(), **options)
+
+
+def fresh_parser(positions: bool = True) -> Lark:
+    """A parser built from the grammar now, never from the cache (it keeps `.grammar`, which tools
+    such as Hypothesis' from_lark read)."""
+    options = {"parser": "lalr", "start": ["start", "expr_start"], "strict": True, "maybe_placeholders": False,
+               _KEEP_POSITIONS: positions}
+    return Lark(grammar_text(), **options)
+
+
+def _cache_file(positions: bool) -> str | None:
+    """Where Lark keeps the built parser tables between runs: the user's own cache folder (never the
+    package folder, never a shared temporary one). STICHWORT_NO_CACHE=1 turns it off."""
+    if os.environ.get("STICHWORT_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "stichwort")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            return None
+    except OSError:
+        return None
+    key = hashlib.sha256((grammar_text() + lark.__version__ + str(positions)).encode("utf-8")).hexdigest()[:16]
+    return os.path.join(folder, f"parser-{key}.lark")
 
 
 def _word(terminal: str) -> str:
@@ -205,10 +241,11 @@ def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     return Diagnostic("E112", message, file, _span_of(err), help=help_text, suggestions=suggestions)
 
 
-def parse(text: str, file: str = "<input>", start: str = "start"):
-    """Parse rule-file text (or, with start='expr_start', one expression)."""
+def parse(text: str, file: str = "<input>", start: str = "start", positions: bool = False):
+    """Parse rule-file text (or, with start='expr_start', one expression). Syntax errors are located
+    either way; `positions` also keeps every node's span for the diagnostics of later stages."""
     check_bounds(text, file)
     try:
-        return get_parser().parse(text, start=start)
+        return get_parser(positions).parse(text, start=start)
     except UnexpectedInput as err:
         raise DiagnosticError([_diagnostic(err, text, file)]) from None

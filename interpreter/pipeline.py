@@ -31,10 +31,20 @@ class Report:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
-def check(target: str) -> Report:
+def check(target: str, positions: bool = False) -> Report:
+    """Validate `target`. The first pass keeps no source positions (parsing is much faster); if it
+    finds anything to report, the file is read again with positions so that every diagnostic is
+    located. The document is the same either way."""
+    report = _check(target, positions)
+    if not positions and report.diagnostics:
+        return _check(target, True)
+    return report
+
+
+def _check(target: str, positions: bool) -> Report:
     report = Report(target)
     try:
-        loaded = load_document(target)
+        loaded = load_document(target, positions)
     except DiagnosticError as err:
         report.diagnostics = err.diagnostics
         report.sources = sources_for(err.diagnostics)

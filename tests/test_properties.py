@@ -29,7 +29,7 @@ from interpreter.diagnostics import DiagnosticError, render_all
 from interpreter.document import build
 from interpreter.expressions import parse_text, to_text
 from interpreter.loader import load as load_document
-from interpreter.parser import _KEYWORDS, get_parser, parse
+from interpreter.parser import _KEYWORDS, fresh_parser, parse
 from interpreter.resources import games_dir
 from interpreter.resources import schema as schema_json
 
@@ -89,7 +89,7 @@ def terminal_strategies() -> dict:
         "COMP_OP": st.sampled_from(["==", "!=", "<=", ">=", "<", ">"]),
     }
     out = {}
-    for term in get_parser().terminals:
+    for term in fresh_parser().terminals:
         if term.name == "WS":
             out[term.name] = st.sampled_from([" ", "\n", "\t"])
         elif term.name == "COMMENT":
@@ -125,7 +125,7 @@ def grammar_strategy(start: str):
     """from_lark over the project's grammar, with the choice between a rule's expansions weighted:
     the expression rules branch so much that a uniform choice almost never stops, and Hypothesis
     would give up on nearly every draw."""
-    strategy = from_lark(get_parser(), start=start, explicit=terminal_strategies())
+    strategy = from_lark(fresh_parser(), start=start, explicit=terminal_strategies())
     inner = strategy.wrapped_strategy
     inner.nonterminal_strategies = {name: st.sampled_from(_weighted(name, list(expansions.elements)))
                                     for name, expansions in inner.nonterminal_strategies.items()}
