@@ -4,6 +4,8 @@ and merge the layers into one rules document, keeping where every part was writt
 from __future__ import annotations
 
 import copy
+import hashlib
+from collections import OrderedDict
 import json
 import re
 from dataclasses import dataclass, field
@@ -281,10 +283,24 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None 
     return str(node)
 
 
+_PARSED: "OrderedDict[tuple, tuple]" = OrderedDict()
+_PARSED_MAX = 64
+
+
 def read_layer(path: Path, positions: bool = True) -> Layer:
+    """One rule file as a layer. A file whose text has not changed is parsed once per process:
+    layers are never modified (merging copies them), so the parsed document can be shared."""
     shown = display_path(path)
     text = read_text(path, shown)
+    key = (shown, path.suffix.lower(), positions, hashlib.sha256(text.encode("utf-8")).digest())
+    hit = _PARSED.get(key)
+    if hit is not None:
+        _PARSED.move_to_end(key)
+        return Layer(shown, text, hit[0], hit[1])
     doc, smap = parse_source(text, shown, path.suffix.lower(), positions)
+    _PARSED[key] = (doc, smap)
+    if len(_PARSED) > _PARSED_MAX:
+        _PARSED.popitem(last=False)
     return Layer(shown, text, doc, smap)
 
 
