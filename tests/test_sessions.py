@@ -65,3 +65,19 @@ def test_simulate_sessions_is_deterministic(capsys):
     assert main(args + ["--workers", "2"]) == 0
     b = json.loads(capsys.readouterr().out)
     assert a == b and a["largest_imbalance"] == 0
+
+
+@pytest.mark.rules("CRO-SESS-07", "CRO-SESS-09", "CRO-SESS-12", "CRO-SESS-13", "CRO-EX-29")
+@pytest.mark.parametrize("name", ["croatian", "serbian", "slovenian"])
+def test_croatian_sessions_end_at_zero_and_the_results_sum_to_zero(name):
+    rs = load(name)
+    ended = 0
+    for index in range(4):
+        sess, final = play_session(rs, {"bula": 10}, 21, index, 400)
+        if sess.ended_by_rule:
+            ended += 1
+            assert sum(sess.accounts["score"]) == 0
+            assert sum(final.values()) == 0
+        for d in sess.deals:
+            assert all(v >= 0 for v in d["accounts"].get("juha", {}).values())
+    assert ended >= 1, "no session reached its end"

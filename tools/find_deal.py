@@ -177,6 +177,92 @@ def search(name: str, tries: int, bots: str):
     return None
 
 
+def search_session(name: str, tries: int, bots: str):
+    """A whole session of `deals` deals played by bots from seat 0 dealing first, kept if `test(session)`."""
+    from interpreter.engine.session import Session
+
+    spec = SESSIONS[name]
+    rs = load(spec["rules"])
+    for seed in range(tries):
+        sess = Session(rs, spec.get("options") or {}, dealer=0)
+        played = []
+        for d in range(spec["deals"]):
+            st = sess.start(rng=random.Random(f"session:{seed}:{d}"))
+            start = (list(st.hands), list(st.talon), st.dealer)
+            players = [(RuleBot if bots == "rule" else RandomBot)(f"session:{seed}:{d}:{s}") for s in range(sess.R.n_seats)]
+            while not st.is_over():
+                st.apply(players[st.current_player()].choose(st))
+            sess.finish(st)
+            played.append((st, start))
+            if sess.ended:
+                break
+        if spec["test"](sess, played):
+            return rs, sess, played, spec
+    return None
+
+
+def write_session(found, out):
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    rs, sess, played, spec = found
+    R = sess.R
+    names = [chr(ord("A") + i) for i in range(R.n_seats)]
+
+    def flow(items):
+        seq = CommentedSeq(items)
+        seq.fa.set_flow_style()
+        return seq
+
+    doc = CommentedMap()
+    doc["rules"] = spec["rules"]
+    doc["seats"] = flow(names)
+    doc["dealer"] = names[0]
+    deals = CommentedSeq()
+    for st, (hands, talon, dealer) in played:
+        deal = CommentedMap()
+        hm = CommentedMap()
+        for s in range(R.n_seats):
+            if hands[s]:
+                hm[names[s]] = flow(sorted(rs.codes(hands[s]), key=lambda c: (R.suit_of[rs.card_index[c]], R.order_of[rs.card_index[c]])))
+        deal["hands"] = hm
+        deal["talon"] = flow([R.codes[c] for c in talon])
+        acts = CommentedSeq()
+        for seat, a in st.log:
+            m = CommentedMap()
+            m[names[seat]] = st.action_text(a)
+            m.fa.set_flow_style()
+            acts.append(m)
+        deal["actions"] = acts
+        deal["expect"] = actual_outcome(st, names)
+        deals.append(deal)
+    doc["deals"] = deals
+    if sess.ended:
+        doc["expect_final"] = {names[k]: v for k, v in sess.close().items()}
+    yaml = YAML()
+    yaml.width = 200
+    buf = io.StringIO()
+    yaml.dump(doc, buf)
+    Path(out).write_text(buf.getvalue(), encoding="utf-8") if out else sys.stdout.write(buf.getvalue())
+
+
+def _pots(played):
+    return [st.after_stake_accounts.get("pot", 0) for st, _ in played]
+
+
+SESSIONS = {
+    # the pot carries over: some deal starts with more than the dealer's stake in it
+    "wien-session": dict(rules="wien", deals=12, test=lambda sess, played: sum(1 for p in _pots(played) if p > 10) >= 4
+                         and any(st.all_passed for st, _ in played) and any(st.compulsory for st, _ in played)),
+    "simple-session": dict(rules="simple", deals=12, test=lambda sess, played: sum(1 for p in _pots(played) if p > 10) >= 4
+                           and any(st.all_passed for st, _ in played)),
+    # refas from an all-pass, and a declarer column crossing zero (under the hat)
+    "croatian-session": dict(rules="croatian", deals=14, test=lambda sess, played:
+                             any(st.all_passed and any(st.accounts["refa"]) for st, _ in played)
+                             and any(any(v > 0 for v in st.accounts["score"]) for st, _ in played)),
+}
+
+
 def write(found, out):
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -232,12 +318,20 @@ def write(found, out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("search", choices=sorted(SEARCHES))
+    ap.add_argument("search", choices=sorted(SEARCHES) + sorted(SESSIONS))
     ap.add_argument("--tries", type=int, default=20000)
     ap.add_argument("--bots", choices=["rule", "random", "both"], default="both")
     ap.add_argument("-o", "--output")
     a = ap.parse_args()
     found = None
+    if a.search in SESSIONS:
+        for kind in (["rule", "random"] if a.bots == "both" else [a.bots]):
+            found = search_session(a.search, a.tries, kind)
+            if found:
+                write_session(found, a.output)
+                return 0
+        print(f"no session found in {a.tries} tries", file=sys.stderr)
+        return 1
     for kind in (["rule", "random"] if a.bots == "both" else [a.bots]):
         found = search(a.search, a.tries, kind)
         if found:

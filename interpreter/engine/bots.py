@@ -188,6 +188,20 @@ class RuleBot:
         est = self.tricks_estimate(state, state.hands[state.to_act], state.con)
         return A.make(A.DEFEND, 0 if est >= 1.5 else 1)
 
+    def _kontra(self, state, legal):
+        """Say kontra only with a strong defending hand, answer only with a strong declaring hand,
+        and never go past the second call of the chain."""
+        words = [a for a in legal if A.arg_of(a) > 0]
+        passes = [a for a in legal if A.arg_of(a) == 0]
+        if not words or state.kontra_level >= 2:
+            return passes[0] if passes else legal[0]
+        est = self.tricks_estimate(state, state.hands[state.to_act], state.con)
+        if state.to_act == state.declarer:
+            strong = est >= 7.5
+        else:
+            strong = est >= 3.5
+        return words[0] if strong else (passes[0] if passes else words[0])
+
     def _play(self, state, legal):
         if state.offer is not None:
             d = state.offer[1]
