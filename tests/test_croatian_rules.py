@@ -10,6 +10,7 @@ import io
 import random
 
 import pytest
+from helpers import act, legal_texts
 
 from interpreter import cli, load
 from interpreter.engine import deal_cards, new_game
@@ -24,18 +25,6 @@ A, B, C = 0, 1, 2          # the catalog's players, in the order of play (CRO-EX
 @pytest.fixture(scope="module")
 def base():
     return load("croatian")
-
-
-def act(state, text: str) -> None:
-    for a in state.legal_actions():
-        if state.action_text(a) == text:
-            state.apply(a)
-            return
-    raise AssertionError(f"{text!r} is not legal; legal: {[state.action_text(a) for a in state.legal_actions()]}")
-
-
-def legal_texts(state) -> set[str]:
-    return {state.action_text(a) for a in state.legal_actions()}
 
 
 def discard_any(state) -> None:

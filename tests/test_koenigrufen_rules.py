@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import cli, load
+from interpreter.engine.seating import draw_key, seats_by_draw
 from interpreter.checks.values import constant
 from interpreter.expressions import parse_text
 from interpreter.ruleset import thaw
@@ -154,30 +155,6 @@ def test_deck_11_seventy_points_in_all(base):
 
 
 # ---- SEAT ----------------------------------------------------------------------------------------
-
-def draw_key(rs, code):
-    """The rule file's draw order for one card (seating.draw.compare), higher is better."""
-    draw = rs.doc["seating"]["draw"]
-    c = card(rs, code)
-    key = []
-    for k in draw["compare"]:
-        if k == "trump":
-            key.append((1, c.order) if c.suit == rs.trump_suit else (0, 0))
-        elif k == "position":
-            key.append(c.order if c.suit != rs.trump_suit else 0)
-        elif k == "suit":
-            key.append(list(draw["suits"]).index(c.suit) if c.suit in draw["suits"] else -1)
-        else:
-            raise AssertionError(k)
-    return tuple(key)
-
-
-def seats_by_draw(rs, drawn: dict[str, str]) -> dict[int, str]:
-    """player → card drawn; the result maps steps from the first dealer (in the direction of play) to players."""
-    draw = rs.doc["seating"]["draw"]
-    ranked = sorted(drawn, key=lambda p: draw_key(rs, drawn[p]))       # lowest card first
-    return {step: player for step, player in zip(draw["places"], ranked)}
-
 
 @pytest.mark.rules("KR-SEAT-01")
 @pytest.mark.parametrize("name", FILES)

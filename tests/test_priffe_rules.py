@@ -12,6 +12,7 @@ from itertools import combinations
 import pytest
 
 from interpreter import cli, load
+from interpreter.engine.seating import draw_key, seats_by_draw
 from interpreter.expressions import parse_text
 from interpreter.ruleset import thaw
 
@@ -114,27 +115,10 @@ def test_seat_06_draw_suits_hearts_diamonds_spades_clubs(base):
     assert suits[::-1] == ["H", "D", "S", "C"]                # high to low
 
 
-def draw_key(rs, code: str):
-    draw = rs.doc["seating"]["draw"]
-    ranks = [str(r) for r in draw["ranks"]]
-    card = rs.cards[rs.card_index[code]]
-    keys = {"rank": ranks.index(card.rank), "suit": list(draw["suits"]).index(card.suit)}
-    return tuple(keys[k] for k in draw["compare"])
-
-
-def seat_by_draw(rs, drawn: dict[str, str]) -> dict[int, str]:
-    """Seats (steps from the first dealer, 0..3) of the players who drew `drawn` (player → card)."""
-    draw = rs.doc["seating"]["draw"]
-    ranked = sorted(drawn, key=lambda p: draw_key(rs, drawn[p]))
-    if draw["dealer"] == "highest":
-        ranked.reverse()
-    return {draw["places"][i] % 4: p for i, p in enumerate(ranked[: len(draw["places"])])}
-
-
 @pytest.mark.rules("PRIFFE-SEAT-05", "PRIFFE-SEAT-06", "PRIFFE-SEAT-07", "PRIFFE-SEAT-08", "PRIFFE-SEAT-09")
 def test_seat_07_08_09_lowest_two_partner_lowest_deals_r3_left_r4_right(base):
     # ace lowest, king highest, equal kings by suit: AS < 2D < KC < KH
-    seats = seat_by_draw(base, {"Anna": "KH", "Bo": "AS", "Cia": "KC", "Dan": "2D"})
+    seats = seats_by_draw(base, {"Anna": "KH", "Bo": "AS", "Cia": "KC", "Dan": "2D"})
     assert base.doc["seating"]["draw"]["dealer"] == "lowest"
     assert seats[0] == "Bo"                                    # r1 deals (PRIFFE-SEAT-08)
     assert seats[2] == "Dan"                                   # r2 opposite, his partner (PRIFFE-SEAT-07, -08)
@@ -151,7 +135,7 @@ def test_seat_10_with_five_the_highest_card_sits_out_first(five, base):
     first = list(five.doc["seating"]["rotation"][0])
     assert 5 not in first                                      # player 5 drew the highest card
     # the other four sit as at four: player n is the n-th lowest card
-    seats = seat_by_draw(five, {1: "AC", 2: "3C", 3: "9D", 4: "QH", 5: "KS"})
+    seats = seats_by_draw(five, {1: "AC", 2: "3C", 3: "9D", 4: "QH", 5: "KS"})
     assert 5 not in seats.values()
     assert [seats[i] for i in range(4)] == first
     assert five.doc["seating"]["draw"] == base.doc["seating"]["draw"]

@@ -10,6 +10,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from helpers import act, legal_texts
 
 from interpreter import cli, load
 from interpreter.engine import deal_cards, new_game
@@ -23,18 +24,6 @@ HAND_GAMES = ["game_c", "game_s", "game_d", "premium"]
 @pytest.fixture(scope="module")
 def rs():
     return load("simple")
-
-
-def act(state, text: str) -> None:
-    for a in state.legal_actions():
-        if state.action_text(a) == text:
-            state.apply(a)
-            return
-    raise AssertionError(f"{text!r} is not legal; legal: {[state.action_text(a) for a in state.legal_actions()]}")
-
-
-def legal_texts(state) -> set[str]:
-    return {state.action_text(a) for a in state.legal_actions()}
 
 
 def bids(state) -> set[str]:

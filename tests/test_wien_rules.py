@@ -9,6 +9,7 @@ import io
 import random
 
 import pytest
+from helpers import act, legal_texts
 
 from interpreter import cli, load
 from interpreter.engine import deal_cards, new_game
@@ -39,18 +40,6 @@ def without(d: dict, *paths: str) -> dict:
             node = node.get(p, {})
         node.pop(last, None)
     return d
-
-
-def act(state, text: str) -> None:
-    for a in state.legal_actions():
-        if state.action_text(a) == text:
-            state.apply(a)
-            return
-    raise AssertionError(f"{text!r} is not legal; legal: {[state.action_text(a) for a in state.legal_actions()]}")
-
-
-def legal_texts(state) -> set[str]:
-    return {state.action_text(a) for a in state.legal_actions()}
 
 
 # ---- DECK ----------------------------------------------------------------------------------------

@@ -5,6 +5,8 @@
                                 position (the card's place within its own suit, lowest first)
     suits / ranks               the orders used in the draw, when they differ from play
     dealer = highest | lowest   which card deals first
+    places = [0, 2, 1, -1]      where the players sit by their cards, lowest card first, as steps from
+                                the first dealer's seat; players beyond the list sit out
 """
 from __future__ import annotations
 
@@ -37,3 +39,12 @@ def draw_order(rs, drawn: dict) -> list:
 
 def first_dealer(rs, drawn: dict):
     return draw_order(rs, drawn)[0]
+
+
+def seats_by_draw(rs, drawn: dict) -> dict:
+    """Seats by the draw: step from the first dealer (in the direction of play) → player, using
+    `seating.draw.places` (lowest card first)."""
+    draw = (rs.doc.get("seating") or {}).get("draw") or {}
+    places = list(draw.get("places") or [])
+    ranked = sorted(drawn, key=lambda p: draw_key(rs, drawn[p]))
+    return {step % len(places): player for step, player in zip(places, ranked)}
