@@ -81,3 +81,18 @@ def test_croatian_sessions_end_at_zero_and_the_results_sum_to_zero(name):
         for d in sess.deals:
             assert all(v >= 0 for v in d["accounts"].get("juha", {}).values())
     assert ended >= 1, "no session reached its end"
+
+
+@pytest.mark.rules("WIEN-SESS-05", "WIEN-SESS-06", "SIMPLE-SESS-02")
+def test_the_sheet_shows_paid_received_and_balance():
+    from interpreter.engine.session import sheet_tables
+
+    rs = load("wien")
+    sess, _ = play_session(rs, {}, 8, 0, 5)
+    tables = sheet_tables(sess)
+    assert [t[0] for t in tables] == ["seat 0", "seat 1", "seat 2"]
+    for s, (_, headers, rows) in enumerate(tables):
+        assert headers[3:6] == ["paid", "received", "balance"] and "pot" in headers
+        last = rows[-1]
+        assert int(last[4]) - int(last[3]) == int(last[5]) == sess.accounts["money"][s]
+        assert int(last[3]) >= 10 * sum(1 for d in sess.deals if d["dealer"] == s)   # every stake is paid

@@ -121,14 +121,36 @@ def sheet_tables(session: Session) -> list[tuple[str, list[str], list[list[str]]
     """The sheet as players keep it: with `session.sheet` columns, one table per player; else one table."""
     R = session.R
     if not R.sheet:
-        headers, rows = sheet_rows(session)
-        return [("score sheet", headers, rows)]
+        return _money_tables(session)
     out = []
     for s in range(R.n_seats):
         headers = ["deal", "contract", "declarer"] + [t for t, _ in R.sheet]
         rows = [[str(i), d["contract"] or ("all pass" if d["all_passed"] else "–"),
                  "–" if d["declarer"] is None else str(d["declarer"])] + [_fmt(v) for v in d["sheet"][s]]
                 for i, d in enumerate(session.deals, 1)]
+        out.append((f"seat {s}", headers, rows))
+    return out
+
+
+def _money_tables(session: Session) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Without `session.sheet`: per player, what he has paid and received so far and his balance, with
+    his other accounts and the table's (the pot)."""
+    R = session.R
+    per_seat = [a for a, spec in R.accounts.items() if spec.get("per") in ("seat", "team") and a != "money"]
+    per_game = [a for a, spec in R.accounts.items() if spec.get("per") == "game"]
+    out = []
+    for s in range(R.n_seats):
+        headers = ["deal", "contract", "declarer", "paid", "received", "balance"] + per_seat + per_game
+        rows = []
+        for i, d in enumerate(session.deals, 1):
+            acc = d["accounts"]
+            row = [str(i), d["contract"] or ("all pass" if d["all_passed"] else "–"),
+                   "–" if d["declarer"] is None else str(d["declarer"]),
+                   _fmt(acc.get("_paid", [0] * R.n_seats)[s]), _fmt(acc.get("_received", [0] * R.n_seats)[s]),
+                   _fmt(acc.get("money", [0] * R.n_seats)[s])]
+            row += [_fmt(acc.get(a, [0] * R.n_seats)[s]) if isinstance(acc.get(a), list) else "" for a in per_seat]
+            row += [_fmt(acc.get(a, 0)) for a in per_game]
+            rows.append(row)
         out.append((f"seat {s}", headers, rows))
     return out
 

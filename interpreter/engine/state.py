@@ -1103,6 +1103,10 @@ class State:
             return
         if isinstance(who, int):
             self.accounts["money"][who] += amount
+            # what the seat has paid and received, for the score sheet
+            side = "_paid" if amount < 0 else "_received"
+            tally = self.accounts.setdefault(side, [0] * self.n)
+            tally[who] += abs(amount)
 
     # ---- reading the result -----------------------------------------------------------------------
     def result(self) -> dict:
