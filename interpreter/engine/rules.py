@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ..ruleset import Ruleset, thaw
 from ..vocabulary import FUNCTIONS, VALUES
+from . import actions
 from .compile import Compiler, Ref
 
 ALWAYS = lambda c: True  # noqa: E731
@@ -59,6 +60,7 @@ class CallRT:
     contest: str | None
     sealed: bool
     word: str
+    action: int = 0
 
 
 @dataclass
@@ -95,6 +97,7 @@ class Rules:
     contract_index: dict = field(default_factory=dict)
     _trump_variants: dict = field(default_factory=dict)
     account_initial: dict = field(default_factory=dict)
+    first_call_at_rank: dict = field(default_factory=dict)
     sheet: list = field(default_factory=list)
 
     def with_trump(self, con: "ContractRT", suit: int) -> "ContractRT":
@@ -231,6 +234,12 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc else []),
             talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=c.get("word") or name))
         rules.call_by_name[name] = rules.calls[-1]
+        rules.calls[-1].action = actions.make(actions.BID, idx)
+    # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
+    # scan starts there, since no lower call can follow a bid of that rank
+    rules.first_call_at_rank = {}
+    for c in reversed(rules.calls):
+        rules.first_call_at_rank[c.rank] = c.index
     hold = auction.get("hold") or {}
     contest = auction.get("contest") or {}
     rules.auction = {

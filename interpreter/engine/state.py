@@ -36,6 +36,9 @@ class State:
             self.active = tuple(s for s in range(n) if s != dealer)
         else:
             self.active = tuple(range(n))
+        for role, step in rules.roles.items():
+            if not hasattr(State, role) and role not in self.__dict__:
+                self.__dict__[role] = (dealer + step) % n
         self.hands = list(hands)
         self.dealt_hands = tuple(hands)
         self.talon = list(talon)
@@ -54,6 +57,7 @@ class State:
         self.calls: list = []
         self.passed = [False] * n
         self.excluded = [False] * n
+        self.passes = 0                  # seats that passed or are excluded
         self._first_call = [None] * n
         self._first_bid = [None] * n
         self._latest = [None] * n
@@ -199,8 +203,14 @@ class State:
 
     @property
     def defenders(self):
+        key = self.declarer
+        cached = self.__dict__.get("_defenders")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         decl = self.declarers
-        return tuple(s for s in self.active if s not in decl)
+        value = tuple(s for s in self.active if s not in decl)
+        self.__dict__["_defenders"] = (key, value)
+        return value
 
     @property
     def declarers(self):
@@ -213,10 +223,6 @@ class State:
     @property
     def turn(self):
         return len(self.calls)
-
-    @property
-    def passes(self):
-        return sum(1 for s in self.active if self.passed[s] or self.excluded[s])
 
     @property
     def bids(self):
@@ -416,7 +422,11 @@ class State:
         key_attrs = au["allowed_key"]
         call_keys = au.get("call_keys")
         memo: dict = {}
-        for call in self.R.calls:
+        calls = self.R.calls
+        start = 0
+        if high is not None:
+            start = self.R.first_call_at_rank[high.rank]
+        for call in calls[start:] if start else calls:
             if high is not None:
                 rule = call.raise_rule
                 if rule == "higher" and call.rank <= high.rank:
@@ -438,7 +448,7 @@ class State:
                 if ok is None:
                     ok = memo[key] = bool(au["allowed"](self))
             if ok:
-                out.append(A.make(A.BID, call.index))
+                out.append(call.action)
         self.this = None
         if high is not None and au["hold_call"] and self.holder != me and self.holder is not None:
             if au["hold_who"](self) and au["hold_bids"](self):
@@ -477,6 +487,8 @@ class State:
         R = self.R
         if kind == A.PASS:
             label = "pass"
+            if not self.passed[me] and not self.excluded[me]:
+                self.passes += 1
             self.passed[me] = True
             if self._first_call[me] is None:
                 self._first_call[me] = R.auction["pass_ref"]
@@ -551,6 +563,7 @@ class State:
                     self.me = s
                     if au["exclude"](self):
                         self.excluded[s] = True
+                        self.passes += 1
         if self._auction_over():
             self._finish_auction()
             return
@@ -1058,6 +1071,8 @@ class State:
 
     def _apply_rows(self, rows, record: bool) -> None:
         """Evaluate every row on the state as it is, then apply all transfers at once."""
+        if not rows:
+            return
         transfers = []
         self.me = None
         self._cache = {}
