@@ -51,3 +51,15 @@ def test_bad_scenario_input_is_an_error_at_its_line(tmp_path, capsys, change, me
     assert main(["test", str(bad)]) == 2
     out = capsys.readouterr().out
     assert message in out and "bad.yaml:" in out and "Traceback" not in out
+
+
+def test_every_complete_example_in_the_scenario_docs_runs(tmp_path, capsys):
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if b.startswith("# complete scenario")]
+    assert len(blocks) >= 3
+    for i, block in enumerate(blocks):
+        f = tmp_path / f"example-{i}.yaml"
+        f.write_text(block, encoding="utf-8")
+        assert main(["test", str(f)]) == 0, capsys.readouterr().out
