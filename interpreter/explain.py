@@ -30,6 +30,11 @@ def _fmt(v) -> str:
 _PHRASES = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "fewer than"}
 
 
+def _verb(who: str) -> str:
+    """'take' for a set of seats (declarers, defenders …), 'takes' for one seat."""
+    return "take" if len(who) > 2 and who.endswith("s") and not who.endswith("ss") else "takes"
+
+
 def words(text) -> str:
     """An expression in words where a simple pattern is known, else the expression itself."""
     if not isinstance(text, str):
@@ -60,10 +65,10 @@ def _words(node) -> str:
         what = node[2][1]
         amount = _amount(node[3])
         if node[1] == "==" and amount == "0":
-            return f"{who} takes no {what[:-1] if what.endswith('s') else what}s" if what == "tricks" else f"{who} takes no points"
+            return f"{who} {_verb(who)} no {what[:-1] if what.endswith('s') else what}s" if what == "tricks" else f"{who} {_verb(who)} no points"
         if amount == "1":
             what = what[:-1]
-        return f"{who} takes {_PHRASES[node[1]]} {amount} {what}"
+        return f"{who} {_verb(who)} {_PHRASES[node[1]]} {amount} {what}"
     if kind == "bin" and node[1] in ("and", "or"):
         # keep the grouping: an `or` inside an `and` needs its parentheses back
         parts = [f"({_words(x)})" if node[1] == "and" and x[0] == "bin" and x[1] == "or" else _words(x)
@@ -106,6 +111,17 @@ def build(rs: Ruleset) -> Booklet:
            + (f" The dealer sits out each deal." if seating.get("sit_out") == "dealer" else ""))
     if seating.get("roles"):
         b.bullets([f"{name}: {_steps(off)}" for name, off in seating["roles"].items()])
+    if seating.get("teams"):
+        roles = {off % rs.seats: name for name, off in (seating.get("roles") or {}).items()}
+        b.para("Fixed partnerships: " + "; ".join(
+            " with ".join(roles.get(off % rs.seats, _steps(off)) for off in team) for team in seating["teams"]) + ".")
+    if seating.get("rotation"):
+        width = max(len(r) for r in seating["rotation"])
+        b.table(["sit"] + [f"S{i}" for i in range(width)] + ["sits out"],
+                [[str(i)] + [str(p) if p else "–" for p in row] + [", ".join(
+                    str(p) for p in range(1, max(max(r) for r in seating["rotation"]) + 1) if p not in row)]
+                 for i, row in enumerate(seating["rotation"], 1)],
+                caption="Players by number at seats S0 (the first dealer's), S1 (next in play), …")
     # deck
     b.heading("The cards")
     deck = doc["deck"]
@@ -158,8 +174,9 @@ def build(rs: Ruleset) -> Booklet:
         trump = _fmt(c.get("trump")) if "trump" in c else ("choice of " + _fmt(c["trump_choices"]) if isinstance(c.get("trump_choices"), list) else "")
         rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), _fmt(c.get("kind", "")), trump,
                      _fmt(c.get("talon")), _fmt(c.get("side", "alone")), words(c.get("goal")) if "goal" in c else ""]
-                    + [_fmt((c.get("props") or {}).get(p, "")) for p in props] + [_fmt(c.get("must_declare", ""))])
-    headers = ["rank", "contract", "category", "kind", "trump", "talon", "declarer", "goal"] + props + ["must declare"]
+                    + [_fmt((c.get("props") or {}).get(p, "")) for p in props] + [_fmt(c.get("must_declare", ""))]
+                    + [_fmt(c.get("honours", ""))])
+    headers = ["rank", "contract", "category", "kind", "trump", "talon", "declarer", "goal"] + props + ["must declare", "honours"]
     keep = [i for i in range(len(headers)) if i < 2 or any(r[i] not in ("", "–") for r in rows)]
     b.table([headers[i] for i in keep], [[r[i] for i in keep] for r in rows])
     if doc.get("talon"):
