@@ -99,7 +99,7 @@ class RuleBot:
             return -99
         total = state.R.rs.hand_size
         if made == {0}:
-            return 1.0 - self.low_estimate(state, hand, contract) + self.boldness
+            return 1.6 - self.low_estimate(state, hand, contract) + self.boldness
         lo = min(made)
         if lo == total:
             return self.tricks_estimate(state, hand, contract) - total + 0.5 + self.boldness
