@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -91,13 +90,9 @@ def _write_or_print(text: str, output: str | None) -> None:
     if not output:
         sys.stdout.write(text)
         return
-    path = Path(output)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot write file: {err.strerror or err}", output)]) from None
+    from .files import write_atomic
+
+    write_atomic(output, text)
 
 
 def cmd_convert(args) -> int:

@@ -190,16 +190,9 @@ def simulate(rules_target: str, deals: int, seed: int, workers: int = 1, options
 
 
 def _write_lines(path, lines):
-    import os
-    from pathlib import Path
+    from .files import write_atomic
 
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    try:
-        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        os.replace(tmp, p)
-    except OSError as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot write log: {err.strerror or err}", str(path))]) from None
+    write_atomic(path, "\n".join(lines) + "\n", "log")
 
 
 def summarise(records, rules_target, seed, bot_kind, elapsed) -> dict:

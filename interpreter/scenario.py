@@ -21,7 +21,6 @@ their line (exit 2).
 from __future__ import annotations
 
 import io
-import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -298,9 +297,9 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     if update and changed:
         buf = io.StringIO()
         yaml.dump(data, buf)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(buf.getvalue(), encoding="utf-8")
-        os.replace(tmp, path)
+        from .files import write_atomic
+
+        write_atomic(path, buf.getvalue(), "scenario file")
         out.updated = True
     return out
 

@@ -7,7 +7,6 @@ It is rewritten atomically after every action, and `--resume` replays it before 
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from .diagnostics import Diagnostic, DiagnosticError, Span
 from .engine.bots import RandomBot, RuleBot
 from .engine.session import Session, sheet_tables
 from .engine.text import parse
+from .files import write_atomic
 
 FORMAT = "stichwort-save"
 
@@ -28,12 +28,7 @@ def _sorted_hand(state, seat):
 
 
 def _write_atomic(path: Path, lines: list[str]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot write the save file: {err.strerror or err}", str(path))]) from None
+    write_atomic(path, "\n".join(lines) + "\n", "save file")
 
 
 def read_save(path: Path) -> tuple[dict, list[dict]]:
