@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import actions as A
-from .compile import attr
-from .phases.auction import AuctionPhase
-from .phases.defence import DefencePhases
-from .phases.play import PlayPhase
-from .phases.settle import SettlePhase
-from .phases.talon import TalonPhases
-from .rules import Rules, bits
+from interpreter.engine import actions as A
+from interpreter.engine.phases.auction import AuctionPhase
+from interpreter.engine.phases.defence import DefencePhases
+from interpreter.engine.phases.play import PlayPhase
+from interpreter.engine.phases.settle import SettlePhase
+from interpreter.engine.phases.talon import TalonPhases
+from interpreter.engine.rules import Rules, bits
 
 _COPY_LISTS = ("hands", "calls", "passed", "excluded", "_first_call", "_first_bid", "_latest", "bid_order",
                "contest", "tricks_won", "won_cards", "trick", "history", "answers", "log", "ap_queue", "kontra_queue",
@@ -100,6 +99,7 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
         self.playing: tuple = ()
         self.leader = None
         self.trick: list = []
+        self.win = None                  # (seat, card) winning the current trick
         self.history: list = []
         self.tricks_won = [0] * n
         self.won_cards = [0] * n

@@ -1,8 +1,8 @@
 """Playing the cards: the first lead, obligations as filters over the hand, tricks, early end, negotiation."""
 from __future__ import annotations
 
-from .. import actions as A
-from ..rules import bits
+from interpreter.engine import actions as A
+from interpreter.engine.rules import bits
 
 
 class PlayPhase:
@@ -134,17 +134,8 @@ class PlayPhase:
         return bool(ob["when"](self))
 
     def _winning(self):
-        con = self.con
-        led = self.R.suit_of[self.trick[0][1]]
-        best = self.trick[0]
-        bstr = None
-        for seat, card in self.trick:
-            st = con.strength[card]
-            if self.R.suit_of[card] != led and st[0] == 0:
-                continue
-            if bstr is None or st > bstr:
-                best, bstr = (seat, card), st
-        return best
+        """(seat, card) currently winning the trick; kept up to date as cards are played."""
+        return self.win
 
     def _apply_play(self, action: int) -> None:
         if A.kind_of(action) == A.NEGOTIATE:
@@ -153,6 +144,9 @@ class PlayPhase:
         me = self.to_act
         card = action
         self.hands[me] &= ~(1 << card)
+        # a card takes the lead exactly when it is among the current winner's beaters
+        if not self.trick or (1 << card) & self.con.beaters[self.win[1]]:
+            self.win = (me, card)
         self.trick.append((me, card))
         if len(self.trick) < len(self.playing):
             self.to_act = self._next_playing(me)
