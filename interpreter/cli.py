@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__
-from .diagnostics import Diagnostic, DiagnosticError, render_all
+from interpreter import __version__
+from interpreter.diagnostics import Diagnostic, DiagnosticError, render_all
 
 UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
 
@@ -31,8 +31,8 @@ def _exit_code(diags: list[Diagnostic]) -> int:
 
 
 def cmd_validate(args) -> int:
-    from .pipeline import check
-    from .resources import builtin_games
+    from interpreter.pipeline import check
+    from interpreter.resources import builtin_games
 
     targets = list(args.targets)
     if args.all or not targets:
@@ -63,13 +63,13 @@ def cmd_validate(args) -> int:
 
 
 def _load(target: str):
-    from .pipeline import load
+    from interpreter.pipeline import load
 
     return load(target)
 
 
 def cmd_explain(args) -> int:
-    from . import explain
+    from interpreter.present import explain
 
     rs = _load(args.target)
     booklet = explain.build(rs)
@@ -90,15 +90,15 @@ def _write_or_print(text: str, output: str | None) -> None:
     if not output:
         sys.stdout.write(text)
         return
-    from .files import write_atomic
+    from interpreter.files import write_atomic
 
     write_atomic(output, text)
 
 
 def cmd_convert(args) -> int:
-    from . import writer
-    from .loader import read_layer, resolve
-    from .pipeline import check
+    from interpreter.language import writer
+    from interpreter.language.loader import read_layer, resolve
+    from interpreter.pipeline import check
 
     report = check(args.target)
     if not report.ok:
@@ -119,7 +119,7 @@ def cmd_convert(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from .resources import schema
+    from interpreter.resources import schema
 
     _write_or_print(json.dumps(schema(), indent=1, ensure_ascii=False) + "\n", args.output)
     return 0
@@ -137,14 +137,14 @@ def _options(pairs) -> dict:
 
 
 def _check_options(rs, options):
-    from .diagnostics import best_matches
+    from interpreter.diagnostics import best_matches
 
     for k in options:
         if k not in rs.options:
             raise UsageError(f"unknown table option '{k}' for {rs.name}"
                              + (f"; did you mean {' or '.join(best_matches(k, rs.options))}?" if best_matches(k, rs.options) else "")
                              + (f" (options: {', '.join(rs.options)})" if rs.options else " (it has none)"))
-    from .engine.rules import _option_values
+    from interpreter.engine.rules import _option_values
 
     try:
         _option_values(rs, options)                  # the declared min, max and choices
@@ -153,7 +153,7 @@ def _check_options(rs, options):
 
 
 def cmd_test(args) -> int:
-    from .scenario import find_scenarios, run_file
+    from interpreter.harness.scenario import find_scenarios, run_file
 
     files = find_scenarios(args.targets)
     if not files:
@@ -188,7 +188,7 @@ def cmd_test(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .runner import simulate
+    from interpreter.harness.runner import simulate
 
     rs = _load(args.target)
     options = _options(args.set)
@@ -239,7 +239,7 @@ def cmd_simulate(args) -> int:
 def _simulate_sessions(args, rs, options) -> int:
     from rich.table import Table
 
-    from .runner import simulate_sessions
+    from interpreter.harness.runner import simulate_sessions
 
     if args.session < 1:
         raise UsageError("--session must be at least 1")
@@ -261,7 +261,7 @@ def _simulate_sessions(args, rs, options) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .runner import replay
+    from interpreter.harness.runner import replay
 
     def show(state, seat, text):
         if args.verbose:
@@ -273,7 +273,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from .terminal import play
+    from interpreter.present.terminal import play
 
     rs = _load(args.target)
     options = _options(args.set)

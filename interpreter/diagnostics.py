@@ -12,7 +12,6 @@ import difflib
 import json
 from dataclasses import dataclass, field
 
-
 MAX_SHOWN = 160   # longest part of a source line shown under a diagnostic
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .diagnostics import Diagnostic, DiagnosticError
+from interpreter.diagnostics import Diagnostic, DiagnosticError
 
 
 def write_atomic(path, text: str, what: str = "file") -> None:

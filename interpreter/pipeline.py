@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import checks, schema
-from .diagnostics import Diagnostic, DiagnosticError
-from .loader import Loaded
-from .loader import load as load_document
-from .loader import sources_for
-from .ruleset import Ruleset, compile_ruleset
+from interpreter import checks
+from interpreter.checks import schema
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.language.loader import Loaded, sources_for
+from interpreter.language.loader import load as load_document
+from interpreter.model.ruleset import Ruleset, compile_ruleset
 
 
 @dataclass

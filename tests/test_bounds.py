@@ -15,10 +15,10 @@ import pytest
 
 from interpreter import cli
 from interpreter.diagnostics import DiagnosticError
-from interpreter.document import MAX_TREE_DEPTH
-from interpreter.expressions import parse_text, tree_depth
-from interpreter.loader import MAX_DATA_DEPTH
-from interpreter.parser import MAX_BYTES, MAX_NESTING, parse
+from interpreter.language.document import MAX_TREE_DEPTH
+from interpreter.language.expressions import parse_text, tree_depth
+from interpreter.language.loader import MAX_DATA_DEPTH
+from interpreter.language.parser import MAX_BYTES, MAX_NESTING, parse
 from interpreter.pipeline import check
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import cli, writer
-from interpreter.loader import parse_source, read_layer
+from interpreter import cli
+from interpreter.language import writer
+from interpreter.language.loader import parse_source, read_layer
 from interpreter.pipeline import load
 from interpreter.resources import builtin_games
-from interpreter.ruleset import thaw
+from interpreter.model.ruleset import thaw
 
 GAMES = sorted(builtin_games())          # found when the tests are collected: games are still being added
 

@@ -13,7 +13,7 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.diagnostics import DiagnosticError
-from interpreter.parser import parse
+from interpreter.language.parser import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -47,7 +47,7 @@ def test_vocabulary_md_is_up_to_date():
 
 
 def test_vocabulary_md_describes_every_section_field_and_builtin():
-    from interpreter.vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
+    from interpreter.model.vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
 
     text = (DOCS / "vocabulary.md").read_text(encoding="utf-8")
     schema = json.loads((ROOT / "grammar" / "stichwort.schema.json").read_text(encoding="utf-8"))
@@ -158,7 +158,7 @@ def test_links_between_the_docs_resolve(name):
 
 def test_three_spellings_of_the_house_variant_are_one_document():
     from interpreter import load
-    from interpreter.ruleset import thaw
+    from interpreter.model.ruleset import thaw
 
     docs = [thaw(load(str(DOCS / "examples" / f"house-variant.{ext}")).doc) for ext in ("stw", "yaml", "json")]
     assert docs[0] == docs[1] == docs[2]

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from interpreter.diagnostics import DiagnosticError
-from interpreter.expressions import canonical, names_in, parse_text, to_text
-from interpreter.typecheck import Checker, ExprError
+from interpreter.language.expressions import canonical, names_in, parse_text, to_text
+from interpreter.checks.typecheck import Checker, ExprError
 
 
 def N(name):

@@ -14,9 +14,9 @@ import pytest
 
 from interpreter import cli, load
 from interpreter.engine.seating import draw_key, seats_by_draw
-from interpreter.checks.values import constant
-from interpreter.expressions import parse_text
-from interpreter.ruleset import thaw
+from interpreter.model.values import constant
+from interpreter.language.expressions import parse_text
+from interpreter.model.ruleset import thaw
 
 FILES = ["koenigrufen", "koenigrufen-5"]
 BLACK = ["7", "8", "9", "10", "J", "C", "Q", "K"]

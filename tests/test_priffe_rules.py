@@ -13,8 +13,8 @@ import pytest
 
 from interpreter import cli, load
 from interpreter.engine.seating import draw_key, seats_by_draw
-from interpreter.expressions import parse_text
-from interpreter.ruleset import thaw
+from interpreter.language.expressions import parse_text
+from interpreter.model.ruleset import thaw
 
 FILES = ["priffe", "priffe-5", "priffe-honours50", "priffe-half-honours", "priffe-double-slam",
          "priffe-second-game-40"]

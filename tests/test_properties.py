@@ -24,12 +24,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from interpreter import checks, cli, pipeline, schema, writer
+from interpreter import checks, cli, pipeline
+from interpreter.checks import schema
+from interpreter.language import writer
 from interpreter.diagnostics import DiagnosticError, render_all
-from interpreter.document import build
-from interpreter.expressions import parse_text, to_text
-from interpreter.loader import load as load_document
-from interpreter.parser import _KEYWORDS, fresh_parser, parse
+from interpreter.language.document import build
+from interpreter.language.expressions import parse_text, to_text
+from interpreter.language.loader import load as load_document
+from interpreter.language.parser import _KEYWORDS, fresh_parser, parse
 from interpreter.resources import games_dir
 from interpreter.resources import schema as schema_json
 
@@ -208,7 +210,7 @@ YAML_JUNK = [":", "- ", "? ", "&a ", "*a", "!!python/object:x", "{", "[", "'", '
 
 @functools.lru_cache(maxsize=None)
 def _yaml_of(path: Path) -> str:
-    from interpreter.loader import read_layer
+    from interpreter.language.loader import read_layer
 
     return writer.to_yaml(read_layer(path).doc)
 
@@ -390,8 +392,8 @@ class _Unplaceable(Exception):
 def _pipeline_never_crashes(doc: dict, name: str = "generated") -> None:
     """Schema check, then (when the schema is satisfied) the semantic passes, then (when they pass)
     the Ruleset: what pipeline.check does, without the text."""
-    from interpreter.loader import Loaded, Origins
-    from interpreter.ruleset import compile_ruleset
+    from interpreter.language.loader import Loaded, Origins
+    from interpreter.model.ruleset import compile_ruleset
 
     diags = schema.check(doc, Nowhere())
     assert all(re.fullmatch(r"E2\d\d", d.code) for d in diags), diags
@@ -435,7 +437,7 @@ def test_schema_generated_field_values_never_crash_the_checks(data):
 
 def _symbols(doc: dict) -> list[str]:
     """Names a rule file declares, so that generated references sometimes hit something."""
-    from interpreter.vocabulary import FUNCTIONS, VALUES
+    from interpreter.model.vocabulary import FUNCTIONS, VALUES
 
     out = set(VALUES) | {"s", "t"}
     for key in ("contract", "call", "talon", "figure", "account", "option", "category"):
@@ -449,7 +451,7 @@ def _symbols(doc: dict) -> list[str]:
 
 
 def _expression_texts(pool: list[str]):
-    from interpreter.vocabulary import FUNCTIONS
+    from interpreter.model.vocabulary import FUNCTIONS
 
     leaf = st.one_of(st.sampled_from(pool).map(lambda n: ("name", n)),
                      st.integers(0, 12).map(lambda n: ("num", Fraction(n), str(n))),

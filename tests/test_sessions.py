@@ -8,7 +8,7 @@ import pytest
 
 from interpreter import load
 from interpreter.cli import main
-from interpreter.runner import play_session
+from interpreter.harness.runner import play_session
 
 
 @pytest.mark.rules("WIEN-SESS-06", "WIEN-SESS-07", "WIEN-SESS-09", "WIEN-SCORE-03", "WIEN-SCORE-04")
@@ -41,7 +41,7 @@ def test_four_player_dealer_sits_out_but_pays_the_stake():
 def test_save_and_resume_reproduce_the_game(tmp_path, capsys):
     save = tmp_path / "game.save"
     moves = io.StringIO("1\n" * 200)
-    from interpreter.terminal import play
+    from interpreter.present.terminal import play
 
     rs = load("wien")
     play(rs, {}, seat=0, seed=9, deals=2, inp=moves, out=io.StringIO(), save=str(save))

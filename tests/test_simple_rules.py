@@ -15,7 +15,7 @@ from helpers import act, legal_texts
 from interpreter import cli, load
 from interpreter.engine import deal_cards, new_game
 from interpreter.engine.rules import compile_rules
-from interpreter.ruleset import thaw
+from interpreter.model.ruleset import thaw
 
 NUMBERS = ["one", "two", "three", "four"]
 HAND_GAMES = ["game_c", "game_s", "game_d", "premium"]

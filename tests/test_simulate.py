@@ -6,7 +6,7 @@ import json
 import pytest
 
 from interpreter.cli import main
-from interpreter.runner import replay, simulate
+from interpreter.harness.runner import replay, simulate
 
 
 def run_json(capsys, *args):

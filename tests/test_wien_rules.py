@@ -14,7 +14,7 @@ from helpers import act, legal_texts
 from interpreter import cli, load
 from interpreter.engine import deal_cards, new_game
 from interpreter.engine.rules import compile_rules
-from interpreter.ruleset import thaw
+from interpreter.model.ruleset import thaw
 
 VARIANTS = ["wien-4", "wien-hearts", "wien-five-six", "wien-trumpf"]
 PREMIUM_BEYOND_HEARTS = ["five", "five_wp", "six", "six_wp", "seven", "seven_wp", "eight", "eight_wp"]

@@ -37,7 +37,8 @@ COLD_BUDGET_MS = 500.0
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from interpreter import pipeline, parser
+from interpreter import pipeline
+from interpreter.language import parser
 t1 = time.perf_counter()
 parser.get_parser()
 t2 = time.perf_counter()
@@ -63,7 +64,7 @@ def ms(seconds: float) -> str:
 
 
 def chain_size(name: str) -> tuple[int, list[str]]:
-    from interpreter.loader import load
+    from interpreter.language.loader import load
 
     loaded = load(name)
     return sum(len(t.encode("utf-8")) for t in loaded.sources.values()), list(loaded.chain)
@@ -92,10 +93,12 @@ def child_env() -> dict:
 
 
 def warm(name: str, runs: int) -> dict:
-    from interpreter import checks, expressions, pipeline, schema
-    from interpreter.loader import load
-    from interpreter.parser import parse
-    from interpreter.ruleset import compile_ruleset
+    from interpreter import checks, pipeline
+    from interpreter.checks import schema
+    from interpreter.language import expressions
+    from interpreter.language.loader import load
+    from interpreter.language.parser import parse
+    from interpreter.model.ruleset import compile_ruleset
 
     report = pipeline.check(name)  # warm-up: builds and caches the parser
     if not report.ok:
@@ -192,8 +195,8 @@ def parse_positions(name: str, runs: int) -> tuple[float, float]:
     """Warm parse time of the chain's files (mean) with positions propagated (as now) and without."""
     from lark import Lark
 
-    from interpreter.loader import load
-    from interpreter.parser import get_parser
+    from interpreter.language.loader import load
+    from interpreter.language.parser import get_parser
     from interpreter.resources import grammar_text
 
     texts = list(load(name).sources.values())

@@ -23,7 +23,7 @@ from interpreter.engine import deal_cards  # noqa: E402
 from interpreter.engine.bots import RandomBot, RuleBot  # noqa: E402
 from interpreter.engine.rules import compile_rules  # noqa: E402
 from interpreter.engine.state import State, initial_accounts  # noqa: E402
-from interpreter.scenario import actual_outcome  # noqa: E402
+from interpreter.harness.scenario import actual_outcome  # noqa: E402
 
 
 def _left_right(st):

@@ -295,7 +295,8 @@ class Renderer:
 
 
 def expressions_part() -> list[str]:
-    from interpreter import typecheck, vocabulary
+    from interpreter.checks import typecheck
+    from interpreter.model import vocabulary
 
     words = getattr(typecheck, "_WORD", {})
     out = ["## Expressions", "",
@@ -349,7 +350,7 @@ def expressions_part() -> list[str]:
 
 
 def enum_words(schema: dict) -> list[str]:
-    from interpreter.vocabulary import VALUES
+    from interpreter.model.vocabulary import VALUES
 
     found: set[str] = set()
     stack = [schema]

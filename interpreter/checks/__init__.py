@@ -3,8 +3,16 @@ cannot. Every pass adds diagnostics to the shared context; all passes run, so an
 every problem at once."""
 from __future__ import annotations
 
-from . import contracts, deal, deck, expressions, options, phases, references
-from .context import Context
+from interpreter.checks import (
+    contracts,
+    deal,
+    deck,
+    expressions,
+    options,
+    phases,
+    references,
+)
+from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions)
 

@@ -4,22 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic, best_matches
-from ..document import escape
-from ..resources import schema
-
-
-def card_codes(deck: dict) -> list[str]:
-    """Every card code of the deck, suit by suit, lowest first."""
-    out: list[str] = []
-    default_ranks = deck.get("ranks", [])
-    for suit in deck.get("suits", []):
-        own = deck.get("suit", {}).get(suit, {})
-        if "cards" in own:
-            out.extend(str(c) for c in own["cards"])
-        else:
-            out.extend(f"{r}{suit}" for r in own.get("ranks", default_ranks))
-    return out
+from interpreter.diagnostics import Diagnostic, best_matches
+from interpreter.language.document import escape
+from interpreter.model.deck import card_codes
+from interpreter.resources import schema
 
 
 @dataclass

@@ -2,8 +2,8 @@
 calls only where it means the same thing."""
 from __future__ import annotations
 
-from ..document import escape
-from .context import Context
+from interpreter.checks.context import Context
+from interpreter.language.document import escape
 
 
 def reachable(doc: dict) -> set[str]:

@@ -1,23 +1,8 @@
 """Pass: the deal schedule hands out exactly the cards of the deck, and fits the players."""
 from __future__ import annotations
 
-from .context import Context
-
-
-def schedule_counts(packets: list, players: int) -> tuple[int, int, int]:
-    """(cards per player, talon cards, pile cards) for a packet schedule."""
-    per_player = talon = piles = 0
-    for p in packets:
-        if not isinstance(p, dict):
-            continue
-        n = p.get("cards", 0) * p.get("repeat", 1)
-        if p.get("to") == "each":
-            per_player += n
-        elif p.get("to") == "talon":
-            talon += n
-        else:
-            piles += n
-    return per_player, talon, piles
+from interpreter.checks.context import Context
+from interpreter.model.deck import schedule_counts
 
 
 def check(ctx: Context) -> None:

@@ -5,27 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from ..document import escape
-from .context import Context
-from .values import constant
-
-
-def card_points(deck: dict, cards: list[str]) -> dict[str, Fraction]:
-    points = deck.get("points") or {}
-    by_rank = {str(k): constant(v) for k, v in (points.get("rank") or {}).items()}
-    by_card = {str(k): constant(v) for k, v in (points.get("card") or {}).items()}
-    each = constant(points.get("each", 0))
-    out = {}
-    for suit in deck.get("suits", []):
-        own = (deck.get("suit") or {}).get(suit, {})
-        if "cards" in own:
-            pairs = [(str(c), None) for c in own["cards"]]
-        else:
-            pairs = [(f"{r}{suit}", str(r)) for r in own.get("ranks", deck.get("ranks", []))]
-        for code, rank in pairs:
-            base = by_card.get(code, by_rank.get(rank, Fraction(0)) if rank is not None else Fraction(0))
-            out[code] = (base or Fraction(0)) + (each or Fraction(0))
-    return out
+from interpreter.checks.context import Context
+from interpreter.language.document import escape
+from interpreter.model.deck import card_points
+from interpreter.model.values import constant
 
 
 def _card_source(deck: dict, code: str) -> str:

@@ -2,13 +2,13 @@
 not refer to themselves, directly or through each other (so every expression terminates)."""
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, DiagnosticError, Span
-from ..document import escape
-from ..expressions import children, locate, names_in, parse_text
-from ..resources import schema
-from ..typecheck import Checker, ExprError, describe
-from ..vocabulary import VALUES
-from .context import Context, walk
+from interpreter.checks.context import Context, walk
+from interpreter.checks.typecheck import Checker, ExprError, describe
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.language.document import escape
+from interpreter.language.expressions import children, locate, names_in, parse_text
+from interpreter.model.vocabulary import VALUES
+from interpreter.resources import schema
 
 
 def _enum_words() -> set[str]:

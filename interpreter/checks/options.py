@@ -1,9 +1,9 @@
 """Pass: table options are consistent — the default lies within min/max and among the choices."""
 from __future__ import annotations
 
-from ..diagnostics import best_matches
-from ..document import escape
-from .context import Context
+from interpreter.checks.context import Context
+from interpreter.diagnostics import best_matches
+from interpreter.language.document import escape
 
 
 def check(ctx: Context) -> None:

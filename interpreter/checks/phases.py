@@ -1,7 +1,7 @@
 """Pass: every phase in the procedure is configured, and every configured phase can run."""
 from __future__ import annotations
 
-from .context import Context
+from interpreter.checks.context import Context
 
 SECTION = {"auction": "auction", "partner": "partner", "talon": "talon", "after_purchase": "after_purchase",
            "defence": "defence", "kontra": "kontra", "announce": "announce", "play": "play", "settle": "settle"}

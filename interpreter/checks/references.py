@@ -2,8 +2,8 @@
 is declared somewhere in the rule file."""
 from __future__ import annotations
 
-from ..document import escape
-from .context import Context
+from interpreter.checks.context import Context
+from interpreter.language.document import escape
 
 
 def _each(coll):

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from ..ruleset import Ruleset
-from .rules import compile_rules
-from .state import IllegalAction, State
+from interpreter.engine.rules import compile_rules
+from interpreter.engine.state import IllegalAction, State
+from interpreter.model.ruleset import Ruleset
 
 
 def deal_cards(rules, rng: random.Random, dealer: int):

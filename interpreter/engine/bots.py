@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from . import actions as A
-from .rules import bits
+from interpreter.engine import actions as A
+from interpreter.engine.rules import bits
 
 
 class RandomBot:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .rules import bits
+from interpreter.engine.rules import bits
 
 
 def mask_of(cards) -> int:

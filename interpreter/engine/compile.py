@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 from fractions import Fraction
 
-from ..expressions import parse_text
+from interpreter.language.expressions import parse_text
 
 
 class Ref(str):

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from ..ruleset import Ruleset, thaw
-from ..vocabulary import FUNCTIONS, VALUES
-from . import actions
-from .compile import Compiler, Ref
+from interpreter.engine import actions
+from interpreter.engine.compile import Compiler, Ref
+from interpreter.model.ruleset import Ruleset, thaw
+from interpreter.model.vocabulary import FUNCTIONS, VALUES
 
 ALWAYS = lambda c: True  # noqa: E731
 NEVER = lambda c: False  # noqa: E731
@@ -191,12 +190,12 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         for name in list(pending):
             body = pending[name]
             if isinstance(body, dict):
-                from ..expressions import parse_text
+                from interpreter.language.expressions import parse_text
                 comp.let_functions[name] = (tuple(body["params"]), parse_text(body["body"]))
                 del pending[name]
         progressed = False
         for name in list(pending):
-            from ..expressions import names_in, parse_text
+            from interpreter.language.expressions import names_in, parse_text
             node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
             if any(n in pending and n != name for n in names_in(node)):
                 continue
@@ -205,7 +204,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
             progressed = True
         if not progressed and pending:
             for name in list(pending):
-                from ..expressions import parse_text
+                from interpreter.language.expressions import parse_text
                 comp.lets[name] = comp.node(parse_text(pending[name]))
                 del pending[name]
     n_cards = len(rs.cards)
@@ -263,7 +262,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     }
     key_attrs = rules.auction["allowed_key"]
     if key_attrs is not None:
-        from .compile import attr as _attr
+        from interpreter.engine.compile import attr as _attr
         rules.auction["call_keys"] = [tuple(_attr(c.ref, x) for x in key_attrs) for c in rules.calls]
     rules.talons = dict(doc.get("talon") or {})
     for t in rules.talons.values():
@@ -317,7 +316,7 @@ _SEAT_NAMES = {"s", "t", "me", "this", "side"}
 
 def _seat_dependent(lets: dict) -> set:
     """Lets whose value depends, directly or through other lets, on the seat being judged."""
-    from ..expressions import names_in, parse_text
+    from interpreter.language.expressions import names_in, parse_text
 
     deps = {}
     for name, body in lets.items():
@@ -358,7 +357,7 @@ def _this_attrs(text):
     The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
     if not isinstance(text, str):
         return ()
-    from ..expressions import parse_text
+    from interpreter.language.expressions import parse_text
 
     attrs: set = set()
     stack = [parse_text(text)]

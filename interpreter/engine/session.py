@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from .rules import compile_rules
-from .state import State, _copy_accounts
+from interpreter.engine.rules import compile_rules
+from interpreter.engine.state import State, _copy_accounts
 
 
 class Session:
@@ -27,7 +27,7 @@ class Session:
         return len(self.deals)
 
     def start(self, hands=None, talon=None, rng: random.Random | None = None) -> State:
-        from . import deal_cards
+        from interpreter.engine import deal_cards
 
         if hands is None:
             hands, talon = deal_cards(self.R, rng or random.Random(), self.dealer)

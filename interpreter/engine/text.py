@@ -5,8 +5,8 @@ be done; a text that names no legal action gets a message listing the legal ones
 """
 from __future__ import annotations
 
-from . import actions as A
-from .state import State
+from interpreter.engine import actions as A
+from interpreter.engine.state import State
 
 
 def aliases(state: State, action: int) -> list[str]:

@@ -1,8 +1,8 @@
 """The auction: calls, raise rules, hold rights, sealed contests and the end of bidding."""
 from __future__ import annotations
 
-from .. import actions as A
-from ..rules import ALWAYS
+from interpreter.engine import actions as A
+from interpreter.engine.rules import ALWAYS
 
 
 class AuctionPhase:

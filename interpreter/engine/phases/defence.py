@@ -1,7 +1,7 @@
 """Defence: going along or staying home, invitations, and kontra chains."""
 from __future__ import annotations
 
-from .. import actions as A
+from interpreter.engine import actions as A
 
 
 class DefencePhases:

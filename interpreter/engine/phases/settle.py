@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 
-
 class SettlePhase:
     """Methods of State (engine/state.py) for this phase."""
 

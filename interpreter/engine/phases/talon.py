@@ -1,8 +1,8 @@
 """After the auction: the talon, the contract (and trump) the declarer names, and the after-purchase chain."""
 from __future__ import annotations
 
-from .. import actions as A
-from ..cards import combinations_of, mask_of
+from interpreter.engine import actions as A
+from interpreter.engine.cards import combinations_of, mask_of
 
 
 class TalonPhases:

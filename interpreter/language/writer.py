@@ -6,8 +6,8 @@ import io
 import json
 import re
 
-from .diagnostics import DiagnosticError
-from .expressions import parse_text, quote, to_text
+from interpreter.diagnostics import DiagnosticError
+from interpreter.language.expressions import parse_text, quote, to_text
 
 _NAME = re.compile(r"(?!\d+$)\w+")
 _KEYWORDS = {"if", "then", "else", "and", "or", "not", "in", "for", "none", "true", "false",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from .expressions import parse_text, to_text
-from .diagnostics import DiagnosticError
-from .ruleset import Ruleset, thaw
-from .checks.values import constant
+from interpreter.diagnostics import DiagnosticError
+from interpreter.language.expressions import parse_text, to_text
+from interpreter.model.ruleset import Ruleset, thaw
+from interpreter.model.values import constant
 
 
 def _fmt(v) -> str:
@@ -108,7 +108,7 @@ def build(rs: Ruleset) -> Booklet:
     seating = doc.get("seating", {})
     b.para(f"{rs.players} players per deal" + (f", {rs.seats} at the table" if rs.seats != rs.players else "")
            + f"; play goes {seating.get('direction')}."
-           + (f" The dealer sits out each deal." if seating.get("sit_out") == "dealer" else ""))
+           + (" The dealer sits out each deal." if seating.get("sit_out") == "dealer" else ""))
     if seating.get("roles"):
         b.bullets([f"{name}: {_steps(off)}" for name, off in seating["roles"].items()])
     if seating.get("teams"):

@@ -3,8 +3,8 @@ needs. Runs once per expression at load time; errors come back as (code, message
 """
 from __future__ import annotations
 
-from .diagnostics import best_matches
-from .vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
+from interpreter.diagnostics import best_matches
+from interpreter.model.vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
 
 
 class ExprError(Exception):

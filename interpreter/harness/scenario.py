@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -156,10 +156,9 @@ def _as_number(v):
 
 
 def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
-    from .engine import new_game
-    from .engine.text import parse
-    from .loader import resolve
-    from .pipeline import load
+    from interpreter.engine import new_game
+    from interpreter.engine.text import parse
+    from interpreter.pipeline import load
 
     yaml, data, _ = load_yaml(path)
     shown = str(path)
@@ -190,10 +189,9 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals:
         raise _err(shown, "the scenario has no 'deals'", _span(data, "deals") or Span(1, 1, 1, 2))
-    from .engine.rules import compile_rules
-    from .engine.state import initial_accounts
-
-    from .engine.session import Session
+    from interpreter.engine.rules import compile_rules
+    from interpreter.engine.session import Session
+    from interpreter.engine.state import initial_accounts
 
     R = compile_rules(rs, options)
     accounts = initial_accounts(R, dealer)
@@ -265,7 +263,6 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             except ValueError as err:
                 raise _err(shown, str(err), span) from None
         if not state.is_over():
-            from .engine.text import aliases
             legal = ", ".join(state.action_text(a) for a in state.legal_actions()[:20])
             raise _err(shown, f"deal {di + 1} is not finished: {seats[state.current_player()]} is to act ({legal})",
                        _span(deal, "actions") or _span(deals, index=di))
@@ -297,7 +294,7 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     if update and changed:
         buf = io.StringIO()
         yaml.dump(data, buf)
-        from .files import write_atomic
+        from interpreter.files import write_atomic
 
         write_atomic(path, buf.getvalue(), "scenario file")
         out.updated = True
@@ -306,7 +303,7 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
 
 def _check_draw(rs, data, seats, shown, out) -> None:
     """`draw: {A: 7H, B: AD, …}` with `expect_draw: {dealer: A, order: [A, B, …]}`: the draw for the first dealer."""
-    from .engine.seating import draw_order
+    from interpreter.engine.seating import draw_order
 
     drawn = data["draw"]
     span = _span(data, "draw")
@@ -381,7 +378,7 @@ def _update_expect(deal, actual):
 
 
 def find_scenarios(targets) -> list[Path]:
-    from .resources import builtin_games, games_dir
+    from interpreter.resources import builtin_games, games_dir
 
     out = []
     if not targets:

@@ -20,8 +20,15 @@ from fractions import Fraction
 
 from lark import Token, Tree
 
-from .diagnostics import Diagnostic, DiagnosticError, Span
-from .expressions import EXPRESSION_RULES, NotAnExpression, deepest, from_tree, to_text, unquote
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.language.expressions import (
+    EXPRESSION_RULES,
+    NotAnExpression,
+    deepest,
+    from_tree,
+    to_text,
+    unquote,
+)
 
 MAX_TREE_DEPTH = 160
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from collections import OrderedDict
 import json
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostic, DiagnosticError, Span, best_matches
-from .document import SourceMap, build, escape
-from .parser import MAX_BYTES, parse
-from .resources import builtin_games
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+from interpreter.language.document import SourceMap, build, escape
+from interpreter.language.parser import MAX_BYTES, parse
+from interpreter.resources import builtin_games
 
 MAX_EXTENDS = 12
 MAX_DATA_DEPTH = 64

@@ -9,9 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from .checks.deck import card_points
-from .checks.context import card_codes
-from .checks.deal import schedule_counts
+from interpreter.model.deck import card_codes, card_points, schedule_counts
 
 
 def freeze(value):

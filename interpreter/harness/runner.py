@@ -12,26 +12,27 @@ import statistics
 import time
 from fractions import Fraction
 
-from .diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 
 
 def _bot(kind: str, seed):
-    from .engine.bots import RandomBot, RuleBot
+    from interpreter.engine.bots import RandomBot, RuleBot
 
     return RandomBot(seed) if kind == "random" else RuleBot(seed)
 
 
 def play_one(rs, options, seed, index, bot_kind="rule", accounts=None, dealer=None):
-    from .engine import deal_cards, new_game
-    from .engine.rules import compile_rules
     import random
+
+    from interpreter.engine import deal_cards
+    from interpreter.engine.rules import compile_rules
 
     R = compile_rules(rs, options)
     if dealer is None:
         dealer = index % R.n_seats
     rng = random.Random(f"{seed}:{index}")
     hands, talon = deal_cards(R, rng, dealer)
-    from .engine.state import State
+    from interpreter.engine.state import State
 
     state = State(R, dealer, hands, talon, accounts=accounts, deal_number=index)
     bots = [_bot(bot_kind, f"{seed}:{index}:{s}") for s in range(R.n_seats)]
@@ -73,7 +74,7 @@ _LOADED: dict = {}
 
 def _load_once(target: str):
     """A worker loads each rule file once, however many chunks it plays."""
-    from .pipeline import load
+    from interpreter.pipeline import load
 
     if target not in _LOADED:
         _LOADED[target] = load(target)
@@ -101,7 +102,7 @@ def play_session(rs, options, seed, index, max_deals, bot_kind="rule"):
     """One session of at most `max_deals` deals (or to the game's own end), all seeded from (seed, index)."""
     import random
 
-    from .engine.session import Session
+    from interpreter.engine.session import Session
 
     sess = Session(rs, options, dealer=0)
     for d in range(max_deals):
@@ -190,7 +191,7 @@ def simulate(rules_target: str, deals: int, seed: int, workers: int = 1, options
 
 
 def _write_lines(path, lines):
-    from .files import write_atomic
+    from interpreter.files import write_atomic
 
     write_atomic(path, "\n".join(lines) + "\n", "log")
 
@@ -225,9 +226,9 @@ def replay(path, check=True, on_step=None) -> int:
     """Replay every deal of a JSON-lines log; returns the number of deals replayed."""
     from pathlib import Path
 
-    from .engine import new_game
-    from .engine.text import parse
-    from .pipeline import load
+    from interpreter.engine import new_game
+    from interpreter.engine.text import parse
+    from interpreter.pipeline import load
 
     p = Path(path)
     try:

@@ -11,11 +11,11 @@ import random
 import sys
 from pathlib import Path
 
-from .diagnostics import Diagnostic, DiagnosticError, Span
-from .engine.bots import RandomBot, RuleBot
-from .engine.session import Session, sheet_tables
-from .engine.text import parse
-from .files import write_atomic
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.engine.bots import RandomBot, RuleBot
+from interpreter.engine.session import Session, sheet_tables
+from interpreter.engine.text import parse
+from interpreter.files import write_atomic
 
 FORMAT = "stichwort-save"
 
@@ -65,7 +65,7 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
     from rich.console import Console
     from rich.table import Table
 
-    from .engine import deal_cards
+    from interpreter.engine import deal_cards
 
     inp = inp or sys.stdin
     console = Console(file=out or sys.stdout, highlight=False)

@@ -12,10 +12,15 @@ import re
 
 import lark
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
-from .diagnostics import Diagnostic, DiagnosticError, Span, best_matches
-from .resources import grammar_text
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+from interpreter.resources import grammar_text
 
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 40

@@ -10,9 +10,9 @@ import functools
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .diagnostics import Diagnostic, best_matches
-from .document import escape
-from .resources import schema
+from interpreter.diagnostics import Diagnostic, best_matches
+from interpreter.language.document import escape
+from interpreter.resources import schema
 
 _TYPE_WORDS = {"integer": "a whole number", "string": "a name, text or expression", "boolean": "true or false",
                "object": "a section { … }", "array": "a list [ … ]", "null": "none", "number": "a number"}

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from lark import Token, Tree
 
-from .diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 
 BINARY = {"or_op": "or", "and_op": "and", "add": "+", "sub": "-", "mul": "*", "div": "/",
           "mod": "%", "pow": "^", "in_op": "in", "not_in_op": "not in"}
@@ -161,9 +161,8 @@ def _wrap(node, min_prec: int) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple:
-    from .parser import parse
-
-    from .document import MAX_TREE_DEPTH
+    from interpreter.language.document import MAX_TREE_DEPTH
+    from interpreter.language.parser import parse
 
     tree = parse(text, "<expression>", start="expr_start")
     depth, node = deepest(tree)
@@ -286,7 +285,7 @@ def locate(text: str, root, target) -> Span | None:
         stack.extend((k, here + (i,)) for i, k in reversed(list(enumerate(kids))))
     else:
         return None
-    from .parser import parse
+    from interpreter.language.parser import parse
 
     try:
         tree = parse(text, "<expression>", start="expr_start", positions=True).children[0]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..diagnostics import DiagnosticError
-from ..expressions import parse_text
+from interpreter.diagnostics import DiagnosticError
+from interpreter.language.expressions import parse_text
 
 
 def constant(value) -> Fraction | None:

@@ -1,0 +1,55 @@
+"""Facts of the deck and the deal read off a rules document: card codes, card points, packet counts.
+
+The checks use them to judge a document and the ruleset compiler to index one."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from interpreter.model.values import constant
+
+
+def card_codes(deck: dict) -> list[str]:
+    """Every card code of the deck, suit by suit, lowest first."""
+    out: list[str] = []
+    default_ranks = deck.get("ranks", [])
+    for suit in deck.get("suits", []):
+        own = deck.get("suit", {}).get(suit, {})
+        if "cards" in own:
+            out.extend(str(c) for c in own["cards"])
+        else:
+            out.extend(f"{r}{suit}" for r in own.get("ranks", default_ranks))
+    return out
+
+
+def card_points(deck: dict, cards: list[str]) -> dict[str, Fraction]:
+    points = deck.get("points") or {}
+    by_rank = {str(k): constant(v) for k, v in (points.get("rank") or {}).items()}
+    by_card = {str(k): constant(v) for k, v in (points.get("card") or {}).items()}
+    each = constant(points.get("each", 0))
+    out = {}
+    for suit in deck.get("suits", []):
+        own = (deck.get("suit") or {}).get(suit, {})
+        if "cards" in own:
+            pairs = [(str(c), None) for c in own["cards"]]
+        else:
+            pairs = [(f"{r}{suit}", str(r)) for r in own.get("ranks", deck.get("ranks", []))]
+        for code, rank in pairs:
+            base = by_card.get(code, by_rank.get(rank, Fraction(0)) if rank is not None else Fraction(0))
+            out[code] = (base or Fraction(0)) + (each or Fraction(0))
+    return out
+
+
+def schedule_counts(packets: list, players: int) -> tuple[int, int, int]:
+    """(cards per player, talon cards, pile cards) for a packet schedule."""
+    per_player = talon = piles = 0
+    for p in packets:
+        if not isinstance(p, dict):
+            continue
+        n = p.get("cards", 0) * p.get("repeat", 1)
+        if p.get("to") == "each":
+            per_player += n
+        elif p.get("to") == "talon":
+            talon += n
+        else:
+            piles += n
+    return per_player, talon, piles

@@ -1,0 +1,1 @@
+"""Presentation for people: the rules booklet (explain) and the terminal table (play)."""
