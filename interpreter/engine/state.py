@@ -17,10 +17,6 @@ from interpreter.engine.phases.settle import SettlePhase
 from interpreter.engine.phases.talon import TalonPhases
 from interpreter.engine.rules import Rules, bits
 
-_COPY_LISTS = ("hands", "calls", "passed", "excluded", "_first_call", "_first_bid", "_latest", "bid_order",
-               "contest", "tricks_won", "won_cards", "trick", "history", "answers", "log", "ap_queue", "kontra_queue",
-               "payments")
-
 
 class IllegalAction(Exception):
     pass
@@ -139,13 +135,17 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
         return self.phase == "end"
 
     def clone(self) -> "State":
+        """A copy that shares nothing the next move can change: every list, dict and set attribute is
+        copied (the accounts one level deeper); ints, tuples, strings and the compiled rules are shared."""
         new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        for name in _COPY_LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        new.reveals = dict(self.reveals)
-        new.vars = {}
-        new.accounts = _copy_accounts(self.accounts)
+        d = dict(self.__dict__)
+        for name, value in d.items():
+            if isinstance(value, (list, dict, set)):
+                d[name] = type(value)(value)
+        d["accounts"] = _copy_accounts(self.accounts)
+        d["vars"] = {}
+        d["_cache"] = None
+        new.__dict__.update(d)
         return new
 
     def legal_actions(self) -> list[int]:

@@ -126,6 +126,9 @@ class AuctionPhase:
             self._latest[me] = R.auction["hold_ref"]
             if self._first_call[me] is None:
                 self._first_call[me] = R.auction["hold_ref"]
+            # the held bid then counts as the holder's own (first_bid, has_bid, after-purchase entitlement)
+            if self._first_bid[me] is None:
+                self._first_bid[me] = self.high_call.ref
         elif kind == A.REVEAL:
             name = R.contract_names[A.arg_of(action)]
             label = "reveal " + name
