@@ -1,22 +1,156 @@
-"""Writing files safely: the text goes to a temporary file beside the target, which then replaces it,
-so a crash or a full disk never leaves a half-written file. Failures are diagnostics, not tracebacks."""
+"""Files at the boundary: reading untrusted input with a size cap, and writing safely.
+
+Reading: a file (or stdin, `-`) is read up to a cap; a device such as /dev/zero, a file past the cap,
+a name too long or a folder is a diagnostic, never a traceback and never unbounded memory.
+
+Writing: the text goes to a fresh temporary file beside the target (`tempfile`, O_EXCL, so a
+planted symlink is never followed), which then replaces the target, so a crash or a full disk never
+leaves a half-written file. Device nodes and other special files are refused; the target is never
+read back.
+"""
 from __future__ import annotations
 
 import os
+import stat
+import sys
+import tempfile
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 
+MAX_INPUT = 64 * 1024 * 1024      # the largest log, save or scenario read (bytes)
+MAX_PATH = 4096                   # the longest path accepted
 
-def write_atomic(path, text: str, what: str = "file") -> None:
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
+
+def _fail(code: str, message: str, shown: str, help: str | None = None) -> DiagnosticError:
+    return DiagnosticError([Diagnostic(code, message, shown, help=help)])
+
+
+def _why(err: OSError) -> str:
+    return err.strerror or str(err)
+
+
+def check_path(path, what: str = "file") -> str:
+    """A path as text, refused (E100) when it cannot name a file at all."""
+    text = os.fspath(path)
+    shown = text if len(text) <= 120 else text[:100] + "…"
+    if "\x00" in text:
+        raise _fail("E100", f"the {what} name contains a NUL character", shown)
+    if len(text) > MAX_PATH or any(len(part.encode("utf-8", "replace")) > 255 for part in Path(text).parts):
+        raise _fail("E100", f"the {what} name is too long", shown, help="each part of a path may have at most 255 bytes")
+    return text
+
+
+def is_file(path) -> bool:
+    """Path.is_file() that answers False instead of raising for names the system refuses."""
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, target)
-    except OSError as err:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def read_bytes(path, what: str = "file", limit: int = MAX_INPUT) -> bytes:
+    """At most `limit` bytes of a regular file (or stdin for '-'); anything else is a diagnostic."""
+    if os.fspath(path) == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise _fail("E100", f"cannot read the {what}: standard input is closed", "<stdin>")
         try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise DiagnosticError([Diagnostic("E100", f"cannot write the {what}: {err.strerror or err}", str(path))]) from None
+            data = stream.read(limit + 1)
+        except (OSError, ValueError) as err:
+            raise _fail("E100", f"cannot read the {what} from standard input: {err}", "<stdin>") from None
+        if len(data) > limit:
+            raise _fail("E101", f"the {what} is larger than {limit // (1024 * 1024)} MiB", "<stdin>")
+        return data
+    shown = check_path(path, what)
+    try:
+        with open(shown, "rb") as f:
+            info = os.fstat(f.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise _fail("E100", f"cannot read the {what}: it is a folder", shown)
+            if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
+                raise _fail("E100", f"cannot read the {what}: not a regular file", shown)
+            if info.st_size > limit:
+                raise _fail("E101", f"the {what} is larger than {limit // (1024 * 1024)} MiB", shown)
+            data = f.read(limit + 1)
+    except IsADirectoryError:
+        raise _fail("E100", f"cannot read the {what}: it is a folder", shown) from None
+    except OSError as err:
+        raise _fail("E100", f"cannot read the {what}: {_why(err)}", shown) from None
+    if len(data) > limit:
+        raise _fail("E101", f"the {what} is larger than {limit // (1024 * 1024)} MiB", shown)
+    return data
+
+
+def read_text(path, what: str = "file", limit: int = MAX_INPUT) -> str:
+    """A capped read decoded as UTF-8; a bad byte is a diagnostic with its line."""
+    data = read_bytes(path, what, limit)
+    shown = "<stdin>" if os.fspath(path) == "-" else check_path(path, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise _fail("E100", f"the {what} is not UTF-8 text (byte 0x{data[err.start]:02x} on line {line})", shown) from None
+
+
+def _writable_target(target: Path, shown: str, what: str) -> tuple[Path, int | None]:
+    """The real file to replace and its current permission bits (None if it does not exist yet)."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return target, None
+    except OSError as err:
+        raise _fail("E100", f"cannot write the {what}: {_why(err)}", shown) from None
+    if stat.S_ISLNK(info.st_mode):
+        real = Path(os.path.realpath(target))
+        try:
+            info = os.stat(real)
+        except FileNotFoundError:
+            return real, None
+        except OSError as err:
+            raise _fail("E100", f"cannot write the {what}: {_why(err)}", shown) from None
+        target = real
+    if stat.S_ISDIR(info.st_mode):
+        raise _fail("E100", f"cannot write the {what}: '{shown}' is a folder", shown)
+    if not stat.S_ISREG(info.st_mode):
+        raise _fail("E100", f"refusing to write the {what} over '{shown}': it is a device or special file, "
+                            "not a regular file", shown, help="give the name of a regular file")
+    return target, stat.S_IMODE(info.st_mode)
+
+
+def write_atomic(path, text: str, what: str = "file", mode: int | None = None) -> None:
+    """Write `text` to `path` through a temporary file in the same folder, then rename it over the
+    target. `mode` fixes the permission bits (0o600 for saves); otherwise an existing file keeps its
+    bits and a new one gets the usual ones (umask)."""
+    shown = check_path(path, what)
+    target, existing = _writable_target(Path(shown), shown, what)
+    folder = target.parent
+    fd, tmp = -1, ""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + target.name[:200] + ".", suffix=".tmp", dir=folder)
+        if mode is not None:
+            bits = mode
+        elif existing is not None:
+            bits = existing
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            bits = 0o666 & ~umask
+        os.fchmod(fd, bits)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            fd = -1
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+        tmp = ""
+    except OSError as err:
+        raise _fail("E100", f"cannot write the {what}: {_why(err)}", shown) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from interpreter.engine.deals import validate_deal
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import IllegalAction, State
 from interpreter.model.ruleset import Ruleset
@@ -46,12 +47,7 @@ def new_game(ruleset: Ruleset, seed: int | None = None, deal: dict | None = None
     with card codes."""
     rules = compile_rules(ruleset, options)
     if deal is not None:
-        idx = ruleset.card_index
-        hands = [0] * rules.n_seats
-        for s, codes in enumerate(deal["hands"]):
-            for code in codes:
-                hands[s] |= 1 << idx[code]
-        talon = [idx[c] for c in deal.get("talon", [])]
+        hands, talon = validate_deal(rules, deal.get("hands"), deal.get("talon", []), dealer)
     else:
         rng = random.Random(seed)
         hands, talon = deal_cards(rules, rng, dealer)
