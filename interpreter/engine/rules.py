@@ -10,6 +10,15 @@ from interpreter.engine.compile import Compiler, Ref
 from interpreter.model.ruleset import Ruleset, thaw
 from interpreter.model.vocabulary import FUNCTIONS, VALUES
 
+# The words of actions, as printed and accepted; a rule file's `words { … }` replaces any of them, and the
+# defaults (with the section's own `hold.call`, `defence.go`/`stay`) stay accepted as aliases.
+DEFAULT_WORDS = {
+    "bid": "bid", "pass": "pass", "hold": "hold", "play": "play", "discard": "discard", "declare": "declare",
+    "trump": "trump", "go": "go along", "stay": "stay home", "invite": "invite", "no_invite": "no invite",
+    "after_purchase": "after-purchase", "decline": "decline", "accept": "accept", "refuse": "refuse",
+    "offer": "offer",
+}
+
 ALWAYS = lambda c: True  # noqa: E731
 NEVER = lambda c: False  # noqa: E731
 
@@ -60,6 +69,7 @@ class CallRT:
     sealed: bool
     word: str
     action: int = 0
+    contracts_expr: object | None = None   # `contracts = EXPR`: evaluated when the auction ends
 
 
 @dataclass
@@ -87,6 +97,7 @@ class Rules:
     session_rows: dict = field(default_factory=dict)
     accounts: dict = field(default_factory=dict)
     words: dict = field(default_factory=dict)
+    default_words: dict = field(default_factory=dict)
     procedure: list = field(default_factory=list)
     defence: dict = field(default_factory=dict)
     after_purchase: dict = field(default_factory=dict)
@@ -215,7 +226,15 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         calls=[], call_by_name={}, contracts={}, compiler=comp,
     )
     rules.procedure = list(doc.get("procedure", []))
-    rules.words = dict(doc.get("words") or {})
+    df_doc = doc.get("defence") or {}
+    base_words = dict(DEFAULT_WORDS)
+    if hold_word:
+        base_words["hold"] = hold_word
+    for key in ("go", "stay"):
+        if df_doc.get(key):
+            base_words[key] = df_doc[key]
+    rules.default_words = base_words
+    rules.words = {**base_words, **{k: str(v) for k, v in (doc.get("words") or {}).items()}}
     play = doc.get("play") or {}
     rules.play_doc = play
     for name, c in contracts_doc.items():
@@ -230,8 +249,9 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         rules.calls.append(CallRT(
             name=name, ref=refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
             allowed=_expr(comp, c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
-            contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc else []),
-            talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=c.get("word") or name))
+            contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc and cs is None else []),
+            talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=c.get("word") or name,
+            contracts_expr=_expr(comp, cs) if isinstance(cs, str) else None))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
     # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
@@ -239,6 +259,8 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     rules.first_call_at_rank = {}
     for c in reversed(rules.calls):
         rules.first_call_at_rank[c.rank] = c.index
+    if any(c.raise_rule == "any" for c in rules.calls):  # a lower call may follow: scan from the first
+        rules.first_call_at_rank = {c.rank: 0 for c in rules.calls}
     hold = auction.get("hold") or {}
     contest = auction.get("contest") or {}
     rules.auction = {

@@ -474,31 +474,33 @@ def _copy_accounts(acc: dict) -> dict:
     return out
 
 
-def action_text(state: State, action: int) -> str:
+def action_text(state: State, action: int, words: dict | None = None) -> str:
+    """The action's one printed spelling, in the rule file's `words` (or in `words` given)."""
     R = state.R
+    W = R.words if words is None else words
     kind, arg = A.kind_of(action), A.arg_of(action)
     if kind == A.PLAY:
-        return "play " + R.codes[arg]
+        return W["play"] + " " + R.codes[arg]
     if kind == A.BID:
-        return "bid " + R.calls[arg].name
+        return W["bid"] + " " + R.calls[arg].name
     if kind == A.PASS:
-        return "pass"
+        return W["pass"]
     if kind == A.HOLD:
-        return R.auction["hold_call"] or "hold"
+        return W["hold"]
     if kind == A.DISCARD:
-        return "discard " + " ".join(R.rs.codes(arg))
+        return W["discard"] + " " + " ".join(R.rs.codes(arg))
     if kind in (A.DECLARE, A.REVEAL):
-        return "declare " + R.contract_names[arg]
+        return W["declare"] + " " + R.contract_names[arg]
     if kind == A.TRUMP:
-        return "trump " + R.suit_names[arg]
+        return W["trump"] + " " + R.suit_names[arg]
     if kind == A.DEFEND:
-        return R.defence["go"] if arg == 0 else R.defence["stay"]
+        return W["go"] if arg == 0 else W["stay"]
     if kind == A.INVITE:
-        return "invite" if arg == 0 else "no invite"
+        return W["invite"] if arg == 0 else W["no_invite"]
     if kind == A.AFTER:
-        return "after-purchase" if arg == 1 else "decline"
+        return W["after_purchase"] if arg == 1 else W["decline"]
     if kind == A.KONTRA:
-        return state._kontra_word(arg) if arg else "pass"
+        return state._kontra_word(arg) if arg else W["pass"]
     if kind == A.NEGOTIATE:
-        return "accept" if arg == A.ACCEPT else "refuse" if arg == A.REFUSE else f"offer {arg - A.OFFER}"
+        return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
     return f"action {action}"

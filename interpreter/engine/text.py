@@ -6,7 +6,8 @@ be done; a text that names no legal action gets a message listing the legal ones
 from __future__ import annotations
 
 from interpreter.engine import actions as A
-from interpreter.engine.state import State
+from interpreter.engine.rules import DEFAULT_WORDS
+from interpreter.engine.state import State, action_text
 
 
 def aliases(state: State, action: int) -> list[str]:
@@ -14,6 +15,9 @@ def aliases(state: State, action: int) -> list[str]:
     R = state.R
     text = state.action_text(action)
     out = [text]
+    if R.default_words != R.words:  # the default words stay accepted
+        out.append(action_text(state, action, R.default_words))
+        out.append(action_text(state, action, DEFAULT_WORDS))
     kind, arg = A.kind_of(action), A.arg_of(action)
     if kind == A.BID:
         call = R.calls[arg]

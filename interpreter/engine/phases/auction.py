@@ -58,7 +58,9 @@ class AuctionPhase:
                     continue
                 if rule == "step" and call.rank != self._next_rank(high.rank):
                     continue
-                if rule == "equal" and not (call.rank > high.rank or (call.rank == high.rank and call.contest and call.contest == high.contest)):
+                if rule == "any":
+                    pass
+                elif rule == "equal" and not (call.rank > high.rank or (call.rank == high.rank and call.contest and call.contest == high.contest)):
                     continue
             elif call.raise_rule == "step" and call.rank != self._next_rank(None, call):
                 continue
@@ -91,7 +93,8 @@ class AuctionPhase:
 
     def _legal_reveals(self, me) -> list[int]:
         own = self.R.call_by_name.get(str(self._latest[me])) if self._latest[me] is not None else None
-        names = own.contracts if own is not None and own.contest else self.high_call.contracts
+        chosen = own if own is not None and own.contest else self.high_call
+        names = self.call_contracts(chosen, me)
         best = self.best
         out = []
         for name in names:
@@ -144,7 +147,7 @@ class AuctionPhase:
                 self.contest = [me] if call.contest else []
                 self.reveals = {}
                 self.best = None
-            if call.contest and len(call.contracts) == 1:
+            if call.contest and call.contracts_expr is None and len(call.contracts) == 1:
                 # a named sealed call is already revealed
                 self.reveals[me] = call.contracts[0]
                 if self.best is None or self._beats(me, call.contracts[0]):
@@ -158,6 +161,17 @@ class AuctionPhase:
             self._latest[me] = call.ref
         self.calls.append((me, label))
         self._auction_next()
+
+    def call_contracts(self, call, seat) -> list:
+        """The contracts a call's winner may choose from: its list, or its `contracts` expression judged for `seat`."""
+        if call.contracts_expr is None:
+            return list(call.contracts)
+        self.me = seat
+        self.this = call.ref
+        value = call.contracts_expr(self)
+        self.this = None
+        items = (value,) if isinstance(value, str) else tuple(value or ())
+        return [str(x) for x in items if str(x) in self.R.contracts]
 
     def _beats(self, seat, name) -> bool:
         con = self.R.contracts[name]
@@ -232,7 +246,7 @@ class AuctionPhase:
             if self.best is not None:
                 self.choices = [self.best[1]]
             else:
-                self.choices = list(self.high_call.contracts)
+                self.choices = self.call_contracts(self.high_call, self.declarer)
             if len(self.choices) == 1:
                 self.con = R.contracts[self.choices[0]]
         self.to_act = -1
