@@ -24,6 +24,7 @@ INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
 NAT = {"type": "integer", "minimum": 0, "maximum": 1000}
 BOOL = {"type": "boolean"}
 SCALAR = {"type": ["integer", "boolean", "string", "null"]}
+EDIT_PATH = r'^\w+(\.\w+)*(\[(\w+|"([^"\\]|\\.)*")\](\.\w+)*)?$'
 
 
 def d(schema: dict, doc: str, example: str | None = None) -> dict:
@@ -55,6 +56,7 @@ def enum(values, doc: str, example: str | None = None) -> dict:
 
 
 PAY_ROW = obj({
+    "name": d(NAME, "The row's name, by which a variant replaces or removes it, or inserts rows next to it (`settle.pay[premium]`).", "premium"),
     "when": d(EXPR, "Condition; the row applies only when it is true.", "not made"),
     "each": d(EXPR, "A set of seats; the row is applied once per seat, bound to the name `s`.", "defenders"),
     "from": d(EXPR, "Who pays: a seat, `pot`, or an account such as `account(juha, s, declarer)`. Leave it out for a score entry that only adds to `to`.", "declarer"),
@@ -117,7 +119,21 @@ SCHEMA = {
     },
     "properties": {
         "extends": d(TEXT, "The base rule file this variant starts from (a built-in name or a path).", 'extends "wien"'),
-        "remove": arr({"type": "string", "pattern": r"^\w+(\.\w+)*$"}, "Inherited items to drop, as dotted paths.", "remove contract.five"),
+        "remove": arr({"type": "string", "pattern": EDIT_PATH}, "Inherited items to drop, as dotted paths; `a.b[k]` drops the entry `k` of the list `a.b`.", "remove contract.five"),
+        "edit": arr({"oneOf": [
+            obj({"insert": d(TEXT, "The list to insert into, as a dotted path.", "play.obligations"),
+                 "value": d({}, "The entry to insert; a list inserts each of its entries."),
+                 "after": d(SCALAR, "The key of the entry to insert after (default: at the end)."),
+                 "before": d(SCALAR, "The key of the entry to insert before.")},
+                "Insert entries into an inherited list.", "insert must_trump into play.obligations after follow_suit",
+                required=("insert", "value")),
+            obj({"replace": d({"type": "string", "pattern": EDIT_PATH}, "The entry to replace, as `path[key]`.", "settle.pay[premium]"),
+                 "value": d({}, "The new entry.")},
+                "Replace one entry of an inherited list.", "replace settle.pay[premium] { … }", required=("replace", "value")),
+            obj({"set": d({"type": "string", "pattern": EDIT_PATH}, "The field of a list entry to set, as `path[key].field`.", "settle.pay[premium].amount"),
+                 "value": d({}, "The new value.")},
+                "Set one field of one entry of an inherited list.", "settle.pay[premium].amount = 2 * stake", required=("set", "value")),
+        ]}, "Edits of inherited lists, entry by entry; an entry is found by its key (a name in a list of names, else a row's `name`, `rule` or `title`)."),
         "title": d(TEXT, "The game's name as players say it.", '"Préférence (Vienna)"'),
         "catalog": d(TEXT, "The rule catalog this file implements.", '"wien-preference"'),
         "family": d(NAME, "The family of games this file belongs to.", "preference"),
@@ -176,6 +192,7 @@ SCHEMA = {
         }, "The cards.", required=("suits",)),
         "deal": obj({
             "packets": arr(obj({
+                "name": d(NAME, "The packet's name, by which a variant edits it (`deal.packets[talon]`).", "talon"),
                 "to": enum(["each", "talon", "pile"], "Who receives the packet: each player in turn, the talon, or a pile."),
                 "cards": d({"type": "integer", "minimum": 1, "maximum": 60}, "Cards per packet."),
                 "repeat": d({"type": "integer", "minimum": 1, "maximum": 60}, "How many times the packet is dealt."),
@@ -364,6 +381,7 @@ SCHEMA = {
             "reckoning": PAY_ROWS,
             "result": d(EXPR, "A seat's final result (name `s`).", "account(money, s)"),
             "sheet": arr(obj({
+                "name": d(NAME, "The column's name, by which a variant edits it."),
                 "title": d(TEXT, "The column heading.", '"declarer"'),
                 "value": d(EXPR, "What the column shows for seat `s` after each deal: a number, or a word such as \"hat\".", "account(score, s)"),
             }, "One column of each player's part of the score sheet.", required=("title", "value")),

@@ -9,12 +9,19 @@ The mapping is literal and the same for every game:
     key = table { | a | b | … }    doc[key] = [{a: …, b: …}, …]
     let n = e / let f(x) = e       doc["let"][n] = "e" / {"params": ["x"], "body": "e"}
     extends "base"                 doc["extends"] = "base"
-    remove a.b / remove [a.b, c.d] doc["remove"] = ["a.b", …]
+    remove a.b / remove [a.b, c.d] doc["remove"] = ["a.b", …]   (a list entry: "procedure[talon]")
+    kind [a, b] { … }              doc[kind][a] = {…}, doc[kind][b] = {…}  (the same statements for each)
+    a.b.c = v                      doc[a][b][c] = v
+    insert v into a.b after k      doc["edit"] += [{"insert": "a.b", "value": v, "after": "k"}]
+    replace a.b[k] v               doc["edit"] += [{"replace": "a.b[k]", "value": v}]
+    a.b[k].c = v                   doc["edit"] += [{"set": "a.b[k].c", "value": v}]
 
 Compound expressions are stored as canonical text; names and quoted strings both become str.
 """
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -26,15 +33,26 @@ from interpreter.language.expressions import (
     NotAnExpression,
     deepest,
     from_tree,
+    quote,
     to_text,
     unquote,
 )
 
 MAX_TREE_DEPTH = 160
+_PLAIN_KEY = re.compile(r"(?!\d+$)\w+|\d+")
+
+
+def entry_key_text(key: str) -> str:
+    """A list entry's key as written inside [ ] in a path: a name or number as it is, else quoted."""
+    return key if _PLAIN_KEY.fullmatch(key) else quote(key)
 
 
 def escape(part: str) -> str:
     return str(part).replace("~", "~0").replace("/", "~1")
+
+
+def unescape(part: str) -> str:
+    return part.replace("~1", "/").replace("~0", "~")
 
 
 def pointer(*parts) -> str:
@@ -66,6 +84,7 @@ class _Builder:
         self.file = file
         self.smap = SourceMap(file)
         self.diagnostics: list[Diagnostic] = []
+        self.edits: list[dict] = []
 
     def error(self, code, message, meta, help=None):
         self.diagnostics.append(Diagnostic(code, message, self.file, Span.of(meta), help=help))
@@ -125,6 +144,24 @@ class _Builder:
         collection = target.setdefault(kind, {})
         self.smap.keys.setdefault(coll_ptr, Span.of(kind_tok))
         self.put(collection, name, inner, coll_ptr, name_tok, st.meta)
+
+    def st_items(self, st, target, ptr):
+        """`kind [a, b] { … }`: the same statements for several items, as if written for each."""
+        kind_tok, *rest = st.children
+        names = [t for t in rest if isinstance(t, Token)]
+        body = [t for t in rest if isinstance(t, Tree)]
+        kind = str(kind_tok)
+        coll_ptr = ptr + "/" + escape(kind)
+        if kind in target and not isinstance(target[kind], dict):
+            self.error("E120", f"'{kind}' is given twice", kind_tok)
+            return
+        collection = target.setdefault(kind, {})
+        self.smap.keys.setdefault(coll_ptr, Span.of(kind_tok))
+        for name_tok in names:
+            name = unquote(str(name_tok)) if name_tok.type == "STRING" else str(name_tok)
+            inner: dict = {}
+            self.statements(body, inner, coll_ptr + "/" + escape(name))
+            self.put(collection, name, copy.deepcopy(inner), coll_ptr, name_tok, st.meta)
 
     def st_keyed_table(self, st, target, ptr):
         kind_tok, *rows = st.children
@@ -209,8 +246,68 @@ class _Builder:
             if not isinstance(path_tree, Tree):
                 continue
             here = ptr + "/remove/" + str(len(lst))
-            lst.append(".".join(str(t) for t in path_tree.children))
+            lst.append(self.path_text(path_tree, ptr))
             self.smap.values[here] = Span.of(path_tree.meta)
+
+    # ---- list edits -------------------------------------------------------------------------
+    def path_text(self, tree, ptr) -> str:
+        """A `path`/`entry_path` tree as text (`settle.pay[premium].amount`), relative to the section
+        it is written in."""
+        parts = []
+        for child in tree.children:
+            if isinstance(child, Tree) and child.data == "selector":
+                tok = child.children[0]
+                key = unquote(str(tok)) if tok.type == "STRING" else str(tok)
+                parts.append("[" + entry_key_text(key) + "]")
+            else:
+                parts.append(("." if parts else "") + str(child))
+        prefix = ".".join(unescape(p) for p in ptr.split("/")[1:])
+        return (prefix + "." if prefix else "") + "".join(parts)
+
+    def add_edit(self, st, op: str, path_tree, value_tree, ptr: str, extra: dict | None = None) -> None:
+        here = f"/edit/{len(self.edits)}"
+        edit = {op: self.path_text(path_tree, ptr), "value": self.value(value_tree, here + "/value")}
+        edit.update(extra or {})
+        self.edits.append(edit)
+        self.smap.keys[here] = Span.of(st.meta)
+        self.smap.values[here] = Span.of(st.meta)
+        self.smap.keys[here + "/" + op] = Span.of(path_tree.meta)
+        self.smap.values[here + "/" + op] = Span.of(path_tree.meta)
+        if isinstance(value_tree, Tree):
+            self.smap.values.setdefault(here + "/value", Span.of(value_tree.meta))
+
+    def st_insert(self, st, target, ptr):
+        value_tree, path_tree, *where = st.children
+        extra = {}
+        for w in where:
+            tok = w.children[0]
+            extra[w.data] = unquote(str(tok)) if tok.type == "STRING" else str(tok)
+            self.smap.values[f"/edit/{len(self.edits)}/{w.data}"] = Span.of(tok)
+        self.add_edit(st, "insert", path_tree, value_tree, ptr, extra)
+
+    def st_replace(self, st, target, ptr):
+        path_tree, value_tree = st.children
+        self.add_edit(st, "replace", path_tree, value_tree, ptr)
+
+    def st_set_path(self, st, target, ptr):
+        if isinstance(st.children[0], Tree) and st.children[0].data == "entry_path":
+            self.add_edit(st, "set", st.children[0], st.children[1], ptr)
+            return
+        *names, value_tree = st.children
+        # `a.b.c = v` is `a { b { c = v } }`
+        node = target
+        here = ptr
+        for tok in names[:-1]:
+            key = str(tok)
+            here = here + "/" + escape(key)
+            if key in node and not isinstance(node[key], dict):
+                self.error("E120", f"'{key}' is given twice", tok)
+                return
+            node = node.setdefault(key, {})
+            self.smap.keys.setdefault(here, Span.of(tok))
+        last = names[-1]
+        value = self.value(value_tree, here + "/" + escape(str(last)))
+        self.put(node, str(last), value, here, last, value_tree.meta if isinstance(value_tree, Tree) else value_tree)
 
     # ---- values -----------------------------------------------------------------------------
     def expr_text(self, tree) -> str:
@@ -298,6 +395,8 @@ def build(tree, file: str) -> tuple[dict, SourceMap]:
     b = _Builder(file)
     doc: dict = {}
     b.statements(tree.children, doc, "")
+    if b.edits:
+        doc["edit"] = b.edits
     if b.diagnostics:
         raise DiagnosticError(b.diagnostics)
     return doc, b.smap

@@ -13,10 +13,12 @@ from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
 from interpreter.language.document import SourceMap, build, escape
+from interpreter.language.edits import Spans, apply_edit, remove_entry
 from interpreter.language.parser import MAX_BYTES, parse
 from interpreter.resources import builtin_games
 
 MAX_EXTENDS = 12
+LAYER_ONLY = ("extends", "remove", "edit")   # how a layer changes its base; not part of the merged document
 MAX_DATA_DEPTH = 64
 RULE_SUFFIXES = (".stw", ".yaml", ".yml", ".json")
 
@@ -304,7 +306,10 @@ def read_layer(path: Path, positions: bool = True) -> Layer:
     return Layer(shown, text, doc, smap)
 
 
-def _remove(doc: dict, path: str, layer: Layer, index: int) -> None:
+def _remove(doc: dict, path: str, layer: Layer, index: int, spans: Spans) -> None:
+    if "[" in path:
+        remove_entry(doc, path, layer.path, layer.smap.find(f"/remove/{index}"), spans)
+        return
     parts = path.split(".")
     node = doc
     for i, part in enumerate(parts):
@@ -364,18 +369,24 @@ def load(target: str, positions: bool = True) -> Loaded:
         current = resolve(base, relative_to=current, where=where)
     layers.reverse()
     doc: dict = {}
+    spans = Spans([])
     for layer in layers:
-        body = {k: v for k, v in layer.doc.items() if k not in ("extends", "remove")}
+        body = {k: v for k, v in layer.doc.items() if k not in LAYER_ONLY}
         removes = layer.doc.get("remove", [])
         if not isinstance(removes, list):
             removes = []
         for i, r in enumerate(removes):
             if isinstance(r, str):
-                _remove(doc, r, layer, i)
+                _remove(doc, r, layer, i, spans)
         doc = merge(doc, body)
+        spans.smaps.append(layer.smap)
+        edits = layer.doc.get("edit", [])
+        for i, e in enumerate(edits if isinstance(edits, list) else []):
+            if isinstance(e, dict):
+                apply_edit(doc, e, i, layer.smap, spans)
     name = path.stem
     return Loaded(name=name, path=display_path(path), doc=doc,
-                  origins=Origins([l.smap for l in layers]),
+                  origins=Origins(spans.smaps),
                   sources={l.path: l.text for l in layers}, chain=[l.path for l in layers])
 
 
