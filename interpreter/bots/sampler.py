@@ -1,0 +1,190 @@
+"""Determinization: deals consistent with what one seat has seen, rebuilt through the public API.
+
+A sample is a whole deal (every hand and the talon as dealt) that agrees with the seat's view: its own
+hand, every card played (each in the hand of the seat that played it), hands lying open, an exposed
+talon, the cards the seat itself took from a hidden talon, and the inferences learned so far. The deal
+is then replayed with `new_game(...)` and `apply` through the public history; another seat's face-down
+discard is chosen among the legal discards that keep the cards that seat plays later. A history step that
+is illegal in the sample rejects it and teaches the sampler why: when a seat played a card while the
+rules would have forced one of the cards `L` it held in the sample (follow suit, trump, overtake…), that
+seat held none of `L` at the time, and later samples respect it. No suit or obligation is known by name:
+the rules themselves say what was forced.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from interpreter.bots.view import SeatView
+from interpreter.engine import actions as A
+from interpreter.engine import new_game
+
+
+def bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+class Sampler:
+    """Samples deals consistent with `view`; `exclusions` (seat -> mask of cards it cannot hold) is
+    shared with the caller so that what one move learned serves the next."""
+
+    def __init__(self, view: SeatView, exclusions: dict[int, int] | None = None):
+        self.view = view
+        rs = view.ruleset
+        self.rs = rs
+        self.exclusions: dict[int, int] = exclusions if exclusions is not None else {}
+        n = rs.seats
+        self.n = n
+        active = [s for s in range(n) if not (n > rs.players and s == view.dealer)]
+        hand_size = rs.hand_size
+        talon_size = rs.deck_size - hand_size * len(active)
+        me = view.seat
+        played = [0] * n
+        self.hidden_discards = [0] * n
+        mine = view.dealt | view.hand | view.discards_seen
+        for s, a, kind in view.history:
+            if a is None:
+                self.hidden_discards[s] += 1
+            elif kind == A.PLAY:
+                played[s] |= 1 << A.arg_of(a)
+            elif kind == A.DISCARD and s == me:
+                mine |= A.arg_of(a)
+        mine |= played[me]
+        # cards this seat has held but was not dealt came from the talon (or a discard it picked up)
+        extra = mine & ~view.dealt
+        known = [0] * n
+        for s in active:
+            if s != me:
+                known[s] = (played[s] | view.open_hands.get(s, 0)) & ~extra & ~view.exposed_talon
+        known[me] = view.dealt
+        self.known_talon = view.exposed_talon | extra
+        self.known = known
+        self.active = active
+        self.others = [s for s in active if s != me]
+        self.capacity = {s: hand_size - popcount(known[s]) for s in self.others}
+        self.capacity[-1] = talon_size - popcount(self.known_talon)
+        taken = self.known_talon
+        for s in range(n):
+            taken |= known[s]
+        self.unknown = bits(((1 << rs.deck_size) - 1) & ~taken)
+        self.ok = all(c >= 0 for c in self.capacity.values()) and sum(self.capacity.values()) == len(self.unknown)
+        # for each history step, the cards its seat still plays face up afterwards (kept by a discard)
+        later = [0] * n
+        self.keep_after: list[int] = [0] * len(view.history)
+        for i in range(len(view.history) - 1, -1, -1):
+            s, a, kind = view.history[i]
+            self.keep_after[i] = later[s] | view.open_hands.get(s, 0)
+            if a is not None and kind == A.PLAY:
+                later[s] |= 1 << A.arg_of(a)
+        self.attempts = 0
+        self.failures = 0
+
+    # ---- one deal ---------------------------------------------------------------------------------
+    def _assign(self, rng: random.Random) -> tuple[list[int], int] | None:
+        hands = list(self.known)
+        talon = self.known_talon
+        cap = dict(self.capacity)
+        quota = {s: 2 * self.hidden_discards[s] for s in self.others}
+        cards = list(self.unknown)
+        rng.shuffle(cards)
+        excl = self.exclusions
+        cards.sort(key=lambda c: -sum(1 for s in self.others if excl.get(s, 0) >> c & 1))
+        for c in cards:
+            places: list[int] = []
+            weights: list[int] = []
+            for s in self.others:
+                if cap[s] <= 0:
+                    continue
+                if excl.get(s, 0) >> c & 1 and quota[s] <= 0:
+                    continue
+                places.append(s)
+                weights.append(cap[s])
+            if cap[-1] > 0:
+                places.append(-1)
+                weights.append(cap[-1])
+            if not places:
+                return None
+            where = rng.choices(places, weights)[0] if len(places) > 1 else places[0]
+            cap[where] -= 1
+            if where == -1:
+                talon |= 1 << c
+            else:
+                hands[where] |= 1 << c
+                if excl.get(where, 0) >> c & 1:
+                    quota[where] -= 1
+        return hands, talon
+
+    def sample(self, rng: random.Random) -> Any | None:
+        """One consistent deal replayed to the seat's decision point, or None (rejected)."""
+        self.attempts += 1
+        if not self.ok:
+            self.failures += 1
+            return None
+        got = self._assign(rng)
+        if got is None:
+            self.failures += 1
+            return None
+        hands, talon_mask = got
+        world = self._replay(hands, talon_mask, rng)
+        if world is None:
+            self.failures += 1
+        return world
+
+    def _replay(self, hands: list[int], talon_mask: int, rng: random.Random) -> Any | None:
+        v = self.view
+        codes = [c.code for c in self.rs.cards]
+        talon = bits(talon_mask)
+        rng.shuffle(talon)
+        deal = {"hands": [[codes[i] for i in bits(h)] for h in hands], "talon": [codes[i] for i in talon]}
+        world = new_game(self.rs, deal=deal, options=v.options, dealer=v.dealer, accounts=_copy(v.accounts),
+                         deal_number=v.deal_number)
+        for i, (s, a, kind) in enumerate(v.history):
+            if world.is_over() or world.current_player() != s:
+                return None
+            legal = world.legal_actions()
+            if a is None:
+                a = self._face_down(world, legal, s, i, rng)
+                if a is None:
+                    return None
+            elif a not in legal:
+                if kind == A.PLAY and s != v.seat:
+                    forced = 0
+                    for b in legal:
+                        if A.kind_of(b) == A.PLAY:
+                            forced |= 1 << A.arg_of(b)
+                    self.exclusions[s] = self.exclusions.get(s, 0) | (forced & ~self.keep_after[i])
+                return None
+            world.apply_unchecked(a)
+        if world.is_over() or world.current_player() != v.seat:
+            return None
+        if v.legal and set(world.legal_actions()) != set(v.legal):
+            return None
+        return world
+
+    def _face_down(self, world: Any, legal: list[int], s: int, i: int, rng: random.Random) -> int | None:
+        """Another seat's discard: any legal one that keeps what it plays later and lays away
+        what the inferences say it no longer held."""
+        keep = self.keep_after[i]
+        held = 0
+        for b in legal:
+            held |= A.arg_of(b)
+        must = held & self.exclusions.get(s, 0) & ~keep
+        fits = [b for b in legal if A.kind_of(b) == A.DISCARD and not A.arg_of(b) & keep and A.arg_of(b) & must == must]
+        if not fits:
+            return None
+        return fits[rng.randrange(len(fits))]
+
+
+def _copy(acc: dict | None) -> dict | None:
+    if acc is None:
+        return None
+    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in acc.items()}

@@ -1,0 +1,214 @@
+"""The search bot: it decides from its seat's information set only, deterministically, and its
+samples agree with everything the seat has seen."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.bots import SearchBot, make_bot, parse_bots, seat_view
+from interpreter.bots.sampler import Sampler, bits
+from interpreter.engine import actions as A
+from interpreter.engine import new_game
+from interpreter.engine.bots import RuleBot
+from interpreter.pipeline import load
+
+
+@pytest.fixture(scope="module")
+def wien():
+    return load("wien")
+
+
+def _codes(rs, mask):
+    return [rs.cards[i].code for i in bits(mask)]
+
+
+def _play_until(rs, seed, stop, dealer=0):
+    """A rule-bot deal played until `stop(state)` holds; returns the state there."""
+    st = new_game(rs, seed=seed, dealer=dealer)
+    bots = [RuleBot(f"{seed}:{s}") for s in range(st.n)]
+    while not st.is_over() and not stop(st):
+        st.apply(bots[st.current_player()].choose(st))
+    return st
+
+
+def _in_play(st, tricks=3):
+    return st.phase == "play" and len([1 for _, a in st.log if A.kind_of(a) == A.PLAY]) >= 3 * tricks
+
+
+def test_view_hides_other_hands(wien):
+    st = _play_until(wien, 3, lambda s: _in_play(s, 2))
+    me = st.current_player()
+    view = seat_view(st)
+    assert view.seat == me and view.dealt == st.dealt_hands[me]
+    for s, a, kind in view.history:
+        if s != me and kind == A.DISCARD:
+            assert a is None                       # another seat's discard is face down
+    assert set(view.legal) == set(st.legal_actions())
+
+
+@pytest.mark.parametrize("seed", [3, 11, 19])
+def test_decision_ignores_hidden_cards(wien, seed):
+    """Two deals with the same public history and the same hand for the seat to act, but different
+    cards in the other hands: the bot's decision and every score it computed are identical."""
+    rng = random.Random(seed)
+    st = _play_until(wien, seed, lambda s: _in_play(s, 2))
+    assert st.phase == "play"                      # the seeds are chosen so that the deal is played
+    me = st.current_player()
+    # rebuild the deal with two same-suit cards exchanged between the other seats, then re-run the log
+    hands = [list(_codes(wien, h)) for h in st.dealt_hands]
+    talon_codes = [wien.cards[c].code for c in _dealt_talon(st)]
+    played = 0
+    for _, a in st.log:
+        if A.kind_of(a) == A.PLAY:
+            played |= 1 << A.arg_of(a)
+    others = [s for s in st.active if s != me]
+    swapped = False
+    for suit in wien.suits:
+        ma = st.hands[others[0]] & st.dealt_hands[others[0]] & wien.suit_mask[suit] & ~played
+        mb = st.hands[others[1]] & st.dealt_hands[others[1]] & wien.suit_mask[suit] & ~played
+        if ma and mb:
+            ca, cb = rng.choice(bits(ma)), rng.choice(bits(mb))
+            a_codes, b_codes = hands[others[0]], hands[others[1]]
+            a_codes[a_codes.index(wien.cards[ca].code)] = wien.cards[cb].code
+            b_codes[b_codes.index(wien.cards[cb].code)] = wien.cards[ca].code
+            swapped = True
+            break
+    assert swapped
+    other = new_game(wien, deal={"hands": hands, "talon": talon_codes}, dealer=st.dealer)
+    for _, a in st.log:
+        other.apply(a)                             # the same public (and private) history is legal there
+    assert other.hands != st.hands and other.hands[me] == st.hands[me]
+    b1, b2 = SearchBot(seed, playouts=24), SearchBot(seed, playouts=24)
+    assert b1.choose(st) == b2.choose(other)
+    assert b1.last == b2.last
+
+
+def _dealt_talon(st):
+    """The talon as dealt: its cards now, plus what the declarer took from it."""
+    taken = 0
+    if st.declarer is not None:
+        taken = (st.hands[st.declarer] | st.discards | _played_by(st, st.declarer)) & ~st.dealt_hands[st.declarer]
+    return bits(taken) + list(st.talon)
+
+
+def _played_by(st, seat):
+    m = 0
+    for s, a in st.log:
+        if s == seat and A.kind_of(a) == A.PLAY:
+            m |= 1 << A.arg_of(a)
+    return m
+
+
+class _Guard:
+    """A state that answers only what the seat to act may know; any other read fails the test."""
+
+    _ALLOWED = {"observation", "log", "legal_actions", "current_player", "R", "deal_number", "start_accounts"}
+
+    def __init__(self, state):
+        object.__setattr__(self, "_s", state)
+
+    def __getattr__(self, name):
+        if name == "dealt_hands":
+            st = self._s
+            me = st.current_player()
+            return _OwnOnly(st.dealt_hands, me)
+        if name not in self._ALLOWED:
+            raise AssertionError(f"the search bot read state.{name}")
+        if name == "observation":
+            me = self._s.current_player()
+
+            def obs(seat):
+                assert seat == me, "the search bot asked for another seat's observation"
+                return self._s.observation(seat)
+            return obs
+        return getattr(self._s, name)
+
+
+class _OwnOnly:
+    def __init__(self, values, seat):
+        self.values, self.seat = values, seat
+
+    def __getitem__(self, i):
+        assert i == self.seat, "the search bot read another seat's dealt hand"
+        return self.values[i]
+
+
+def test_bot_reads_only_its_information_set(wien):
+    st = _play_until(wien, 5, lambda s: _in_play(s, 1))
+    bot = SearchBot(1, playouts=16)
+    a = bot.choose(_Guard(st))
+    assert a in st.legal_actions()
+    # in the auction too
+    st2 = new_game(wien, seed=8, dealer=2)
+    a2 = SearchBot(2, playouts=16).choose(_Guard(st2))
+    assert a2 in st2.legal_actions()
+
+
+def test_samples_agree_with_what_the_seat_saw(wien):
+    st = _play_until(wien, 7, lambda s: _in_play(s, 4))
+    view = seat_view(st)
+    sampler = Sampler(view)
+    rng = random.Random(1)
+    worlds = [w for w in (sampler.sample(rng) for _ in range(40)) if w is not None]
+    assert len(worlds) >= 20
+    me = view.seat
+    for w in worlds:
+        assert w.hands[me] == st.hands[me]
+        assert [x for x in w.log if A.kind_of(x[1]) == A.PLAY] == [x for x in st.log if A.kind_of(x[1]) == A.PLAY]
+        assert set(w.legal_actions()) == set(st.legal_actions())
+    # the samples differ in the hidden cards (they are samples, not the truth)
+    assert len({tuple(w.hands) for w in worlds}) > 1
+
+
+def test_voids_are_learned_from_the_rules():
+    """A seat that did not follow suit is never given that suit again in later samples."""
+    rs = load("wien")
+    for seed in range(40):
+        st = _play_until(rs, seed, lambda s: s.phase == "play" and s.current_player() == 0 and len(s.history) >= 4)
+        if st.phase != "play" or st.current_player() != 0:
+            continue
+        view = seat_view(st)
+        # find a trick where another seat failed to follow the led suit
+        voids = []
+        for trick, _winner in st.history:          # (seat, card) pairs in the order played
+            led = rs.cards[trick[0][1]].suit
+            voids += [(s, led) for s, c in trick[1:] if s != 0 and rs.cards[c].suit != led]
+        if not voids:
+            continue
+        sampler = Sampler(view)
+        rng = random.Random(seed)
+        worlds = [w for w in (sampler.sample(rng) for _ in range(60)) if w is not None]
+        assert worlds
+        for w in worlds:
+            for s, suit in voids:
+                assert not (w.hands[s] & rs.suit_mask[suit]), f"seat {s} showed a void in {suit}"
+        # and the sampler learned it (later samples are drawn without those cards, not just rejected)
+        assert all(sampler.exclusions.get(s, 0) & rs.suit_mask[suit] for s, suit in voids)
+        return
+    pytest.fail("no deal with a shown void among the seeds")
+
+
+def test_search_is_deterministic(wien):
+    st = new_game(wien, seed=21, dealer=1)
+    picks = []
+    for _ in range(2):
+        bot = SearchBot("x", playouts=16)
+        s = st.clone()
+        seq = []
+        while not s.is_over() and len(seq) < 12:
+            a = bot.choose(s) if s.current_player() == 0 else RuleBot(len(seq)).choose(s)
+            seq.append(a)
+            s.apply(a)
+        picks.append(seq)
+    assert picks[0] == picks[1]
+
+
+def test_make_bot_and_parse_bots():
+    assert isinstance(make_bot("search:12", 1), SearchBot) and make_bot("search:12").playouts == 12
+    assert parse_bots("search,rule,random", 3) == ["search", "rule", "random"]
+    assert parse_bots("rule", 4) == ["rule"] * 4
+    with pytest.raises(ValueError, match="3 seats"):
+        parse_bots("rule,rule", 3)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("clever")
