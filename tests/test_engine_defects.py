@@ -89,3 +89,29 @@ def test_a_hold_counts_as_the_held_bid():
     st.apply(st.legal_actions()[0])                          # B discards
     st.apply(parse(st, "declare two"))
     assert st.phase == "after_purchase" and st.current_player() == 2
+
+
+def test_a_kontra_chain_without_a_maximum_gets_the_default():
+    from interpreter.engine.rules import DEFAULT_KONTRA_MAX
+
+    R = compile_rules(load("croatian"))                   # max = none: "and so on ad infinitum"
+    assert R.kontra["max"] == DEFAULT_KONTRA_MAX
+    st = new_game(load("croatian"), seed=3)
+    while not st.is_over():                                # the README's loop: always the first action
+        st.apply(st.legal_actions()[0])
+        assert len(st.log) <= R.max_actions
+    assert st.kontra_level <= DEFAULT_KONTRA_MAX
+
+
+def test_a_power_out_of_range_is_a_clear_error_not_zero(tmp_path):
+    from interpreter.engine.compile import RuleRuntimeError
+
+    rs = variant(tmp_path, "let M = 2 ^ (kontra_level + 200)\n", base="croatian")
+    st = new_game(rs, seed=1)
+    with pytest.raises(RuleRuntimeError, match="exponent"):
+        for _ in range(compile_rules(rs).max_actions):
+            if st.is_over():
+                break
+            st.apply(st.legal_actions()[0])
+        st.result()
+        raise AssertionError("the deal settled without evaluating M")

@@ -69,11 +69,24 @@ def mod(a, b):
     return a % b if b else 0
 
 
+MAX_EXPONENT = 64
+MAX_POWER = 1 << 64
+
+
+class RuleRuntimeError(Exception):
+    """A rule expression that cannot be given a meaning while playing (say `2 ^ 200`): a fault of the rule
+    file found at run time, reported in words, never a silent 0."""
+
+
 def power(a, b):
     a, b = _num(a), _num(b)
-    if not isinstance(b, int) or b < 0 or b > 64:
-        return 0
+    if isinstance(b, Fraction) and b.denominator == 1:
+        b = int(b)
+    if not isinstance(b, int) or isinstance(b, bool) or b < 0 or b > MAX_EXPONENT:
+        raise RuleRuntimeError(f"{a} ^ {b}: the exponent must be a whole number from 0 to {MAX_EXPONENT}")
     r = a ** b
+    if abs(r) > MAX_POWER:
+        raise RuleRuntimeError(f"{a} ^ {b} is too large (more than 2 ^ {MAX_EXPONENT})")
     return r
 
 

@@ -19,6 +19,10 @@ DEFAULT_WORDS = {
     "offer": "offer",
 }
 
+# A kontra chain whose rule file writes no maximum (or `max = none`) ends after this many calls, so that
+# every deal ends; `stichwort validate` warns about such a chain.
+DEFAULT_KONTRA_MAX = 8
+
 ALWAYS = lambda c: True  # noqa: E731
 NEVER = lambda c: False  # noqa: E731
 
@@ -109,6 +113,9 @@ class Rules:
     account_initial: dict = field(default_factory=dict)
     first_call_at_rank: dict = field(default_factory=dict)
     sheet: list = field(default_factory=list)
+    max_auction_calls: int = 0      # the auction ends after this many calls at the latest
+    max_purchases: int = 0          # after-purchases in one deal at most
+    max_actions: int = 0            # no deal takes more actions than this
 
     def with_trump(self, con: "ContractRT", suit: int) -> "ContractRT":
         """The contract with a trump suit chosen by the declarer."""
@@ -313,7 +320,8 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         "present": "kontra" in doc,
         "when": _expr(comp, kt["when"]) if "when" in kt else ALWAYS,
         "first": _expr(comp, kt["first"]) if "first" in kt else None,
-        "levels": list(kt.get("levels", ["kontra"])), "max": kt.get("max"), "invites": bool(kt.get("invites")),
+        "levels": list(kt.get("levels", ["kontra"])), "invites": bool(kt.get("invites")),
+        "max": kt["max"] if isinstance(kt.get("max"), int) else DEFAULT_KONTRA_MAX,
     }
     neg = play.get("negotiation") or {}
     rules.play = {"lead": _expr(comp, play["lead"]) if "lead" in play else None,
@@ -330,7 +338,26 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     rules.session_rows["ends"] = _expr(comp, session["ends"]) if "ends" in session else None
     rules.session_rows["result"] = _expr(comp, session["result"]) if "result" in session else None
     rules.sheet = [(c["title"], _expr(comp, c["value"])) for c in session.get("sheet", [])]
+    _bound_actions(rules)
     return rules
+
+
+def _bound_actions(rules: Rules) -> None:
+    """The most actions a deal can take, phase by phase; the engine enforces the auction's and the
+    after-purchases' bounds, the others follow from the rules (passes are final, raises climb, a kontra
+    chain has a maximum, each trick takes one card per seat)."""
+    seats, n_calls, n_cons = rules.n_seats, len(rules.calls), len(rules.contracts)
+    # raises climb through the calls; each can be held once and joined once per seat; passes are final;
+    # reveals climb through the contracts. Under `raise = any` this is the bound itself.
+    rules.max_auction_calls = seats * (2 * n_calls + 2 * n_cons + 2)
+    ap = rules.after_purchase
+    rules.max_purchases = (len(ap["contracts"]) + 1) * seats if ap["present"] else 0
+    after = rules.max_purchases * (3 + seats) + seats
+    defence = seats + 1
+    kontra = rules.kontra["max"] + seats + 1 if rules.kontra["present"] else 0
+    hand_size = rules.rs.hand_size
+    play = hand_size * seats + 2 * actions.MAX_OFFERS + 1
+    rules.max_actions = rules.max_auction_calls + 1 + 2 + after + defence + kontra + play
 
 
 _SEAT_NAMES = {"s", "t", "me", "this", "side"}

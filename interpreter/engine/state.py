@@ -80,6 +80,7 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
         self.ap_stage = None
         self.ap_holder = None
         self.ap_made = False
+        self.ap_count = 0
         # defence
         self.answers: list = [None] * n
         self.defence_queue: list = []

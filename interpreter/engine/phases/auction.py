@@ -184,6 +184,8 @@ class AuctionPhase:
     def _auction_over(self) -> bool:
         au = self.R.auction
         self.me = None
+        if len(self.calls) >= self.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
+            return True
         if au["style"] == "once" and len(self.calls) >= len(self.bid_order):
             return True
         if au["ends"] is not None and au["ends"](self):

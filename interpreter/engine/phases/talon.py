@@ -120,6 +120,8 @@ class TalonPhases:
 
     def _ap_options(self, s):
         ap = self.R.after_purchase
+        if self.ap_count >= self.R.max_purchases:
+            return []
         floor = self.con.rank if (ap["must_exceed"] and self.ap_made) else -1
         return [n for n in ap["contracts"] if self.R.contracts[n].rank > floor]
 
@@ -157,6 +159,7 @@ class TalonPhases:
         self.declarer = me
         self.ap_holder = me
         self.ap_made = True
+        self.ap_count += 1
         self._ap_fill_queue()
         if not self.ap_queue:
             self.to_act = -1

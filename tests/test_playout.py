@@ -1,0 +1,109 @@
+"""Random playouts in the style of OpenSpiel's random_sim_test, over every built-in rule file that plays
+(a file that needs an unimplemented mechanism is refused by `load` and so is not playable): at every step
+each card is in exactly one place, exactly one seat acts, legal actions are empty only at the end, every
+action's text reads back as that action; the deal ends within its maximum, money balances, and the log
+replays to the same state. Two policies: uniformly random, and always the first legal action (the
+README's loop)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import load
+from interpreter.engine import new_game
+from interpreter.engine.rules import compile_rules
+from interpreter.engine.state import State
+from interpreter.engine.text import parse
+from interpreter.resources import builtin_games
+
+
+def playable_games() -> list[str]:
+    out = []
+    for name in builtin_games():
+        try:
+            load(name)
+        except Exception:  # refused: needs a mechanism the engine does not implement (or invalid)
+            continue
+        out.append(name)
+    return out
+
+
+GAMES = playable_games()
+
+
+def test_the_playable_games_include_every_family_the_engine_implements():
+    for name in ("wien", "wien-hearts", "wien-4", "simple", "simple-4", "croatian", "serbian", "slovenian"):
+        assert name in GAMES
+
+
+def card_places(st: State) -> list[int]:
+    talon = 0
+    for c in st.talon:
+        talon |= 1 << c
+    trick = 0
+    for _, c in st.trick:
+        trick |= 1 << c
+    return list(st.hands) + [st.discards, talon, trick] + list(st.won_cards)
+
+
+def check_step(st: State) -> list[int]:
+    seen = 0
+    for m in card_places(st):
+        assert seen & m == 0, "a card is in two places"
+        seen |= m
+    assert seen == st.R.full_mask, "a card is nowhere"
+    legal = st.legal_actions()
+    if st.is_over():
+        assert legal == [] and st.current_player() == -1
+        return legal
+    assert legal, f"no legal action in phase {st.phase}, but the deal is not over"
+    assert len(set(legal)) == len(legal), "an action is listed twice"
+    assert st.current_player() in st.active, "exactly one seat taking part acts"
+    return legal
+
+
+def balance(accounts: dict) -> object:
+    return sum(accounts.get("money", [])) + accounts.get("pot", 0)
+
+
+def playout(name: str, seed: int, policy: str) -> None:
+    rs = load(name)
+    R = compile_rules(rs)
+    dealer = seed % R.n_seats
+    st = new_game(rs, seed=seed, dealer=dealer)
+    dealt = {"hands": [rs.codes(h) for h in st.hands], "talon": [R.codes[c] for c in st.talon]}
+    rng = random.Random(seed)
+    steps = 0
+    while True:
+        legal = check_step(st)
+        if not legal:
+            break
+        a = legal[0] if policy == "first" else legal[rng.randrange(len(legal))]
+        assert parse(st, st.action_text(a)) == a, f"'{st.action_text(a)}' does not read back"
+        st.apply(a)
+        steps += 1
+        assert steps <= R.max_actions, f"{name} seed {seed}: the deal runs past its {R.max_actions} actions"
+    assert balance(st.accounts) == balance(st.start_accounts), "money does not balance"
+    again = new_game(rs, deal=dealt, dealer=dealer)
+    for seat, a in st.log:
+        assert again.current_player() == seat
+        again.apply(parse(again, st.action_text(a)))
+    assert again.is_over()
+    assert again.result() == st.result()
+    assert again.accounts == st.accounts
+    assert [again.observation(s) for s in range(R.n_seats)] == [st.observation(s) for s in range(R.n_seats)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("policy", ["random", "first"])
+def test_playouts(name, policy):
+    for seed in range(12 if policy == "random" else 4):
+        playout(name, seed, policy)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_many_random_playouts(name):
+    for seed in range(12, 300):
+        playout(name, seed, "random")
