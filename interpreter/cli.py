@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from pathlib import Path
 
 from interpreter import __version__
 from interpreter.diagnostics import Diagnostic, DiagnosticError, render_all
+from interpreter.files import check_path, printable
 
 UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
+MAX_DEALS = 10**15
+MAX_SESSION = 10**6
+MAX_SOURCE = 8 * 1024 * 1024      # the largest file read back to show a diagnostic's line
 
 
 class UsageError(Exception):
@@ -18,10 +24,37 @@ class UsageError(Exception):
 
 
 def _console(stream=None):
-    from rich.console import Console
+    from interpreter.present.terminal import make_console
 
-    return Console(file=stream or sys.stdout, highlight=False, soft_wrap=False,
-                   width=None if sys.stdout.isatty() else 200)
+    return make_console(stream or sys.stdout, soft_wrap=False, width=None if sys.stdout.isatty() else 200)
+
+
+def _whole(what: str, low: int, high: int):
+    """An argparse type: a whole number in [low, high], written in ASCII digits."""
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,40}", t):
+            raise argparse.ArgumentTypeError(f"{what} takes a whole number, not {printable(repr(text[:40]))}")
+        value = int(t)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
+        return value
+    return parse
+
+
+def _target(text: str) -> str:
+    """A rule file path or built-in name from the command line."""
+    try:
+        return check_path(text, "rule file")
+    except DiagnosticError as err:
+        raise argparse.ArgumentTypeError(err.diagnostics[0].message) from None
+
+
+def _file_arg(text: str) -> str:
+    try:
+        return check_path(text)
+    except DiagnosticError as err:
+        raise argparse.ArgumentTypeError(err.diagnostics[0].message) from None
 
 
 def _exit_code(diags: list[Diagnostic]) -> int:
@@ -48,14 +81,14 @@ def cmd_validate(args) -> int:
                            "diagnostics": [d.to_json() for d in r.diagnostics]} for t, r, _ in results],
                          indent=2, ensure_ascii=False))
         return worst
-    for t, r, code in results:
+    for t, r, _code in results:
         if r.ok:
             rs = r.ruleset
-            print(f"ok   {t:<22} {r.loaded.path}  ({rs.players} players, {rs.deck_size} cards, "
+            print(f"ok   {printable(t):<22} {printable(r.loaded.path)}  ({rs.players} players, {rs.deck_size} cards, "
                   f"{len(rs.contracts)} contracts, {len(rs.calls)} calls)")
         else:
-            print(f"FAIL {t}")
-            print(render_all(r.diagnostics, r.sources))
+            print(f"FAIL {printable(t)}")
+            print(printable(render_all(r.diagnostics, r.sources)))
             print()
     bad = sum(1 for _, r, _ in results if not r.ok)
     print(f"{len(results) - bad} valid, {bad} invalid")
@@ -72,7 +105,7 @@ def cmd_explain(args) -> int:
     from interpreter.present import explain
 
     rs = _load(args.target)
-    booklet = explain.build(rs)
+    booklet = _printable_booklet(explain.build(rs))
     if args.format == "markdown":
         text = explain.to_markdown(booklet)
     elif args.format == "html":
@@ -84,6 +117,20 @@ def cmd_explain(args) -> int:
         return 0
     _write_or_print(text, args.output)
     return 0
+
+
+def _printable_booklet(booklet):
+    """The booklet with every text made safe for a terminal (a title may hold escape sequences)."""
+    def clean(v):
+        if isinstance(v, str):
+            return printable(v)
+        if isinstance(v, (list, tuple)):
+            return type(v)(clean(x) for x in v)
+        return v
+
+    booklet.title = clean(booklet.title)
+    booklet.blocks = [clean(b) for b in booklet.blocks]
+    return booklet
 
 
 def _write_or_print(text: str, output: str | None) -> None:
@@ -102,7 +149,7 @@ def cmd_convert(args) -> int:
 
     report = check(args.target)
     if not report.ok:
-        print(render_all(report.diagnostics, report.sources), file=sys.stderr)
+        print(printable(render_all(report.diagnostics, report.sources)), file=sys.stderr)
         return _exit_code(report.diagnostics)
     layer = read_layer(resolve(args.target))
     fmt = args.to
@@ -125,31 +172,37 @@ def cmd_schema(args) -> int:
     return 0
 
 
-def _options(pairs) -> dict:
+def _options(rs, pairs) -> dict:
+    """`--set name=value` pairs, each typed by the option's declared default and checked against
+    its min, max, multiple_of and choices."""
+    from interpreter.diagnostics import best_matches
+    from interpreter.harness.inputs import BadInput, option_from_text
+
     out = {}
     for item in pairs or []:
         if "=" not in item:
-            raise UsageError(f"--set takes name=value, not '{item}'")
+            raise UsageError(f"--set takes name=value, not {printable(repr(item[:60]))}")
         k, v = item.split("=", 1)
-        low = v.lower()
-        out[k.strip()] = True if low == "true" else False if low == "false" else int(v) if v.lstrip("-").isdigit() else v
+        k = k.strip()
+        if k not in rs.options:
+            close = best_matches(k, rs.options)
+            raise UsageError(f"unknown table option {printable(repr(k[:60]))} for {rs.name}"
+                             + (f"; did you mean {' or '.join(close)}?" if close else "")
+                             + (f" (options: {', '.join(rs.options)})" if rs.options else " (it has none)"))
+        try:
+            out[k] = option_from_text(rs, k, v)
+        except BadInput as err:
+            raise UsageError(f"--set {printable(str(err))}") from None
     return out
 
 
-def _check_options(rs, options):
-    from interpreter.diagnostics import best_matches
-
-    for k in options:
-        if k not in rs.options:
-            raise UsageError(f"unknown table option '{k}' for {rs.name}"
-                             + (f"; did you mean {' or '.join(best_matches(k, rs.options))}?" if best_matches(k, rs.options) else "")
-                             + (f" (options: {', '.join(rs.options)})" if rs.options else " (it has none)"))
-    from interpreter.engine.rules import _option_values
-
-    try:
-        _option_values(rs, options)                  # the declared min, max and choices
-    except ValueError as err:
-        raise UsageError(str(err)) from None
+def _workers(requested: int) -> int:
+    cores = os.cpu_count() or 1
+    if requested > cores:
+        print(f"stichwort: warning: --workers {requested} is more than the {cores} cores here; using {cores}",
+              file=sys.stderr)
+        return cores
+    return requested
 
 
 def cmd_test(args) -> int:
@@ -167,22 +220,17 @@ def cmd_test(args) -> int:
             out = run_file(f, update=args.update)
         except DiagnosticError as err:
             errors += 1
-            print(f"ERROR {f}")
-            sources = {}
-            try:
-                sources[str(f)] = f.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                pass
-            print(render_all(err.diagnostics, sources))
+            print(f"ERROR {printable(str(f))}")
+            print(printable(render_all(err.diagnostics, _sources(err.diagnostics))))
             continue
         deals += out.deals
         if out.ok:
-            print(f"ok    {f} ({out.deals} deal{'s' if out.deals != 1 else ''}{', updated' if out.updated else ''})")
+            print(f"ok    {printable(str(f))} ({out.deals} deal{'s' if out.deals != 1 else ''}{', updated' if out.updated else ''})")
         else:
             failed += 1
-            print(f"FAIL  {f}")
+            print(f"FAIL  {printable(str(f))}")
             for line in out.failures:
-                print(f"      {line}")
+                print(f"      {printable(line)}")
     print(f"{len(files) - failed - errors} passed, {failed} failed" + (f", {errors} errors" if errors else "") + f" ({deals} deals)")
     return 2 if errors else 1 if failed else 0
 
@@ -191,12 +239,8 @@ def cmd_simulate(args) -> int:
     from interpreter.harness.runner import simulate
 
     rs = _load(args.target)
-    options = _options(args.set)
-    _check_options(rs, options)
-    if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+    options = _options(rs, args.set)
+    args.workers = _workers(args.workers)
     if args.session:
         return _simulate_sessions(args, rs, options)
     progress = None
@@ -207,13 +251,14 @@ def cmd_simulate(args) -> int:
         bar = Progress(transient=True)
         bar.start()
         task = bar.add_task("simulating", total=args.deals)
-        progress = lambda done: bar.update(task, completed=done)  # noqa: E731
+        progress = lambda done: bar.update(task, completed=done)
     try:
         summary = simulate(args.target, args.deals, args.seed, args.workers, options, args.bots, args.log, progress)
     finally:
         if bar:
             bar.stop()
     elapsed = summary.pop("_elapsed")
+    _note_interrupt(summary, "deals")
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
@@ -232,8 +277,13 @@ def cmd_simulate(args) -> int:
     for row in summary["money_per_seat"]:
         m.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
     con.print(m)
-    con.print(f"{n / elapsed:.0f} deals per second ({args.workers} worker{'s' if args.workers > 1 else ''})")
+    con.print(f"{n / max(elapsed, 1e-9):.0f} deals per second ({args.workers} worker{'s' if args.workers > 1 else ''})")
     return 0
+
+
+def _note_interrupt(summary: dict, what: str) -> None:
+    if summary.get("interrupted"):
+        print(f"stichwort: interrupted; the summary covers the {summary[what]} {what} played so far", file=sys.stderr)
 
 
 def _simulate_sessions(args, rs, options) -> int:
@@ -241,10 +291,9 @@ def _simulate_sessions(args, rs, options) -> int:
 
     from interpreter.harness.runner import simulate_sessions
 
-    if args.session < 1:
-        raise UsageError("--session must be at least 1")
     summary = simulate_sessions(args.target, args.deals, args.session, args.seed, args.workers, options, args.bots)
     elapsed = summary.pop("_elapsed")
+    _note_interrupt(summary, "sessions")
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
@@ -255,8 +304,8 @@ def _simulate_sessions(args, rs, options) -> int:
     for row in summary["result_per_seat"]:
         t.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
     con.print(t)
-    con.print(f"seat results plus what the pot keeps balance to within {summary['largest_imbalance']}; "
-              f"{summary['sessions'] / elapsed:.1f} sessions per second")
+    con.print(f"seat results plus what the table accounts keep (pot, cup, …) balance to within {summary['largest_imbalance']}; "
+              f"{summary['sessions'] / max(elapsed, 1e-9):.1f} sessions per second")
     return 0
 
 
@@ -276,10 +325,9 @@ def cmd_play(args) -> int:
     from interpreter.present.terminal import play
 
     rs = _load(args.target)
-    options = _options(args.set)
-    _check_options(rs, options)
+    options = _options(rs, args.set)
     return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals,
-                save=args.save, resume=args.resume)
+                save=args.save, resume=args.resume, force=args.force)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -289,91 +337,136 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     v = sub.add_parser("validate", help="check rule files; no argument checks every built-in game")
-    v.add_argument("targets", nargs="*", metavar="FILE|NAME")
+    v.add_argument("targets", nargs="*", metavar="FILE|NAME", type=_target)
     v.add_argument("--all", action="store_true", help="also every built-in game")
     v.add_argument("--json", action="store_true", help="machine-readable diagnostics")
     v.set_defaults(func=cmd_validate)
 
     e = sub.add_parser("explain", help="the rules booklet: contract ladder, auction, payment tables")
-    e.add_argument("target", metavar="FILE|NAME")
+    e.add_argument("target", metavar="FILE|NAME", type=_target)
     e.add_argument("--format", choices=["terminal", "markdown", "html"], default="terminal")
-    e.add_argument("-o", "--output", metavar="FILE")
+    e.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
     e.set_defaults(func=cmd_explain)
 
     c = sub.add_parser("convert", help="write a rule file as .stw, YAML or JSON")
-    c.add_argument("target", metavar="FILE|NAME")
+    c.add_argument("target", metavar="FILE|NAME", type=_target)
     c.add_argument("--to", choices=["stw", "yaml", "json"])
-    c.add_argument("-o", "--output", metavar="FILE")
+    c.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
     c.set_defaults(func=cmd_convert)
 
     t = sub.add_parser("test", help="run scenario files (expected outcomes of example deals)")
-    t.add_argument("targets", nargs="*", metavar="FILE|NAME")
+    t.add_argument("targets", nargs="*", metavar="FILE|NAME", type=_target)
     t.add_argument("--update", action="store_true", help="rewrite the expectations in place")
     t.set_defaults(func=cmd_test)
 
     m = sub.add_parser("simulate", help="bots play many deals; statistics per contract and seat")
-    m.add_argument("target", metavar="FILE|NAME")
-    m.add_argument("--deals", type=int, default=1000)
-    m.add_argument("--seed", type=int, default=0)
-    m.add_argument("--workers", type=int, default=1)
+    m.add_argument("target", metavar="FILE|NAME", type=_target)
+    m.add_argument("--deals", type=_whole("--deals", 1, MAX_DEALS), default=1000)
+    m.add_argument("--seed", type=_whole("--seed", -(10**40), 10**40), default=0)
+    m.add_argument("--workers", type=_whole("--workers", 1, 4096), default=1,
+                   help="worker processes (at most the number of cores)")
     m.add_argument("--bots", choices=["rule", "random"], default="rule")
     m.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option")
     m.add_argument("--json", action="store_true")
-    m.add_argument("--log", metavar="FILE", help="write one JSON line per deal")
-    m.add_argument("--session", type=int, metavar="K", default=0,
+    m.add_argument("--log", metavar="FILE", type=_file_arg, help="write one JSON line per deal")
+    m.add_argument("--session", type=_whole("--session", 0, MAX_SESSION), metavar="K", default=0,
                    help="play --deals sessions of up to K deals each (or to the game's own end) and report results per seat")
     m.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a logged deal step by step, checking every step")
-    r.add_argument("log", metavar="LOG")
+    r.add_argument("log", metavar="LOG", type=_file_arg)
     r.add_argument("-v", "--verbose", action="store_true")
     r.set_defaults(func=cmd_replay)
 
     pl = sub.add_parser("play", help="play in the terminal against bots")
-    pl.add_argument("target", metavar="FILE|NAME")
-    pl.add_argument("--seat", type=int, default=0)
-    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("target", metavar="FILE|NAME", type=_target)
+    pl.add_argument("--seat", type=_whole("--seat", 0, 63), default=0)
+    pl.add_argument("--seed", type=_whole("--seed", -(10**40), 10**40), default=None)
     pl.add_argument("--bots", choices=["rule", "random"], default="rule")
-    pl.add_argument("--deals", type=int, default=1)
+    pl.add_argument("--deals", type=_whole("--deals", 1, MAX_SESSION), default=1)
     pl.add_argument("--set", action="append", metavar="NAME=VALUE")
-    pl.add_argument("--save", metavar="FILE", help="keep the game in FILE (the log), rewritten after every action")
-    pl.add_argument("--resume", metavar="FILE", help="replay a saved game and play on")
+    pl.add_argument("--save", metavar="FILE", type=_file_arg,
+                    help="keep the game in FILE (the log), rewritten after every action")
+    pl.add_argument("--resume", metavar="FILE", type=_file_arg, help="replay a saved game and play on")
+    pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save")
     pl.set_defaults(func=cmd_play)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
-    s.add_argument("-o", "--output", metavar="FILE")
+    s.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
     s.set_defaults(func=cmd_schema)
     return p
 
 
+def _sources(diagnostics: list[Diagnostic]) -> dict[str, str]:
+    """The text of the files the diagnostics point into (capped reads), to show their lines."""
+    from interpreter.files import is_file, read_bytes
+
+    sources: dict[str, str] = {}
+    for d in diagnostics:
+        if d.file in sources or d.span is None or not is_file(d.file):
+            continue
+        try:
+            sources[d.file] = read_bytes(d.file, limit=MAX_SOURCE).decode("utf-8", errors="replace")
+        except DiagnosticError:
+            pass
+    return sources
+
+
+def _standard_streams() -> None:
+    """A closed stdin, stdout or stderr (`<&-`, `>&-`) reads as empty and writes to nowhere."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 — lives as long as the process
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def _quiet_pipe() -> int:
+    """The reader went away (`| head`): send what is left to nowhere and exit 0, as `head` expects."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 0
+
+
 def main(argv=None) -> int:
+    _standard_streams()
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        return _quiet_pipe()
+
+
+def _main(argv=None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
-        return int(exc.code or 0)
+        return exc.code if isinstance(exc.code, int) and exc.code in (0, 1, 2) else 2
     try:
         return int(args.func(args) or 0)
     except DiagnosticError as err:
-        sources = {}
-        for d in err.diagnostics:
-            try:
-                sources[d.file] = Path(d.file).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError, ValueError):
-                pass
-        print(render_all(err.diagnostics, sources), file=sys.stderr)
+        print(printable(render_all(err.diagnostics, _sources(err.diagnostics))), file=sys.stderr)
         return _exit_code(err.diagnostics) or 1
     except UsageError as err:
-        print(f"stichwort: error: {err}", file=sys.stderr)
+        print(f"stichwort: error: {printable(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return 2
     except BrokenPipeError:
-        return 0
+        raise
+    except MemoryError:
+        print("stichwort: error: out of memory", file=sys.stderr)
+        return 2
     except Exception as err:  # a bug in stichwort, never the user's fault: no traceback, a clear note
-        print(f"stichwort: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
-        return 3
+        print(printable(f"stichwort: internal error ({type(err).__name__}: {err}); please report it"), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

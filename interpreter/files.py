@@ -118,39 +118,85 @@ def _writable_target(target: Path, shown: str, what: str) -> tuple[Path, int | N
     return target, stat.S_IMODE(info.st_mode)
 
 
-def write_atomic(path, text: str, what: str = "file", mode: int | None = None) -> None:
-    """Write `text` to `path` through a temporary file in the same folder, then rename it over the
-    target. `mode` fixes the permission bits (0o600 for saves); otherwise an existing file keeps its
-    bits and a new one gets the usual ones (umask)."""
-    shown = check_path(path, what)
-    target, existing = _writable_target(Path(shown), shown, what)
-    folder = target.parent
-    fd, tmp = -1, ""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix="." + target.name[:200] + ".", suffix=".tmp", dir=folder)
-        if mode is not None:
-            bits = mode
-        elif existing is not None:
-            bits = existing
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            bits = 0o666 & ~umask
-        os.fchmod(fd, bits)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            fd = -1
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-        tmp = ""
-    except OSError as err:
-        raise _fail("E100", f"cannot write the {what}: {_why(err)}", shown) from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-        if tmp:
+class AtomicWriter:
+    """A text file written through a temporary file in the target's folder (created by `tempfile`:
+    O_EXCL, never following a planted symlink), renamed over the target by `commit()`. `mode` fixes
+    the permission bits (0o600 for saves); otherwise an existing file keeps its bits and a new one
+    gets the usual ones (umask)."""
+
+    def __init__(self, path, what: str = "file", mode: int | None = None):
+        self.what = what
+        self.shown = check_path(path, what)
+        self.target, existing = _writable_target(Path(self.shown), self.shown, what)
+        self.tmp = ""
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix="." + self.target.name[:200] + ".", suffix=".tmp",
+                                            dir=self.target.parent)
             try:
-                os.unlink(tmp)
+                if mode is not None:
+                    bits = mode
+                elif existing is not None:
+                    bits = existing
+                else:
+                    umask = os.umask(0)
+                    os.umask(umask)
+                    bits = 0o666 & ~umask
+                os.fchmod(fd, bits)
+            except OSError:
+                os.close(fd)
+                raise
+            self.file = os.fdopen(fd, "w", encoding="utf-8")
+        except OSError as err:
+            self._remove()
+            raise _fail("E100", f"cannot write the {what}: {_why(err)}", self.shown) from None
+
+    def write(self, text: str) -> None:
+        try:
+            self.file.write(text)
+        except OSError as err:
+            self.abort()
+            raise _fail("E100", f"cannot write the {self.what}: {_why(err)}", self.shown) from None
+
+    def commit(self) -> None:
+        try:
+            self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+            os.replace(self.tmp, self.target)
+            self.tmp = ""
+        except OSError as err:
+            self.abort()
+            raise _fail("E100", f"cannot write the {self.what}: {_why(err)}", self.shown) from None
+
+    def abort(self) -> None:
+        try:
+            self.file.close()
+        except OSError:
+            pass
+        self._remove()
+
+    def _remove(self) -> None:
+        if self.tmp:
+            try:
+                os.unlink(self.tmp)
             except OSError:
                 pass
+            self.tmp = ""
+
+
+def write_atomic(path, text: str, what: str = "file", mode: int | None = None) -> None:
+    """Write `text` to `path` safely (see AtomicWriter); the target is never read back."""
+    out = AtomicWriter(path, what, mode)
+    out.write(text)
+    out.commit()
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0, 9), *range(11, 32), 127, *range(128, 160)]}
+_CONTROL.update({0x202A + i: f"\\u{0x202A + i:04x}" for i in range(5)})      # bidirectional overrides
+_CONTROL.update({0x2066 + i: f"\\u{0x2066 + i:04x}" for i in range(4)})
+
+
+def printable(text: str) -> str:
+    """`text` safe for a terminal: control characters (escape sequences, carriage returns, bidi
+    overrides) written out as \\xNN; line breaks and tabs kept."""
+    return text.translate(_CONTROL)

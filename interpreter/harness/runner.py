@@ -7,8 +7,6 @@ on how the deals are split among workers.
 from __future__ import annotations
 
 import json
-import math
-import statistics
 import time
 from fractions import Fraction
 
@@ -105,16 +103,51 @@ def play_session(rs, options, seed, index, max_deals, bot_kind="rule"):
     from interpreter.engine.session import Session
 
     sess = Session(rs, options, dealer=0)
+    edges: set[tuple[str, str]] = set()
     for d in range(max_deals):
         st = sess.start(rng=random.Random(f"{seed}:{index}:{d}"))
         bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}") for s in range(sess.R.n_seats)]
         while not st.is_over():
             st.apply_unchecked(bots[st.current_player()].choose(st))
         sess.finish(st)
+        edges |= payment_edges(st)
         if sess.ended:
             break
     sess.ended_by_rule = sess.ended
-    return sess, sess.close()
+    final = sess.close()
+    if sess.last is not None:
+        edges |= payment_edges(sess.last)
+    sess.money_edges = edges
+    return sess, final
+
+
+def _side(x) -> str | None:
+    if isinstance(x, int) and not isinstance(x, bool):
+        return "seat"
+    return x[0] if isinstance(x, tuple) and x else None
+
+
+def payment_edges(state) -> set[tuple[str, str]]:
+    """Which accounts exchanged money in a deal ('seat' for the players' money)."""
+    out = set()
+    for src, dst, _amount, _note in getattr(state, "payments", []):
+        a, b = _side(src), _side(dst)
+        if a and b:
+            out.add((a, b))
+    return out
+
+
+def money_accounts(R, edges) -> set[str]:
+    """The table accounts that money reaches: those a seat paid into or was paid from, and those
+    reached from them in turn (the pot, and a cup the pot overflows into)."""
+    reached, grew = {"seat", "money"}, True
+    while grew:
+        grew = False
+        for a, b in edges:
+            if (a in reached) != (b in reached):
+                reached |= {a, b}
+                grew = True
+    return {a for a in reached if (R.accounts.get(a) or {}).get("per") == "game"}
 
 
 def _session_chunk(args):
@@ -123,150 +156,105 @@ def _session_chunk(args):
     out = []
     for i in indices:
         sess, final = play_session(rs, options, seed, i, max_deals, bot_kind)
+        kept = sum((Fraction(str(_jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
+                    if isinstance(sess.accounts.get(a, 0), (int, Fraction))), Fraction(0))
         out.append({"i": i, "deals": len(sess.deals), "ended": sess.ended_by_rule,
-                    "result": [_jsonable(final[s]) for s in sorted(final)],
-                    "kept": _jsonable(sess.accounts.get("pot", 0))})
+                    "result": [_jsonable(final[s]) for s in sorted(final)], "kept": _jsonable(kept)})
     return out
 
 
 def simulate_sessions(rules_target: str, sessions: int, max_deals: int, seed: int, workers: int = 1,
                       options=None, bot_kind="rule") -> dict:
-    options = dict(options or {})
-    indices = list(range(sessions))
-    t0 = time.perf_counter()
-    if workers <= 1:
-        records = _session_chunk((rules_target, options, seed, indices, bot_kind, max_deals))
-    else:
-        import concurrent.futures as cf
+    """`sessions` sessions of at most `max_deals` deals; Ctrl-C stops with the totals so far."""
+    from interpreter.harness.batch import SessionTally, chunk_size, chunks, run_ordered
 
-        size = max(1, math.ceil(sessions / (workers * 4)))
-        chunks = [indices[i:i + size] for i in range(0, sessions, size)]
-        records = []
-        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_session_chunk, [(rules_target, options, seed, c, bot_kind, max_deals) for c in chunks]):
-                records += part
-    records.sort(key=lambda r: r["i"])
-    seats = len(records[0]["result"]) if records else 0
-    per_seat = []
-    for s in range(seats):
-        values = [float(Fraction(str(r["result"][s]))) for r in records]
-        per_seat.append({"seat": s, "mean": round(statistics.fmean(values), 4),
-                         "stdev": round(statistics.pstdev(values), 4)})
-    totals = [sum(float(Fraction(str(x))) for x in r["result"]) + float(Fraction(str(r["kept"]))) for r in records]
-    return {"rules": rules_target, "seed": seed, "bots": bot_kind, "sessions": len(records),
-            "max_deals": max_deals, "mean_deals": round(statistics.fmean(r["deals"] for r in records), 2),
-            "ended_by_rule": sum(1 for r in records if r["ended"]),
-            "result_per_seat": per_seat, "largest_imbalance": round(max(abs(t) for t in totals), 6) if totals else 0,
-            "_elapsed": time.perf_counter() - t0}
+    options = dict(options or {})
+    tally = SessionTally()
+    t0 = time.perf_counter()
+    jobs = ((rules_target, options, seed, c, bot_kind, max_deals) for c in chunks(sessions, chunk_size(sessions, workers)))
+
+    def fold(part):
+        for rec in part:
+            tally.add(rec)
+
+    finished = run_ordered(_session_chunk, jobs, workers, fold)
+    summary = tally.summary(rules_target, seed, bot_kind, max_deals, time.perf_counter() - t0)
+    if not finished:
+        summary["interrupted"] = True
+    return summary
 
 
 def simulate(rules_target: str, deals: int, seed: int, workers: int = 1, options=None, bot_kind="rule",
              log_path=None, progress=None) -> dict:
+    """Bots play `deals` deals. Indices are made lazily and results folded into totals, so memory
+    stays flat however many deals; Ctrl-C stops with the totals (and the log) so far."""
+    from interpreter.files import AtomicWriter
+    from interpreter.harness.batch import DealTally, chunk_size, chunks, run_ordered
+
     options = dict(options or {})
-    indices = list(range(deals))
     want_log = log_path is not None
+    log = AtomicWriter(log_path, "log") if want_log else None
+    tally = DealTally()
     t0 = time.perf_counter()
-    records: list = []
-    if workers <= 1:
-        step = max(1, deals // 50)
-        for lo in range(0, deals, step):
-            records += _chunk((rules_target, options, seed, indices[lo:lo + step], bot_kind, want_log))
-            if progress:
-                progress(len(records))
-    else:
-        import concurrent.futures as cf
+    jobs = ((rules_target, options, seed, c, bot_kind, want_log) for c in chunks(deals, chunk_size(deals, workers)))
 
-        size = max(1, math.ceil(deals / (workers * 8)))
-        chunks = [indices[i:i + size] for i in range(0, deals, size)]
-        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_chunk, [(rules_target, options, seed, c, bot_kind, want_log) for c in chunks]):
-                records += part
-                if progress:
-                    progress(len(records))
-    elapsed = time.perf_counter() - t0
-    records.sort(key=lambda r: r["i"])
-    if log_path:
-        _write_lines(log_path, [json.dumps(r["log"], ensure_ascii=False) for r in records])
-    return summarise(records, rules_target, seed, bot_kind, elapsed)
+    def fold(part):
+        for rec in part:
+            tally.add(rec)
+            if log is not None:
+                log.write(json.dumps(rec["log"], ensure_ascii=False) + "\n")
+        if progress:
+            progress(tally.n)
 
-
-def _write_lines(path, lines):
-    from interpreter.files import write_atomic
-
-    write_atomic(path, "\n".join(lines) + "\n", "log")
-
-
-def summarise(records, rules_target, seed, bot_kind, elapsed) -> dict:
-    n = len(records)
-    contracts: dict = {}
-    for r in records:
-        if r["contract"] is None:
-            continue
-        c = contracts.setdefault(r["contract"], {"played": 0, "made": 0})
-        c["played"] += 1
-        if r["made"]:
-            c["made"] += 1
-    seats = len(records[0]["money"]) if records else 0
-    money = []
-    for s in range(seats):
-        values = [float(Fraction(str(r["money"][s]))) for r in records]
-        money.append({"seat": s, "mean": round(statistics.fmean(values), 4) if values else 0,
-                      "stdev": round(statistics.pstdev(values), 4) if values else 0})
-    return {
-        "rules": rules_target, "seed": seed, "bots": bot_kind, "deals": n,
-        "all_pass_rate": round(sum(1 for r in records if r["all_passed"]) / n, 4) if n else 0,
-        "contracts": dict(sorted(contracts.items(), key=lambda kv: -kv[1]["played"])),
-        "money_per_seat": money,
-        "actions_per_deal": round(sum(r["actions"] for r in records) / n, 2) if n else 0,
-        "_elapsed": elapsed,
-    }
+    try:
+        finished = run_ordered(_chunk, jobs, workers, fold)
+    except BaseException:
+        if log is not None:
+            log.abort()
+        raise
+    if log is not None:
+        log.commit()
+    summary = tally.summary(rules_target, seed, bot_kind, time.perf_counter() - t0)
+    if not finished:
+        summary["interrupted"] = True
+    return summary
 
 
 def replay(path, check=True, on_step=None) -> int:
-    """Replay every deal of a JSON-lines log; returns the number of deals replayed."""
-    from pathlib import Path
-
-    from interpreter.engine import new_game
-    from interpreter.engine.text import parse
+    """Replay every deal of a JSON-lines log, each step checked; returns the number of deals replayed.
+    Each rule file is loaded once per log, however many lines name it."""
+    from interpreter.harness import logs
+    from interpreter.harness.inputs import BadInput
     from interpreter.pipeline import load
 
-    p = Path(path)
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot read log: {err}", str(path))]) from None
+    shown = str(path)
+    lines = logs.lines_of(path, "log")
+    rules: dict = {}
     count = 0
     for ln, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        where = (str(path), Span(ln, 1, ln, 2))
+        where = logs.Where(shown, ln)
+        rec = logs.record(line, where)
+        name = rec.get("rules")
+        if not isinstance(name, str) or not name or len(name) > 4096:
+            raise where.error("the line does not say which 'rules' it was played by", failed=False)
+        if name not in rules:
+            rules[name] = load(name)
         try:
-            rec = json.loads(line)
-            rs = load(rec["rules"])
-            state = new_game(rs, deal={"hands": rec["hands"], "talon": rec["talon"]},
-                             options=rec.get("options") or {}, dealer=int(rec["dealer"]))
-            actions = rec["actions"]
-        except DiagnosticError:
-            raise
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
-            raise DiagnosticError([Diagnostic("E502", f"not a valid log line: {type(err).__name__}: {err}", *where)]) from None
-        for step, item in enumerate(actions):
-            try:
-                seat, text = int(item[0]), str(item[1])
-            except (ValueError, TypeError, IndexError):
-                raise DiagnosticError([Diagnostic("E502", f"step {step + 1}: not a [seat, action] pair", *where)]) from None
-            if state.is_over() or seat != state.current_player():
-                raise DiagnosticError([Diagnostic("E503", f"step {step + 1}: the log says seat {seat} acts, "
-                                                  f"the rules say {state.current_player()}", *where)])
-            try:
-                state.apply(parse(state, text))
-            except ValueError as err:
-                raise DiagnosticError([Diagnostic("E503", f"step {step + 1}: {err}", *where)]) from None
-            if on_step:
-                on_step(state, seat, text)
+            state = logs.start(rules[name], rec, where)
+        except BadInput as err:
+            raise where.error(str(err)) from None
+        logs.play(state, logs.actions_of(rec, where), where, on_step)
         if check:
             got = _jsonable(state.result())
-            if not state.is_over() or got != rec.get("result"):
-                raise DiagnosticError([Diagnostic("E503", f"deal {rec.get('deal')}: replay ends in {got}, the log says {rec.get('result')}", *where)])
+            if not state.is_over():
+                raise where.error(f"deal {rec.get('deal')}: the log ends before the deal does "
+                                  f"(seat {state.current_player()} is to act)")
+            if got != rec.get("result"):
+                raise where.error(f"deal {rec.get('deal')}: replay ends in {got}, the log says {rec.get('result')}")
         count += 1
+    if not count:
+        raise DiagnosticError([Diagnostic("E503", "the log holds no deals", shown, Span(1, 1, 1, 2) if lines else None,
+                                          help="a log has one JSON line per deal, as `simulate --log` writes")])
     return count

@@ -101,7 +101,7 @@ def load_yaml(path: Path):
 
 def actual_outcome(state, seat_names) -> dict:
     r = state.result()
-    name = lambda s: seat_names[s] if s is not None else None  # noqa: E731
+    name = lambda s: seat_names[s] if s is not None else None
     out = {
         "declarer": name(r["declarer"]),
         "contract": r["contract"],
@@ -111,7 +111,7 @@ def actual_outcome(state, seat_names) -> dict:
     }
     if r["made"] is not None:
         out["made"] = r["made"]
-    for acc, spec in state.R.accounts.items():
+    for acc in state.R.accounts:
         if acc in ("pot", "money"):
             continue
         v = state.accounts.get(acc)
@@ -330,7 +330,7 @@ def _settle_outcome(state, outcome, seats, shown, deal) -> None:
     span = _span(deal, "outcome")
     if not isinstance(outcome, dict):
         raise _err(shown, "'outcome' must be a mapping", span)
-    seat = lambda name, what: _seat_index(name, seats, shown, span, what)  # noqa: E731
+    seat = lambda name, what: _seat_index(name, seats, shown, span, what)
     if outcome.get("all_pass"):
         state.all_passed = True
         state._apply_rows(R.session_rows.get("all_pass", []), record=True)

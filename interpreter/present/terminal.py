@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -15,9 +16,25 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.engine.bots import RandomBot, RuleBot
 from interpreter.engine.session import Session, sheet_tables
 from interpreter.engine.text import parse
-from interpreter.files import write_atomic
+from interpreter.files import printable, write_atomic
 
 FORMAT = "stichwort-save"
+VERSION = 1
+BOT_KINDS = ("rule", "random")
+MAX_SAVE = 16 * 1024 * 1024
+
+
+def make_console(stream=None, **options):
+    """A rich console that turns rich's own broken-pipe exit (status 1) into BrokenPipeError, which
+    the command answers with a quiet exit 0, as `head` expects."""
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    options.setdefault("highlight", False)
+    return _Console(file=stream or sys.stdout, **options)
 
 
 def _sorted_hand(state, seat):
@@ -27,96 +44,140 @@ def _sorted_hand(state, seat):
     return " ".join(R.codes[c] for c in cards)
 
 
-def _write_atomic(path: Path, lines: list[str]) -> None:
-    write_atomic(path, "\n".join(lines) + "\n", "save file")
+def _write_save(path: Path, lines: list[str]) -> None:
+    write_atomic(path, "\n".join(lines) + "\n", "save file", mode=0o600)
 
 
-def read_save(path: Path) -> tuple[dict, list[dict]]:
-    """The header and deal records of a save file; any damage is a clear error with its line."""
+def is_save(path: Path) -> bool:
+    """Whether `path` holds a stichwort save (its first line is the save header)."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(64 * 1024)
+        return json.loads(first).get("format") == FORMAT
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return False
+
+
+def check_save_target(path: Path, force: bool) -> None:
+    """--save may replace a stichwort save or create a new file; anything else needs --force."""
+    import os
+    import stat
+
     shown = str(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot read the save file: {err}", shown)]) from None
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise DiagnosticError([Diagnostic("E100", f"cannot use the save file: {err.strerror or err}", shown)]) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DiagnosticError([Diagnostic("E100", "refusing to save over a folder, device or special file", shown)])
+    if info.st_size and not force and not is_save(path):
+        raise DiagnosticError([Diagnostic("E100", "refusing to replace a file that is not a stichwort save", shown,
+                                          help="give another name, or add --force to replace it")])
+
+
+def read_save(path: Path, rs=None) -> tuple[dict, list[dict]]:
+    """The header and deal records of a save file; any damage is a clear error with its line."""
+    from interpreter.harness import logs
+    from interpreter.harness.inputs import BadInput, check_options, seed, whole
+
+    shown = str(path)
+    from interpreter.files import read_text
+
+    lines = read_text(path, "save file", MAX_SAVE).splitlines()
     if not lines:
         raise DiagnosticError([Diagnostic("E504", "the save file is empty", shown)])
     records = []
     for i, line in enumerate(lines, 1):
+        where = logs.Where(shown, i, "E504", "E504")
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise DiagnosticError([Diagnostic("E504", f"the save file is damaged: {err.msg}", shown,
-                                              Span(i, err.colno, i, err.colno + 1),
+            records.append(logs.record(line, where))
+        except DiagnosticError as err:
+            d = err.diagnostics[0]
+            raise DiagnosticError([Diagnostic("E504", f"the save file is damaged: {d.message}", shown, d.span,
                                               help="the file was cut off or edited; start a new game or repair the line")]) from None
-        if not isinstance(rec, dict):
-            raise DiagnosticError([Diagnostic("E504", "the save file is damaged: a line is not a record", shown, Span(i, 1, i, 2))])
-        records.append(rec)
     header = records[0]
+    where = logs.Where(shown, 1, "E504", "E504")
     if header.get("format") != FORMAT or not isinstance(header.get("rules"), str):
-        raise DiagnosticError([Diagnostic("E504", "not a stichwort save file (no header line)", shown, Span(1, 1, 1, 2))])
+        raise where.error("not a stichwort save file (no header line)")
+    if header.get("version") != VERSION:
+        raise where.error(f"save file version {header.get('version')!r} is not {VERSION}, the one this stichwort reads")
+    try:
+        if rs is not None:
+            header["options"] = check_options(rs, header.get("options"))
+            whole(header.get("seat"), "the seat", 0, rs.seats - 1)
+        if header.get("seed") is not None:
+            seed(header["seed"])
+        whole(header.get("deals"), "the number of deals", 1, 10**6)
+        if header.get("bots") not in BOT_KINDS:
+            raise BadInput(f"unknown bots {header.get('bots')!r}; known: {', '.join(BOT_KINDS)}")
+    except BadInput as err:
+        raise where.error(f"the save header is damaged: {err}") from None
     for i, rec in enumerate(records[1:], 2):
         if not all(k in rec for k in ("dealer", "hands", "talon", "actions")):
-            raise DiagnosticError([Diagnostic("E504", "the save file is damaged: a deal record lacks its cards or actions",
-                                              shown, Span(i, 1, i, 2))])
+            raise logs.Where(shown, i, "E504", "E504").error(
+                "the save file is damaged: a deal record lacks its cards or actions")
     return header, records[1:]
 
 
-def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=None, save=None, resume=None) -> int:
-    from rich.console import Console
+def _choice(text: str, legal: list) -> int | None:
+    """A number typed at the prompt (ASCII digits only: '²' is not a number here)."""
+    if re.fullmatch(r"[0-9]{1,4}", text) and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    return None
+
+
+def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=None, save=None, resume=None,
+         force=False) -> int:
+    from rich.markup import escape
     from rich.table import Table
 
     from interpreter.engine import deal_cards
+    from interpreter.harness import logs
 
     inp = inp or sys.stdin
-    console = Console(file=out or sys.stdout, highlight=False)
+    console = make_console(out or sys.stdout)
     records: list[dict] = []
     if resume is not None:
-        header, records = read_save(Path(resume))
+        header, records = read_save(Path(resume), rs)
         if header["rules"] != rs.name and header["rules"] != rs.path:
-            raise DiagnosticError([Diagnostic("E504", f"the save file is for '{header['rules']}', not '{rs.name}'", str(resume), Span(1, 1, 1, 2))])
-        options = header.get("options") or options
-        seat, seed, bots = header.get("seat", seat), header.get("seed", seed), header.get("bots", bots)
-        deals = max(deals, header.get("deals", deals))
+            raise DiagnosticError([Diagnostic("E504", f"the save file is for {header['rules']!r}, not '{rs.name}'",
+                                              str(resume), Span(1, 1, 1, 2))])
+        options = header["options"]
+        seat, seed, bots = header["seat"], header.get("seed", seed), header["bots"]
+        deals = max(deals, header["deals"])
         save = save or resume
     sess = Session(rs, options, dealer=0)
     R = sess.R
     if not 0 <= seat < R.n_seats:
         console.print(f"seat must be between 0 and {R.n_seats - 1}")
         return 2
-    seed = seed if seed is not None else random.randrange(1 << 30)
-    header = {"format": FORMAT, "version": 1, "rules": rs.name, "options": options, "seat": seat, "seed": seed,
-              "bots": bots, "deals": deals}
     save_path = Path(save) if save else None
+    if save_path is not None and (resume is None or Path(save) != Path(resume)):
+        check_save_target(save_path, force)
+    seed = seed if seed is not None else random.randrange(1 << 30)
+    header = {"format": FORMAT, "version": VERSION, "rules": rs.name, "options": options, "seat": seat, "seed": seed,
+              "bots": bots, "deals": deals}
 
     def persist():
         if save_path:
-            _write_atomic(save_path, [json.dumps(header, ensure_ascii=False)] + [json.dumps(r, ensure_ascii=False) for r in records])
+            _write_save(save_path, [json.dumps(header, ensure_ascii=False)] + [json.dumps(r, ensure_ascii=False) for r in records])
 
     d = 0
     while d < deals and not sess.ended:
         if d < len(records):
             rec = records[d]
-            idx = rs.card_index
-            try:
-                hands = [sum(1 << idx[c] for c in h) for h in rec["hands"]]
-                talon = [idx[c] for c in rec["talon"]]
-            except (KeyError, TypeError) as err:
-                raise DiagnosticError([Diagnostic("E504", f"the save file names an unknown card {err}", str(resume or save), Span(d + 2, 1, d + 2, 2))]) from None
-            sess.dealer = int(rec["dealer"])
-            state = sess.start(hands=hands, talon=talon)
-            for step, (who, text) in enumerate(rec["actions"]):
-                if state.is_over() or who != state.current_player():
-                    raise DiagnosticError([Diagnostic("E504", f"the save file does not fit the rules at deal {d + 1}, step {step + 1}",
-                                                      str(resume or save), Span(d + 2, 1, d + 2, 2))])
-                try:
-                    state.apply(parse(state, text))
-                except ValueError as err:
-                    raise DiagnosticError([Diagnostic("E504", f"deal {d + 1}, step {step + 1}: {err}", str(resume or save), Span(d + 2, 1, d + 2, 2))]) from None
+            where = logs.Where(str(resume or save), d + 2, "E504", "E504")
+            state = logs.start(rs, rec, where, options=options, accounts=sess.accounts, deal_number=sess.deal_number)
+            sess.dealer = state.dealer
+            steps = logs.actions_of(rec, where)
+            logs.play(state, steps, where)
             if state.is_over():
                 sess.finish(state)
                 d += 1
                 continue
-            console.print(f"[dim]resumed deal {d + 1} after {len(rec['actions'])} actions[/]")
+            console.print(f"[dim]resumed deal {d + 1} after {len(steps)} actions[/]")
         else:
             hands, talon = deal_cards(R, random.Random(f"{seed}:{d}"), sess.dealer)
             state = sess.start(hands=list(hands), talon=list(talon))
@@ -124,46 +185,48 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             records.append(rec)
             persist()
         players = [(RuleBot if bots == "rule" else RandomBot)(f"{seed}:{d}:{s}") for s in range(R.n_seats)]
-        console.rule(f"{rs.title} — deal {d + 1}, dealer seat {state.dealer}, you are seat {seat}")
+        console.rule(escape(printable(f"{rs.title} — deal {d + 1}, dealer seat {state.dealer}, you are seat {seat}")))
         while not state.is_over():
             who = state.current_player()
             if who != seat:
                 a = players[who].choose(state)
-                console.print(f"seat {who}: [bold]{state.action_text(a)}[/]")
+                console.print(f"seat {who}: [bold]{escape(state.action_text(a))}[/]")
             else:
                 if state.trick:
                     console.print("on the table: " + ", ".join(f"{s}:{R.codes[c]}" for s, c in state.trick))
                 console.print(f"your hand: [bold]{_sorted_hand(state, seat)}[/]")
                 legal = state.legal_actions()
                 for i, a in enumerate(legal, 1):
-                    console.print(f"  {i:>2}. {state.action_text(a)}")
+                    console.print(f"  {i:>2}. {escape(state.action_text(a))}")
                 a = None
                 while a is None:
                     console.print("your choice (number or text, q to quit): ", end="")
-                    line = inp.readline()
+                    try:
+                        line = inp.readline(4096)
+                    except (OSError, ValueError, UnicodeDecodeError):
+                        line = ""
                     if not line:
                         console.print("\nend of input; the game is saved" if save_path else "\nend of input")
                         return 0
                     text = line.strip()
                     if text in ("q", "quit"):
                         return 0
-                    if text.isdigit() and 1 <= int(text) <= len(legal):
-                        a = legal[int(text) - 1]
-                    else:
+                    a = _choice(text, legal)
+                    if a is None:
                         try:
                             a = parse(state, text)
                         except ValueError as err:
-                            console.print(f"[red]{err}[/]")
+                            console.print(f"[red]{escape(printable(str(err)))}[/]")
             rec["actions"].append([who, state.action_text(a)])
             state.apply(a)
             persist()
         r = state.result()
-        console.print(f"contract {r['contract']}, declarer {r['declarer']}, tricks {r['tricks']}")
+        console.print(escape(f"contract {r['contract']}, declarer {r['declarer']}, tricks {r['tricks']}"))
         sess.finish(state)
         for title, headers, rows in sheet_tables(sess):
-            t = Table(*headers, title=title)
+            t = Table(*[escape(h) for h in headers], title=title)
             for row in rows:
-                t.add_row(*row)
+                t.add_row(*[escape(c) for c in row])
             console.print(t)
         d += 1
     if sess.ended or d >= deals:
