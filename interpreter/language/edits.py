@@ -193,10 +193,11 @@ def apply_edit(doc: dict, edit: dict, index: int, smap: SourceMap, spans: Spans)
         if anchor is not None:
             at = _index(items, str(anchor), path, file, smap.find(here + ("/after" if "after" in edit else "/before")) or span)
             at += 1 if "after" in edit else 0
-        for entry in new:
+        for m, entry in enumerate(new):
             k = entry_key(entry)
             if k is not None and k in keys_of(items):
-                _fail("E136", f"'{'.'.join(path.parts)}' already has an entry '{k}'", file, span,
+                where = smap.find(here + "/value" + (f"/{m}" if isinstance(value, list) else "")) or span
+                _fail("E136", f"'{'.'.join(path.parts)}' already has an entry '{k}'", file, where,
                       help=f"use `replace {'.'.join(path.parts)}[{k}] …` to change it, or give the new entry another name")
         before = spans.snapshot(path.list_ptr, len(items))
         items[at:at] = [entry for entry in new]
