@@ -12,10 +12,11 @@ from interpreter.language.expressions import parse_text, quote, to_text
 _NAME = re.compile(r"(?!\d+$)\w+")
 _KEYWORDS = {"if", "then", "else", "and", "or", "not", "in", "for", "none", "true", "false",
              "table", "extends", "remove", "let"}
-_ORDER = ["extends", "title", "catalog", "family", "description", "source", "players", "customs", "option",
+_PATH = re.compile(r'^\w+(\.\w+)*(\[(\w+|"([^"\\]|\\.)*")\](\.\w+)*)?$')
+_ORDER = ["extends", "remove", "title", "catalog", "family", "description", "source", "players", "customs", "option",
           "seating", "deck", "deal", "procedure", "category", "auction", "call", "contract", "partner", "talon",
           "after_purchase", "defence", "kontra", "announce", "figure", "play", "account", "let", "settle",
-          "session", "words", "names"]
+          "session", "words", "names", "edit"]
 
 
 class NotWritable(Exception):
@@ -106,7 +107,9 @@ def statements(doc: dict, indent: int) -> list[str]:
         if k == "extends" and isinstance(v, str):
             out.append(f"{pad}extends {quote(v)}")
         elif k == "remove" and isinstance(v, list) and all(isinstance(p, str) for p in v):
-            out.extend(f"{pad}remove {'.'.join(map(_key, p.split('.')))}" for p in v)
+            out.extend(f"{pad}remove {_path(p)}" for p in v)
+        elif k == "edit" and indent == 0 and isinstance(v, list) and all(isinstance(e, dict) for e in v):
+            out.extend(_edit(e, indent) for e in v)
         elif k == "let" and isinstance(v, dict):
             for name, body in v.items():
                 if isinstance(body, dict) and "params" in body:
@@ -121,6 +124,30 @@ def statements(doc: dict, indent: int) -> list[str]:
         else:
             out.append(f"{pad}{_key(k)} = {value(v, indent)}")
     return out
+
+
+def _path(p: str) -> str:
+    if not _PATH.match(p) or any(part in _KEYWORDS for part in re.findall(r"\w+", p.split("[")[0])):
+        raise NotWritable(f"'{p}' is not a path that .stw can spell")
+    return p
+
+
+def _edit(e: dict, indent: int) -> str:
+    """One list edit of a variant as a statement."""
+    pad = "  " * indent
+    v = e.get("value")
+    if "insert" in e:
+        where = ""
+        for side in ("after", "before"):
+            if side in e:
+                key = str(e[side])
+                where = f" {side} " + (key if _is_name(key) or key.isdigit() else quote(key))
+        return f"{pad}insert {value(v, indent)} into {_path(str(e['insert']))}{where}"
+    if "replace" in e:
+        return f"{pad}replace {_path(str(e['replace']))} {value(v, indent)}"
+    if "set" in e:
+        return f"{pad}{_path(str(e['set']))} = {value(v, indent)}"
+    raise NotWritable("an edit must be an insert, a replace or a set")
 
 
 def to_stw(doc: dict) -> str:
