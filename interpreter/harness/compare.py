@@ -1,0 +1,232 @@
+"""Comparing rule files on the same deals: what does a house rule change?
+
+Deal i is dealt from random.Random(f"{seed}:{i}") with dealer i mod seats under every rule file
+(so the cards are the same, as in `simulate`), and seat s's bot draws from f"{seed}:{i}:{s}". Every
+figure comes with a 95% interval (normal approximation; Wilson for rates), and each rule file after
+the first is compared with the first deal by deal (paired differences), which removes the noise of
+the cards. A difference is flagged significant when its interval excludes zero.
+
+The value of a deal to a seat is its money, or for games that keep a score sheet the change in the
+session's final reckoning (see interpreter/bots/value.py): the same measure the search bot optimises.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+# ---- statistics ---------------------------------------------------------------------------------
+def mean_ci(values: Sequence[float]) -> dict:
+    """Mean with its 95% interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return {"mean": None, "low": None, "high": None, "n": 0}
+    m = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return {"mean": _r(m), "low": _r(m - half), "high": _r(m + half), "n": n}
+
+
+def rate_ci(k: int, n: int) -> dict:
+    """A proportion k/n with its 95% Wilson interval."""
+    if n == 0:
+        return {"rate": None, "low": None, "high": None, "k": 0, "n": 0}
+    p = k / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"rate": _r(p), "low": _r(max(0.0, centre - half)), "high": _r(min(1.0, centre + half)), "k": k, "n": n}
+
+
+def diff_ci(a: Sequence[float], b: Sequence[float], paired: bool = True) -> dict:
+    """b − a with its 95% interval: paired (deal by deal) or, for unequal samples, Welch's."""
+    if paired:
+        out = mean_ci([y - x for x, y in zip(a, b)])
+    else:
+        na, nb = len(a), len(b)
+        if na < 2 or nb < 2:
+            return {"mean": None, "low": None, "high": None, "n": min(na, nb), "significant": False}
+        m = statistics.fmean(b) - statistics.fmean(a)
+        half = Z95 * math.sqrt(statistics.variance(a) / na + statistics.variance(b) / nb)
+        out = {"mean": _r(m), "low": _r(m - half), "high": _r(m + half), "n": min(na, nb)}
+    lo, hi = out["low"], out["high"]
+    out["significant"] = lo is not None and hi is not None and math.isfinite(lo) and math.isfinite(hi) and (lo > 0 or hi < 0)
+    return out
+
+
+def _r(x: float) -> float:
+    return round(x, 6) if math.isfinite(x) else x
+
+
+# ---- playing the deals ---------------------------------------------------------------------------
+def _play(rs: Any, options: dict, seed: int, i: int, bots: list[str]) -> dict:
+    from interpreter.bots import make_bot
+    from interpreter.bots.value import deal_values
+    from interpreter.engine import new_game
+
+    dealer = i % rs.seats
+    st = new_game(rs, seed=f"{seed}:{i}", options=options, dealer=dealer)  # type: ignore[arg-type]  # random.Random takes a str
+    start = st.clone()
+    players = [make_bot(bots[s], f"{seed}:{i}:{s}") for s in range(rs.seats)]
+    while not st.is_over():
+        st.apply_unchecked(players[st.current_player()].choose(st))
+    r = st.result()
+    forehand = next(s for k in range(1, rs.seats + 1) if (s := (dealer + k) % rs.seats) in st.active)
+    return {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
+            "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
+            "actions": len(st.log), "value": [round(v, 9) for v in deal_values(start, st)]}
+
+
+_LOADED: dict = {}
+
+
+def _chunk(args: tuple) -> list[dict]:
+    from interpreter.pipeline import load
+
+    target, options, seed, indices, bots = args
+    if target not in _LOADED:
+        _LOADED[target] = load(target)
+    rs = _LOADED[target]
+    return [_play(rs, options, seed, i, bots) for i in indices]
+
+
+def pairing_problem(rulesets: list[Any]) -> str | None:
+    """Why these rule files cannot be played on the same deals, or None."""
+    first = rulesets[0]
+    for rs in rulesets[1:]:
+        if rs.seats != first.seats:
+            return f"{first.name} has {first.seats} seats and {rs.name} {rs.seats}: the deals cannot be the same"
+        if [c.code for c in rs.cards] != [c.code for c in first.cards]:
+            return f"{first.name} and {rs.name} use different decks: the deals cannot be the same"
+        if rs.doc.get("deal") != first.doc.get("deal"):
+            return f"{first.name} and {rs.name} deal differently: the deals cannot be the same"
+    return None
+
+
+def play_all(target: str, deals: int, seed: int, bots: list[str], options: dict, workers: int = 1,
+             progress: Callable[[int], None] | None = None) -> list[dict]:
+    indices = list(range(deals))
+    records: list[dict] = []
+    if workers <= 1:
+        step = max(1, deals // 50)
+        for lo in range(0, deals, step):
+            records += _chunk((target, options, seed, indices[lo:lo + step], bots))
+            if progress:
+                progress(len(records))
+    else:
+        import concurrent.futures as cf
+
+        size = max(1, math.ceil(deals / (workers * 8)))
+        chunks = [indices[k:k + size] for k in range(0, deals, size)]
+        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_chunk, [(target, options, seed, c, bots) for c in chunks]):
+                records += part
+                if progress:
+                    progress(len(records))
+    records.sort(key=lambda r: r["i"])
+    return records
+
+
+# ---- summaries -----------------------------------------------------------------------------------
+def summarise(records: list[dict], seats: int) -> dict:
+    n = len(records)
+    names = sorted({r["contract"] for r in records if r["contract"]},
+                   key=lambda c: -sum(1 for r in records if r["contract"] == c))
+    contracts = {}
+    for c in names:
+        played = [r for r in records if r["contract"] == c]
+        contracts[c] = {"share": rate_ci(len(played), n),
+                        "made": rate_ci(sum(1 for r in played if r["made"]), len(played))}
+    return {
+        "deals": n,
+        "contracts": contracts,
+        "all_pass": rate_ci(sum(1 for r in records if r["all_passed"]), n),
+        "made": rate_ci(sum(1 for r in records if r["made"]), sum(1 for r in records if r["declarer"] is not None)),
+        "deal_length": mean_ci([r["actions"] for r in records]),
+        "value_per_seat": [mean_ci([r["value"][s] for r in records]) for s in range(seats)],
+        "value_per_role": {
+            "first seat": mean_ci([r["value"][r["forehand"]] for r in records]),
+            "dealer": mean_ci([r["value"][r["dealer"]] for r in records]),
+            "declarer": mean_ci([r["value"][r["declarer"]] for r in records if r["declarer"] is not None]),
+        },
+    }
+
+
+def differences(base: list[dict], other: list[dict], seats: int) -> dict:
+    """other − base, deal by deal where both have the figure."""
+    names = sorted({r["contract"] for r in base + other if r["contract"]})
+    contracts = {}
+    for c in names:
+        share = diff_ci([float(r["contract"] == c) for r in base], [float(r["contract"] == c) for r in other])
+        made = diff_ci([float(bool(r["made"])) for r in base if r["contract"] == c],
+                       [float(bool(r["made"])) for r in other if r["contract"] == c], paired=False)
+        contracts[c] = {"share": share, "made": made}
+    return {
+        "contracts": contracts,
+        "all_pass": diff_ci([float(r["all_passed"]) for r in base], [float(r["all_passed"]) for r in other]),
+        "deal_length": diff_ci([r["actions"] for r in base], [r["actions"] for r in other]),
+        "value_per_seat": [diff_ci([r["value"][s] for r in base], [r["value"][s] for r in other]) for s in range(seats)],
+        "value_per_role": {
+            "first seat": diff_ci([r["value"][r["forehand"]] for r in base], [r["value"][r["forehand"]] for r in other]),
+            "dealer": diff_ci([r["value"][r["dealer"]] for r in base], [r["value"][r["dealer"]] for r in other]),
+            "declarer": diff_ci([r["value"][r["declarer"]] for r in base if r["declarer"] is not None],
+                                [r["value"][r["declarer"]] for r in other if r["declarer"] is not None], paired=False),
+        },
+    }
+
+
+def significant_findings(diffs: dict, label: str) -> list[str]:
+    """Plain sentences for the differences whose interval excludes zero."""
+    out = []
+
+    def say(what: str, d: dict, pct: bool = False) -> None:
+        if d.get("significant"):
+            f = (lambda x: f"{100 * x:+.1f} points") if pct else (lambda x: f"{x:+.3f}")
+            out.append(f"{label}: {what} {f(d['mean'])} (95% interval {f(d['low'])} … {f(d['high'])})")
+
+    for c, d in diffs["contracts"].items():
+        say(f"share of {c}", d["share"], pct=True)
+        say(f"made rate of {c}", d["made"], pct=True)
+    say("all-pass rate", diffs["all_pass"], pct=True)
+    say("actions per deal", diffs["deal_length"])
+    for s, d in enumerate(diffs["value_per_seat"]):
+        say(f"value for seat {s}", d)
+    for role, d in diffs["value_per_role"].items():
+        say(f"value for the {role}", d)
+    return out
+
+
+def compare(targets: list[str], deals: int, seed: int, bots: list[str], options: dict | None = None,
+            workers: int = 1, progress: Callable[[str, int], None] | None = None,
+            keep_records: bool = False) -> dict:
+    """Play the same `deals` under each rule file and compare each with the first."""
+    from interpreter.pipeline import load
+
+    rulesets = [load(t) for t in targets]
+    problem = pairing_problem(rulesets)
+    if problem:
+        raise ValueError(problem)
+    seats = rulesets[0].seats
+    opts = dict(options or {})
+    t0 = time.perf_counter()
+    all_records = []
+    for t in targets:
+        cb = (lambda done, t=t: progress(t, done)) if progress else None
+        all_records.append(play_all(t, deals, seed, bots, opts, workers, cb))
+    per = [summarise(r, seats) for r in all_records]
+    out: dict = {"targets": list(targets), "titles": [rs.title for rs in rulesets], "deals": deals, "seed": seed,
+                 "bots": list(bots), "options": opts, "seats": seats, "measure": "money or score per deal",
+                 "per_target": per, "differences": [], "findings": []}
+    for t, recs in zip(targets[1:], all_records[1:]):
+        d = differences(all_records[0], recs, seats)
+        d["target"] = t
+        out["differences"].append(d)
+        out["findings"] += significant_findings(d, f"{t} − {targets[0]}")
+    if keep_records:
+        out["records"] = all_records
+    out["_elapsed"] = time.perf_counter() - t0
+    return out
