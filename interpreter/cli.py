@@ -391,6 +391,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save")
     pl.set_defaults(func=cmd_play)
 
+    from interpreter.present.analysis import add_commands   # compare, advise
+    add_commands(sub, UsageError, _console, _options)
+
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
     s.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
     s.set_defaults(func=cmd_schema)
