@@ -73,7 +73,7 @@ def _compare(args: Any, console: Callable[[], Any], read_options: Callable[[Any,
         bar = Progress(transient=True)
         bar.start()
         tasks = {t: bar.add_task(t, total=args.deals) for t in args.targets}
-        progress = lambda t, done: bar.update(tasks[t], completed=done)  # noqa: E731
+        progress = lambda t, done: bar.update(tasks[t], completed=done)
     try:
         result = compare(list(args.targets), args.deals, args.seed, bots, options, args.workers, progress,
                          keep_records=bool(args.report))
