@@ -165,6 +165,23 @@ def cmd_convert(args) -> int:
     return 0
 
 
+def cmd_fmt(args) -> int:
+    from interpreter.language.format import format_paths
+
+    code, diagnostics = format_paths(args.paths or ["."], args.check)
+    if diagnostics:
+        print(printable(render_all(diagnostics, _sources(diagnostics))), file=sys.stderr)
+    return code
+
+
+def cmd_diff(args) -> int:
+    from interpreter.present.diff import diff
+
+    first, second = (None, args.a) if args.b is None else (args.a, args.b)
+    sys.stdout.write(printable(diff(first, second, markdown=args.format == "markdown")))
+    return 0
+
+
 def cmd_schema(args) -> int:
     from interpreter.resources import schema
 
@@ -397,6 +414,17 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
     s.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
     s.set_defaults(func=cmd_schema)
+
+    f = sub.add_parser("fmt", help="write rule files in their canonical layout (comments kept)")
+    f.add_argument("paths", nargs="*", metavar="FILE|DIR", help="files or folders of .stw files (default: .)")
+    f.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would be reformatted")
+    f.set_defaults(func=cmd_fmt)
+
+    d = sub.add_parser("diff", help="what a variant changes, rule by rule: diff A B, or diff B against its base")
+    d.add_argument("a", type=_target, metavar="A|B")
+    d.add_argument("b", type=_target, nargs="?", metavar="B")
+    d.add_argument("--format", choices=["terminal", "markdown"], default="terminal")
+    d.set_defaults(func=cmd_diff)
     return p
 
 
