@@ -175,10 +175,13 @@ def cmd_fmt(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from interpreter.present.diff import diff
+    from interpreter.present.diff import NoBase, diff
 
     first, second = (None, args.a) if args.b is None else (args.a, args.b)
-    sys.stdout.write(printable(diff(first, second, markdown=args.format == "markdown")))
+    try:
+        sys.stdout.write(printable(diff(first, second, markdown=args.format == "markdown")))
+    except NoBase as err:
+        raise UsageError(str(err)) from None
     return 0
 
 

@@ -129,12 +129,9 @@ def row_changes(a: list, b: list) -> list[str]:
         if op == "equal":
             continue
         olds, news = rest_a[i1:i2], rest_b[j1:j2]
-        if op == "replace" and len(olds) == len(news):
-            for old, new in zip(olds, news):
-                if isinstance(old, dict) and isinstance(new, dict):
-                    out.append(f"~ {_row_label(old)}: " + "; ".join(field_changes(old, new)))
-                else:
-                    out.append(f"~ {show(old)} → {show(new)}")
+        if op == "replace" and len(olds) == len(news) and all(
+                isinstance(o, dict) and isinstance(n, dict) and o.get("name") == n.get("name") for o, n in zip(olds, news)):
+            out.extend(f"~ {_row_label(o)}: " + "; ".join(field_changes(o, n)) for o, n in zip(olds, news))
             continue
         out.extend(f"− {_row_label(r)}: {_row_text(r)}" if isinstance(r, dict) else f"− {show(r)}" for r in olds)
         out.extend(f"+ {_row_label(r)}: {_row_text(r)}" if isinstance(r, dict) else f"+ {show(r)}" for r in news)
@@ -193,15 +190,17 @@ def changes(a: dict, b: dict) -> list[Section]:
     return out
 
 
+class NoBase(Exception):
+    """`stichwort diff B` for a B that extends nothing."""
+
+
 def base_of(target: str) -> str:
     """The base a variant extends, as a path, for `stichwort diff VARIANT`."""
     path = resolve(target)
     layer = read_layer(path, positions=False)
     base = layer.doc.get("extends")
     if not isinstance(base, str):
-        from interpreter.diagnostics import Diagnostic, DiagnosticError
-        raise DiagnosticError([Diagnostic("E133", f"'{target}' extends no base, so there is nothing to compare it with",
-                                          layer.path, help="give two rule files: stichwort diff A B")])
+        raise NoBase(f"{layer.path} extends no base, so there is nothing to compare it with; give two rule files: stichwort diff A B")
     return str(resolve(base, relative_to=path))
 
 
