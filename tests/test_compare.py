@@ -1,0 +1,125 @@
+"""`stichwort compare`: the same deals under several rule files, paired differences with 95% intervals,
+and the HTML report carrying the same figures as --json."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.harness.compare import compare, diff_ci, mean_ci, rate_ci
+from interpreter.harness.runner import simulate
+from interpreter.present.report import embedded_data, to_html
+
+
+def test_interval_helpers():
+    m = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m["mean"] == 2.5 and m["n"] == 4
+    half = 1.959963984540054 * math.sqrt(5 / 3) / 2
+    assert m["low"] == pytest.approx(2.5 - half) and m["high"] == pytest.approx(2.5 + half)
+    r = rate_ci(0, 20)
+    assert r["rate"] == 0 and r["low"] == 0 and 0.1 < r["high"] < 0.2      # Wilson: not a zero-width interval
+    d = diff_ci([0, 0, 0, 0], [1, 1.5, 0.5, 1])
+    assert d["mean"] == 1 and d["significant"]
+    assert not diff_ci([0, 1, 0, 1], [1, 0, 1, 0])["significant"]
+
+
+def test_same_rules_same_deals_no_difference():
+    out = compare(["wien", "wien"], 40, 3, ["rule"] * 3)
+    d = out["differences"][0]
+    assert all(x["mean"] == 0 for x in d["value_per_seat"])
+    assert d["deal_length"]["mean"] == 0 and not out["findings"]
+
+
+def test_value_is_the_money_simulate_reports():
+    """For a game that pays as it goes, the value per seat is simulate's money per seat, deal for deal."""
+    out = compare(["wien", "wien-hearts"], 60, 5, ["rule"] * 3)
+    sim = simulate("wien", 60, 5)
+    for s in range(3):
+        assert out["per_target"][0]["value_per_seat"][s]["mean"] == pytest.approx(sim["money_per_seat"][s]["mean"], abs=1e-3)
+
+
+def test_score_sheet_game_is_measured_by_its_reckoning():
+    """Croatian moves no money in a deal; its value is the change in the final reckoning (ten times the
+    declarer column, plus juhas won, minus juhas conceded): a made contract is worth more than it concedes."""
+    out = compare(["croatian", "slovenian"], 40, 2, ["rule"] * 3, keep_records=True)
+    recs = out["records"][0]
+    played = [r for r in recs if r["declarer"] is not None and r["made"] is not None]
+    assert len(played) >= 10
+    for r in played:
+        v = r["value"][r["declarer"]]
+        assert (v > 0) if r["made"] else (v < 0), r
+
+
+def test_house_rule_difference_is_found():
+    """Serbian plays a plain two without a kontra (croatian needs one): on the same deals its deals are
+    longer, and compare flags that with an interval that excludes zero."""
+    out = compare(["croatian", "serbian"], 200, 1, ["rule"] * 3)
+    d = out["differences"][0]["deal_length"]
+    assert d["significant"] and d["low"] > 0
+    assert any("actions per deal" in f for f in out["findings"])
+    # the same cards under both: the all-pass deals (decided before any contract rule) coincide
+    assert out["differences"][0]["all_pass"]["mean"] == 0
+
+
+def _run(capsys, argv):
+    code = main(argv)
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def test_cli_json_and_report_agree(tmp_path, capsys):
+    page = tmp_path / "r.html"
+    args = ["compare", "wien", "wien-hearts", "--deals", "60", "--seed", "1", "--bots", "rule,rule,random"]
+    code, out, _ = _run(capsys, args + ["--json"])
+    assert code == 0
+    data = json.loads(out)
+    code, out, _ = _run(capsys, args + ["--report", str(page)])
+    assert code == 0 and "report written" in out
+    text = page.read_text(encoding="utf-8")
+    assert embedded_data(text) == data
+    # the tables show the same figures
+    for c, rec in data["per_target"][0]["contracts"].items():
+        assert f"{100 * rec['share']['rate']:.1f}%" in text, c
+    for s, v in enumerate(data["per_target"][1]["value_per_seat"]):
+        assert f"{v['mean']:+.3f} [{v['low']:+.3f}, {v['high']:+.3f}]" in text, s
+    d = data["differences"][0]["all_pass"]
+    assert f"{100 * d['mean']:+.1f} [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}] pts" in text
+    pytest.importorskip("matplotlib")
+    assert text.count("data:image/png;base64,") >= 3
+
+
+def test_report_without_matplotlib_still_has_tables(monkeypatch):
+    import builtins
+
+    real = builtins.__import__
+
+    def no_mpl(name, *a, **k):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real(name, *a, **k)
+
+    result = compare(["simple", "simple"], 20, 1, ["rule"] * 3)
+    result.pop("_elapsed")
+    monkeypatch.setattr(builtins, "__import__", no_mpl)
+    page = to_html(result)
+    assert "Charts need matplotlib" in page and "stichwort[analysis]" in page
+    assert "data:image/png" not in page and "<table>" in page
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["compare", "wien"], "at least two"),
+    (["compare", "wien", "wien-4", "--deals", "5"], "seats"),
+    (["compare", "wien", "wien-hearts", "--deals", "5", "--bots", "rule,rule"], "3 seats"),
+    (["compare", "wien", "wien-hearts", "--deals", "5", "--bots", "genius"], "unknown bot"),
+    (["compare", "wien", "wien-hearts", "--deals", "1"], "at least 2"),
+])
+def test_bad_usage_exits_2(capsys, argv, message):
+    code, _, err = _run(capsys, argv)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_search_bot_seat_in_compare():
+    out = compare(["simple", "simple"], 4, 1, ["search:8", "rule", "rule"])
+    assert out["per_target"][0]["deals"] == 4 and out["bots"][0] == "search:8"
