@@ -63,8 +63,8 @@ def pointer(*parts) -> str:
 class SourceMap:
     """Where each part of a document was written: JSON pointer → span, for values and for keys."""
     file: str
-    values: dict[str, Span] = field(default_factory=dict)
-    keys: dict[str, Span] = field(default_factory=dict)
+    values: dict[str, Span | None] = field(default_factory=dict)
+    keys: dict[str, Span | None] = field(default_factory=dict)
 
     def find(self, ptr: str, prefer_key: bool = False) -> Span | None:
         """The span written for `ptr`, or for its nearest recorded ancestor."""
@@ -257,7 +257,7 @@ class _Builder:
         for child in tree.children:
             if isinstance(child, Tree) and child.data == "selector":
                 tok = child.children[0]
-                key = unquote(str(tok)) if tok.type == "STRING" else str(tok)
+                key = unquote(str(tok)) if getattr(tok, "type", "") == "STRING" else str(tok)
                 parts.append("[" + entry_key_text(key) + "]")
             else:
                 parts.append(("." if parts else "") + str(child))

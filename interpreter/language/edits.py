@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
 from interpreter.language.document import SourceMap, escape, unquote
@@ -101,7 +102,7 @@ class Spans:
         self.smaps.extend(overlays.values())
 
 
-def _fail(code: str, message: str, file: str, span: Span | None, help: str | None = None, suggestions=()):
+def _fail(code: str, message: str, file: str, span: Span | None, help: str | None = None, suggestions=()) -> NoReturn:
     raise DiagnosticError([Diagnostic(code, message, file, span, help=help, suggestions=list(suggestions))])
 
 
@@ -130,7 +131,6 @@ def _index(items: list, key: str, path: EditPath, file: str, span: Span | None) 
     _fail("E135", f"'{'.'.join(path.parts)}' has no entry '{key}'", file, span,
           help=(f"its entries: {shown}" if keys else "its entries have no names; give rows a `name` column to edit them one by one"),
           suggestions=best_matches(key, keys))
-    return -1
 
 
 def remove_entry(doc: dict, text: str, file: str, span: Span | None, spans: Spans) -> None:
@@ -177,7 +177,6 @@ def apply_edit(doc: dict, edit: dict, index: int, smap: SourceMap, spans: Spans)
     if path is None:
         _fail("E134", f"'{edit[op]}' is not a path to a list or a list entry", file, span,
               help="write a dotted path such as settle.pay, or settle.pay[name] for one entry")
-        return
     if op != "insert" and path.key is None:
         _fail("E134", f"'{edit[op]}' names no entry", file, span,
               help=f"name the entry in brackets, e.g. {edit[op]}[its_name]")
@@ -200,7 +199,7 @@ def apply_edit(doc: dict, edit: dict, index: int, smap: SourceMap, spans: Spans)
                 _fail("E136", f"'{'.'.join(path.parts)}' already has an entry '{k}'", file, where,
                       help=f"use `replace {'.'.join(path.parts)}[{k}] …` to change it, or give the new entry another name")
         before = spans.snapshot(path.list_ptr, len(items))
-        items[at:at] = [entry for entry in new]
+        items[at:at] = list(new)
         fresh = [spans.new_entry(smap, here + "/value" + (f"/{m}" if isinstance(value, list) else ""))
                  for m in range(len(new))]
         spans.write(path.list_ptr, before[:at] + fresh + before[at:])
