@@ -26,6 +26,10 @@ def _fail(code: str, message: str, shown: str, help: str | None = None) -> Diagn
     return DiagnosticError([Diagnostic(code, message, shown, help=help)])
 
 
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+
+
 def _why(err: OSError) -> str:
     return err.strerror or str(err)
 
@@ -60,7 +64,7 @@ def read_bytes(path, what: str = "file", limit: int = MAX_INPUT) -> bytes:
         except (OSError, ValueError) as err:
             raise _fail("E100", f"cannot read the {what} from standard input: {err}", "<stdin>") from None
         if len(data) > limit:
-            raise _fail("E101", f"the {what} is larger than {limit // (1024 * 1024)} MiB", "<stdin>")
+            raise _fail("E101", f"the {what} is larger than {_size(limit)}", "<stdin>")
         return data
     shown = check_path(path, what)
     try:
@@ -71,14 +75,14 @@ def read_bytes(path, what: str = "file", limit: int = MAX_INPUT) -> bytes:
             if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
                 raise _fail("E100", f"cannot read the {what}: not a regular file", shown)
             if info.st_size > limit:
-                raise _fail("E101", f"the {what} is larger than {limit // (1024 * 1024)} MiB", shown)
+                raise _fail("E101", f"the {what} is larger than {_size(limit)}", shown)
             data = f.read(limit + 1)
     except IsADirectoryError:
         raise _fail("E100", f"cannot read the {what}: it is a folder", shown) from None
     except OSError as err:
         raise _fail("E100", f"cannot read the {what}: {_why(err)}", shown) from None
     if len(data) > limit:
-        raise _fail("E101", f"the {what} is larger than {limit // (1024 * 1024)} MiB", shown)
+        raise _fail("E101", f"the {what} is larger than {_size(limit)}", shown)
     return data
 
 

@@ -78,13 +78,13 @@ def load_yaml(path: Path):
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
+    from interpreter.files import read_text
+    from interpreter.harness import scenario_input as shape
+
     shown = str(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise _err(shown, "scenario file is larger than 2 MiB")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot read scenario: {err}", shown)]) from None
+    text = read_text(path, "scenario file", MAX_BYTES)
+    checker = shape.Checker(shown)
+    shape.count_aliases(text, checker)
     yaml = YAML(typ="rt")
     try:
         data = yaml.load(text)
@@ -94,8 +94,11 @@ def load_yaml(path: Path):
         raise _err(shown, f"not valid YAML: {getattr(err, 'problem', err)}", span) from None
     except RecursionError:
         raise _err(shown, "the YAML nests too deeply") from None
+    except (ValueError, OverflowError) as err:
+        raise _err(shown, f"not valid YAML: {err}") from None
     if not isinstance(data, dict):
         raise _err(shown, "a scenario file must be a mapping with 'rules', 'seats' and 'deals'", Span(1, 1, 1, 2))
+    shape.check_expansion(data, checker)
     return yaml, data, text
 
 
@@ -163,43 +166,47 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     yaml, data, _ = load_yaml(path)
     shown = str(path)
     out = Outcome(shown)
+    from interpreter.files import check_path, is_file
+    from interpreter.harness import scenario_input as shape
+
+    checker = shape.Checker(shown)
     rules_name = data.get("rules")
-    if not isinstance(rules_name, str):
+    if not isinstance(rules_name, str) or not rules_name:
         raise _err(shown, "the scenario does not say which 'rules' it uses", _span(data, "rules") or Span(1, 1, 1, 2))
-    target = str(path.parent / rules_name) if (path.parent / rules_name).is_file() else rules_name
+    try:
+        check_path(rules_name, "rule file")
+    except DiagnosticError as err:
+        raise _err(shown, err.diagnostics[0].message, _span(data, "rules")) from None
+    target = str(path.parent / rules_name) if is_file(path.parent / rules_name) else rules_name
     rs = load(target)
-    options = dict(data.get("options") or {})
-    for k in options:
-        if k not in rs.options:
-            raise _err(shown, f"unknown table option '{k}'", _span(data.get("options"), k),
-                       suggestions=best_matches(k, rs.options))
-    seats = [str(s) for s in (data.get("seats") or [])]
-    if len(seats) != rs.seats:
-        raise _err(shown, f"'seats' must name {rs.seats} seats for {rs.name}, in order of play",
-                   _span(data, "seats") or Span(1, 1, 1, 2))
-    dealer_name = str(data.get("dealer", seats[-1]))
+    options = shape.options(rs, data, checker)
+    seats = shape.seats(rs, data, checker)
+    dealer_name = checker.scalar(data.get("dealer", seats[-1]), "'dealer'", _span(data, "dealer"))
     if dealer_name not in seats:
         raise _err(shown, f"unknown dealer seat '{dealer_name}'", _span(data, "dealer"), suggestions=best_matches(dealer_name, seats))
     dealer = seats.index(dealer_name)
     accounts = None
     if "draw" in data:
+        shape.draw(data, checker)
         _check_draw(rs, data, seats, shown, out)
         if "deals" not in data:
             return out
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals:
         raise _err(shown, "the scenario has no 'deals'", _span(data, "deals") or Span(1, 1, 1, 2))
+    if len(deals) > shape.MAX_DEALS:
+        raise _err(shown, f"more than {shape.MAX_DEALS} deals in one scenario file", _span(data, "deals"))
+    for di, deal in enumerate(deals):
+        shape.deal(rs, deal, di, seats, checker, deals)
+    for key in ("expect_final",):
+        checker.mapping(data, key)
     from interpreter.engine.rules import compile_rules
     from interpreter.engine.session import Session
     from interpreter.engine.state import initial_accounts
 
     R = compile_rules(rs, options)
     accounts = initial_accounts(R, dealer)
-    for k, v in (data.get("accounts") or {}).items():
-        if isinstance(v, dict):
-            accounts[str(k)] = [Fraction(str(v.get(s, 0))) if isinstance(v.get(s, 0), str) else v.get(s, 0) for s in seats]
-        else:
-            accounts[str(k)] = v
+    accounts.update(shape.accounts(R, data, seats, checker))
     changed = False
     session = Session(rs, options, dealer=dealer, accounts=accounts)
     for di, deal in enumerate(deals):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+from interpreter.files import is_file, read_bytes
 from interpreter.language.document import SourceMap, build, escape
 from interpreter.language.edits import Spans, apply_edit, remove_entry
 from interpreter.language.parser import MAX_BYTES, parse
@@ -79,7 +80,7 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
             candidates.extend(relative_to.parent / (target + suffix) for suffix in RULE_SUFFIXES)
     candidates.append(p)
     for c in candidates:
-        if c.is_file():
+        if is_file(c):
             return c
     games = builtin_games()
     if target in games:
@@ -95,13 +96,16 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
 
 
 def read_text(path: Path, shown: str) -> str:
+    """A rule file's text: only .stw/.yaml/.yml/.json files are read (so no other file's content is
+    ever shown in a diagnostic), at most MAX_BYTES, and only regular files."""
+    if path.suffix.lower() not in RULE_SUFFIXES:
+        raise DiagnosticError([Diagnostic("E100", "not a rule file: only .stw, .yaml, .yml and .json files are read",
+                                          shown, help="give a rule file or a built-in game name")])
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", shown)])
-        data = path.read_bytes()
-    except OSError as err:
-        raise DiagnosticError([Diagnostic("E100", f"cannot read file: {err.strerror or err}", shown)]) from None
+        data = read_bytes(path, "rule file", MAX_BYTES)
+    except DiagnosticError as err:
+        d = err.diagnostics[0]
+        raise DiagnosticError([Diagnostic(d.code, d.message, shown, help=d.help)]) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -143,6 +147,7 @@ def parse_data(text: str, shown: str) -> tuple[dict, SourceMap]:
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", shown)])
     _check_flow_depth(text, shown)
+    _check_aliases(text, shown)
     yaml = YAML(typ="rt")
     try:
         data = yaml.load(text)
@@ -151,19 +156,79 @@ def parse_data(text: str, shown: str) -> tuple[dict, SourceMap]:
     except RecursionError:
         raise DiagnosticError([Diagnostic("E102", f"the data nests deeper than {MAX_DATA_DEPTH} levels", shown,
                                           help="flatten the structure")]) from None
-    except (YAMLError, ValueError) as err:
+    except (YAMLError, ValueError, OverflowError) as err:
         raise DiagnosticError([Diagnostic("E113", f"not valid YAML/JSON: {type(err).__name__}", shown)]) from None
+    except TypeError:
+        raise DiagnosticError([Diagnostic("E113", "not valid YAML/JSON: a key is a list or mapping, not a name", shown,
+                                          help="keys are names; a key written { … } or [ … ] cannot be one")]) from None
     smap = SourceMap(shown)
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise DiagnosticError([Diagnostic("E114", "a rule file must be a mapping at the top level", shown, Span(1, 1, 1, 2),
                                           help="write the file as keys and values, e.g. `title: …` on the first line")])
+    problem = expansion_problem(data)
+    if problem:
+        raise DiagnosticError([Diagnostic(problem[0], problem[1], shown, Span(1, 1, 1, 2), help=problem[2])])
     try:
         return _plain(data, "", smap, 0, text.splitlines()), smap
     except RecursionError:
         raise DiagnosticError([Diagnostic("E102", f"the data nests deeper than {MAX_DATA_DEPTH} levels", shown,
                                           help="flatten the structure")]) from None
+
+
+MAX_ALIASES = 100                # '*name' references in one YAML file
+MAX_NODES = 200_000              # values in one YAML document, aliases followed
+MAX_NUMBER = 10**15              # the largest number a rule file may write
+
+
+def alias_problem(text: str) -> tuple[str, Span | None] | None:
+    """More than MAX_ALIASES aliases, counted on the parser's events before anything is built."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.events import AliasEvent
+
+    if "*" not in text:
+        return None
+    n = 0
+    try:
+        for event in YAML(typ="safe", pure=True).parse(text):
+            if isinstance(event, AliasEvent):
+                n += 1
+                if n > MAX_ALIASES:
+                    m = event.start_mark
+                    return f"more than {MAX_ALIASES} YAML aliases", Span(m.line + 1, m.column + 1, m.line + 1, m.column + 2)
+    except (YAMLError, RecursionError, ValueError):
+        return None       # the real load reports it, with its place
+    return None
+
+
+def expansion_problem(data) -> tuple[str, str, str] | None:
+    """(code, message, help) for a document that, aliases followed, holds more than MAX_NODES values
+    (an alias bomb), or holds a number beyond MAX_NUMBER (a YAML hex number of 5,000 digits)."""
+    budget = MAX_NODES
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        budget -= 1
+        if budget < 0:
+            return ("E103", f"the file expands to more than {MAX_NODES} values (YAML aliases repeated too often)",
+                    "write the values out, or use fewer '*' references")
+        if isinstance(node, int) and not isinstance(node, bool) and abs(node) > MAX_NUMBER:
+            return "E104", f"a number is too large (at most {MAX_NUMBER:,} either way)", "write a smaller number"
+        if isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return None
+
+
+def _check_aliases(text: str, shown: str) -> None:
+    problem = alias_problem(text)
+    if problem:
+        raise DiagnosticError([Diagnostic("E103", problem[0], shown, problem[1],
+                                          help="write the values out, or use fewer '*' references")])
 
 
 def _yaml_diagnostic(err, shown: str) -> Diagnostic:
@@ -279,6 +344,9 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None 
     if isinstance(node, bool) or node is None:
         return node
     if isinstance(node, int):
+        if abs(node) > MAX_NUMBER:
+            raise DiagnosticError([Diagnostic("E104", f"the number is too large (at most {MAX_NUMBER:,} either way)",
+                                              smap.file, smap.find(ptr))])
         return int(node)
     if isinstance(node, float):
         return repr(float(node))

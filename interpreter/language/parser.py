@@ -127,11 +127,58 @@ def _brackets(text: str):
             yield ch, line, col
 
 
+MAX_DIGITS = 15          # digits in one number literal (before or after the point)
+
+
+def _long_numbers(text: str):
+    """Yield (line, col, length) of every run of more than MAX_DIGITS digits that is (part of) a number
+    literal outside strings and comments; a name such as x123 is not one."""
+    line, col = 1, 0
+    in_string = in_comment = escaped = False
+    run = 0
+    start = (0, 0)
+    numeric = False
+    previous = "\n"
+    for ch in text + "\n":
+        col += 1
+        if ch.isdigit() and ch.isascii() and not in_string and not in_comment:
+            if run == 0:
+                start = (line, col)
+                numeric = not (previous.isalnum() or previous == "_")
+            run += 1
+            previous = ch
+            continue
+        if run > MAX_DIGITS and numeric:
+            yield start[0], start[1], run
+        run = 0
+        if ch == "\n":
+            line, col = line + 1, 0
+            in_comment = in_string = False
+        elif in_comment:
+            pass
+        elif in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == "#":
+            in_comment = True
+        elif ch == '"':
+            in_string = True
+        previous = ch
+
+
 def check_bounds(text: str, file: str) -> None:
     """Refuse oversized input and bracket nesting deeper than MAX_NESTING (strings and comments skipped)."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", file,
                                           Span(1, 1, 1, 2), help="split the rules or use 'extends'")])
+    for line, col, length in _long_numbers(text):
+        raise DiagnosticError([Diagnostic(
+            "E104", f"a number of {length} digits: numbers have at most {MAX_DIGITS} digits", file,
+            Span(line, col, line, col + min(length, 40)), help="write a smaller number")])
     depth = 0
     for ch, line, col in _brackets(text):
         if ch in "([{":
