@@ -8,6 +8,7 @@ stopping at the first; `load()` returns a Ruleset or raises DiagnosticError.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from interpreter import checks
@@ -29,6 +30,49 @@ class Report:
     @property
     def ok(self) -> bool:
         return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def only_pending(self) -> bool:
+        """Well formed, but it uses mechanisms the engine does not implement yet (every error is E410)."""
+        errors = [d for d in self.diagnostics if d.severity == "error"]
+        return bool(errors) and all(d.code == PENDING for d in errors)
+
+    def pending_summary(self) -> str:
+        """One line: what the engine lacks for this file, and the rule ids written beside each use."""
+        names: list[str] = []
+        ids: list[str] = []
+        for d in self.diagnostics:
+            if d.code != PENDING:
+                continue
+            m = re.search(r"'([^']+)'", d.message)
+            kind = "phase " if d.message.startswith("phase") else "obligation " if d.message.startswith("play") else ""
+            if m and kind + m.group(1) not in names:
+                names.append(kind + m.group(1))
+            line = _source_line(self.sources.get(d.file or ""), d.span.line if d.span else 0)
+            ids += [i for i in _RULE_ID.findall(line) if i not in ids]
+        shown = ", ".join(names)
+        why = f" (rule ids: {', '.join(ids)})" if ids else ""
+        return f"{self.target} is not playable yet: the engine does not implement {shown}{why}"
+
+
+PENDING = "E410"
+_RULE_ID = re.compile(r"\b[A-Z]{2,}-[A-Z]{2,}-\d{2,}\b")
+
+
+def _source_line(text: str | None, line: int) -> str:
+    if not text or line < 1:
+        return ""
+    lines = text.splitlines()
+    return lines[line - 1] if line <= len(lines) else ""
+
+
+class NotPlayable(DiagnosticError):
+    """A rule file that is well formed but needs mechanisms the engine does not implement yet."""
+
+    def __init__(self, report: Report):
+        super().__init__(report.diagnostics)
+        self.report = report
+        self.summary = report.pending_summary()
 
 
 def check(target: str, positions: bool = False) -> Report:
@@ -57,13 +101,19 @@ def _check(target: str, positions: bool) -> Report:
         return report
     ctx = checks.run(loaded.doc, loaded.origins, loaded.sources)
     report.diagnostics = ctx.diagnostics
-    if report.ok:
+    if report.ok or report.only_pending:
         report.ruleset = compile_ruleset(loaded, getattr(ctx, "expressions", {}))
     return report
 
 
-def load(target: str) -> Ruleset:
+def load(target: str, playable: bool = True) -> Ruleset:
+    """The Ruleset of `target`. A file that needs mechanisms the engine lacks raises NotPlayable,
+    unless `playable` is False (the booklet and conversions need only a well-formed file)."""
     report = check(target)
+    if report.only_pending and report.ruleset is not None:
+        if not playable:
+            return report.ruleset
+        raise NotPlayable(report)
     if not report.ok or report.ruleset is None:
         raise DiagnosticError(report.diagnostics)
     return report.ruleset

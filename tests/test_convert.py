@@ -14,9 +14,9 @@ import pytest
 from interpreter import cli
 from interpreter.language import writer
 from interpreter.language.loader import parse_source, read_layer
-from interpreter.pipeline import load
-from interpreter.resources import builtin_games
 from interpreter.model.ruleset import thaw
+from interpreter.pipeline import check, load
+from interpreter.resources import builtin_games
 
 GAMES = sorted(builtin_games())          # found when the tests are collected: games are still being added
 
@@ -75,11 +75,16 @@ def test_convert_then_validate_from_another_directory(game, fmt, tmp_path, monke
     assert reread(written, "." + fmt) == original
     if "extends" in original:
         assert reread(written, "." + fmt)["extends"] == original["extends"]   # a variant stays a variant
-    code, stdout, err = run("validate", out)
-    assert code == 0, stdout + err
-    assert stdout.startswith("ok ")
+    if check(game).only_pending:    # in development: refused for the same missing mechanisms only
+        code, stdout, err = run("validate", out, "--json")
+        assert code == 1, stdout + err
+        assert {d["code"] for d in json.loads(stdout)[0]["diagnostics"] if d["severity"] == "error"} == {"E410"}
+    else:
+        code, stdout, err = run("validate", out)
+        assert code == 0, stdout + err
+        assert stdout.startswith("ok ")
     # the converted file compiles to the same rules as the built-in one
-    assert thaw(load(out).doc) == thaw(load(game).doc)
+    assert thaw(load(out, playable=False).doc) == thaw(load(game, playable=False).doc)
 
 
 def test_converted_variant_extends_a_converted_base_beside_it(tmp_path, monkeypatch):
@@ -92,14 +97,14 @@ def test_converted_variant_extends_a_converted_base_beside_it(tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     assert run("convert", base, "--to", "yaml", "-o", f"{base}.yaml")[0] == 0
     assert run("convert", game, "--to", "yaml", "-o", "variant.yaml")[0] == 0
-    assert load("variant.yaml").chain[0] == f"{base}.yaml"
+    assert load("variant.yaml", playable=False).chain[0] == f"{base}.yaml"
     # a change to the local base shows in the variant
     doc = reread(Path(f"{base}.yaml").read_text(encoding="utf-8"), ".yaml")
     doc["title"] = "A local copy"
     Path(f"{base}.yaml").write_text(writer.to_yaml(doc), encoding="utf-8")
     variant = read_layer(Path("variant.yaml")).doc
     expected = variant.get("title", "A local copy")
-    assert load("variant.yaml").title == expected
+    assert load("variant.yaml", playable=False).title == expected
 
 
 def test_convert_to_standard_output():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,9 +15,9 @@ import pytest
 
 from interpreter import cli, load
 from interpreter.engine.seating import draw_key, seats_by_draw
-from interpreter.model.values import constant
 from interpreter.language.expressions import parse_text
 from interpreter.model.ruleset import thaw
+from interpreter.model.values import constant
 
 FILES = ["koenigrufen", "koenigrufen-5"]
 BLACK = ["7", "8", "9", "10", "J", "C", "Q", "K"]
@@ -26,12 +27,12 @@ TAROKS = [f"T{i}" for i in range(1, 22)] + ["SK"]
 
 @pytest.fixture(scope="module")
 def base():
-    return load("koenigrufen")
+    return load("koenigrufen", playable=False)
 
 
 @pytest.fixture(scope="module")
 def five():
-    return load("koenigrufen-5")
+    return load("koenigrufen-5", playable=False)
 
 
 def card(rs, code):
@@ -50,9 +51,16 @@ def base_points(rs, code):
 
 @pytest.mark.parametrize("name", FILES)
 def test_stichwort_validate_accepts(name):
+    """Well formed and checked; refused only for the mechanisms the engine does not implement yet (E410),
+    and the sweep over the built-in games lists it as in development."""
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert cli.main(["validate", name]) == 0
-    assert "ok" in out.getvalue()
+        assert cli.main(["validate", name, "--json"]) == 1
+    [report] = json.loads(out.getvalue())
+    codes = {d["code"] for d in report["diagnostics"] if d["severity"] == "error"}
+    assert codes == {"E410"}, out.getvalue()
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert cli.main(["validate"]) == 0
+    assert any(line.split()[:2] == ["dev", name] for line in out.getvalue().splitlines())
 
 
 @pytest.mark.rules("KR-DECK-11")
@@ -159,7 +167,7 @@ def test_deck_11_seventy_points_in_all(base):
 @pytest.mark.rules("KR-SEAT-01")
 @pytest.mark.parametrize("name", FILES)
 def test_seat_01_play_goes_counterclockwise(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     assert rs.direction == "counterclockwise"
     assert rs.doc["session"]["dealer"] == "forehand"          # the deal too (KR-SESS-05)
 
@@ -206,7 +214,7 @@ def test_seat_06_highest_card_deals_first(base):
 @pytest.mark.rules("KR-SEAT-07")
 @pytest.mark.parametrize("name", FILES)
 def test_seat_07_others_sit_counterclockwise_in_falling_order(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     cards = {"A": "T5", "B": "KH", "C": "SK", "D": "7C", "E": "1H"}
     drawn = dict(list(cards.items())[:rs.seats])
     seats = seats_by_draw(rs, drawn)
@@ -219,7 +227,7 @@ def test_seat_07_others_sit_counterclockwise_in_falling_order(name):
 @pytest.mark.rules("KR-SEAT-08")
 @pytest.mark.parametrize("name", FILES)
 def test_seat_08_forehand_is_the_dealers_right_and_gets_cards_first(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     assert rs.roles["forehand"] == 1                    # the next seat counter-clockwise = the dealer's right
     assert rs.doc["deal"]["start"] == "forehand"
     assert rs.doc["auction"]["first"] == "forehand"
@@ -241,7 +249,7 @@ def test_deal_01_the_player_on_the_dealers_left_cuts(base):
 @pytest.mark.rules("KR-DEAL-02")
 @pytest.mark.parametrize("name", FILES)
 def test_deal_02_first_round_six_each_from_forehand(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     assert packets(rs)[0] == ("each", 6, 1)
     assert rs.doc["deal"]["start"] == "forehand"
 
@@ -249,7 +257,7 @@ def test_deal_02_first_round_six_each_from_forehand(name):
 @pytest.mark.rules("KR-DEAL-03")
 @pytest.mark.parametrize("name", FILES)
 def test_deal_03_then_six_to_the_talon(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     assert packets(rs)[1] == ("talon", 6, 1)
     assert rs.talon_size == 6
 
@@ -263,7 +271,7 @@ def test_deal_04_talon_as_one_pile_traditional_layout_a_custom(base):
 @pytest.mark.rules("KR-DEAL-05")
 @pytest.mark.parametrize("name", FILES)
 def test_deal_05_second_round_twelve_in_every_hand(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     assert packets(rs) == [("each", 6, 1), ("talon", 6, 1), ("each", 6, 1)]
     assert rs.hand_size == 12
     assert rs.players * rs.hand_size + rs.talon_size == rs.deck_size == 54
@@ -284,7 +292,7 @@ def test_deal_06_five_at_the_table_the_dealer_sits_out(five, base):
 @pytest.mark.rules("KR-DEAL-07", "KR-VAR-03")
 @pytest.mark.parametrize("name", FILES)
 def test_deal_07_knocking_talon_first_then_four_piles_of_twelve(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     knock = rs.doc["deal"]["knock"]
     assert knock["by"] == "prev(dealer)"                 # the player on the dealer's left, instead of cutting
     assert [(p["to"], p["cards"], p.get("repeat", 1)) for p in knock["packets"]] == [("talon", 6, 1), ("pile", 12, 4)]
@@ -353,7 +361,7 @@ class Reader:
     """Evaluates the rule file's expressions on a finished (or running) deal, independently of the engine."""
 
     def __init__(self, name="koenigrufen"):
-        self.rs = load(name)
+        self.rs = load(name, playable=False)
         self.doc = thaw(self.rs.doc)
         self.lets = {}
         for n, body in self.doc.get("let", {}).items():
@@ -444,7 +452,7 @@ class Reader:
 
     def pay(self, w) -> dict[int, Fraction]:
         """Apply the settle rows: net game points per seat."""
-        net = {s: 0 for s in range(4)}
+        net = dict.fromkeys(range(4), 0)
         for row in self.doc["settle"]["pay"]:
             seats = self(row["each"], w) if "each" in row else (None,)
             for s in (seats if isinstance(seats, tuple) else (seats,)):

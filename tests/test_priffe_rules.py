@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from interpreter import cli, load
-from interpreter.engine.seating import draw_key, seats_by_draw
+from interpreter.engine.seating import seats_by_draw
 from interpreter.language.expressions import parse_text
 from interpreter.model.ruleset import thaw
 
@@ -29,12 +30,12 @@ SITS_OUT = [5, 4, 3, 2, 1]
 
 @pytest.fixture(scope="module")
 def base():
-    return load("priffe")
+    return load("priffe", playable=False)
 
 
 @pytest.fixture(scope="module")
 def five():
-    return load("priffe-5")
+    return load("priffe-5", playable=False)
 
 
 def step(rs, role: str) -> int:
@@ -146,7 +147,7 @@ def test_seat_10_with_five_the_highest_card_sits_out_first(five, base):
 @pytest.mark.rules("PRIFFE-DEAL-01")
 @pytest.mark.parametrize("name", FILES)
 def test_deal_01_clockwise(name):
-    assert load(name).direction == "clockwise"
+    assert load(name, playable=False).direction == "clockwise"
 
 
 @pytest.mark.rules("PRIFFE-DEAL-02")
@@ -157,7 +158,7 @@ def test_deal_02_player_on_the_dealers_right_cuts(base):
 @pytest.mark.rules("PRIFFE-DEAL-03")
 @pytest.mark.parametrize("name", ["priffe", "priffe-5"])
 def test_deal_03_thirteen_each_one_at_a_time_no_talon(name):
-    rs = load(name)
+    rs = load(name, playable=False)
     assert rs.hand_size == 13 and rs.talon_size == 0
     packets = rs.doc["deal"]["packets"]
     assert [dict(p) for p in packets] == [{"to": "each", "cards": 1, "repeat": 13}]
@@ -220,14 +221,14 @@ def test_sess_09_pinnen_keeps_his_seat_and_partners_the_returning_player(five):
 
 def moved(before, after) -> dict[int, tuple]:
     """Who sits where, before → after, for players whose seat changed (None = out)."""
-    where = lambda row, p: row.index(p) if p in row else None  # noqa: E731
+    where = lambda row, p: row.index(p) if p in row else None
     return {p: (where(before, p), where(after, p)) for p in range(1, 6) if where(before, p) != where(after, p)}
 
 
 @pytest.mark.rules("PRIFFE-SESS-11", "PRIFFE-SESS-12", "PRIFFE-SESS-13", "PRIFFE-SESS-14")
 def test_sess_11_to_14_the_moves_of_each_sit(five):
     r = five.doc["seating"]["rotation"]
-    seat = lambda row, p: row.index(p)                          # noqa: E731
+    seat = lambda row, p: row.index(p)
     # sit 2: 4 out, 2 takes 4's seat, 5 comes in at 2's old seat
     assert moved(r[0], r[1]) == {4: (seat(r[0], 4), None), 2: (seat(r[0], 2), seat(r[0], 4)),
                                  5: (None, seat(r[0], 2))}
@@ -280,7 +281,7 @@ class Reader:
     parsed expression trees against a Deal, with the file's lets, card groups and contracts."""
 
     def __init__(self, name: str):
-        self.rs = load(name)
+        self.rs = load(name, playable=False)
         self.doc = thaw(self.rs.doc)
         self.lets = {}
         for n, body in self.doc.get("let", {}).items():
@@ -672,7 +673,7 @@ def test_sess_02_to_04_four_player_reseating_is_described(base):
 @pytest.mark.rules("PRIFFE-VAR-01", "PRIFFE-VAR-02", "PRIFFE-VAR-03", "PRIFFE-VAR-04")
 @pytest.mark.parametrize("name, let", sorted(SCORING_VARIANTS.items()))
 def test_variants_change_only_their_scoring_rule(base, name, let):
-    d, b = thaw(load(name).doc), thaw(base.doc)
+    d, b = thaw(load(name, playable=False).doc), thaw(base.doc)
     assert d["let"][let] != b["let"][let]
     for doc in (d, b):
         doc.pop("title")
@@ -733,5 +734,13 @@ def test_var_05_06_are_customs_not_rule_changes(base):
 @pytest.mark.rules("PRIFFE-DECK-01", "PRIFFE-SEAT-01", "PRIFFE-DEAL-03")
 @pytest.mark.parametrize("name", FILES)
 def test_file_validates(name):
+    """Well formed and checked; refused only for the mechanisms the engine does not implement yet (E410),
+    and the sweep over the built-in games lists it as in development."""
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert cli.main(["validate", name]) == 0, out.getvalue()
+        assert cli.main(["validate", name, "--json"]) == 1
+    [report] = json.loads(out.getvalue())
+    codes = {d["code"] for d in report["diagnostics"] if d["severity"] == "error"}
+    assert codes == {"E410"}, out.getvalue()
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert cli.main(["validate"]) == 0
+    assert any(line.split()[:2] == ["dev", name] for line in out.getvalue().splitlines())

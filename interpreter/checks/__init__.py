@@ -4,17 +4,19 @@ every problem at once."""
 from __future__ import annotations
 
 from interpreter.checks import (
+    attributes,
     contracts,
     deal,
     deck,
     expressions,
+    features,
     options,
     phases,
     references,
 )
 from interpreter.checks.context import Context
 
-PASSES = (references, deck, deal, phases, contracts, options, expressions)
+PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

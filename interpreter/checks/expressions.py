@@ -132,12 +132,14 @@ def check(ctx: Context) -> None:
                   key=True, help="expressions may not recurse; write the value out")
     for name in order:
         params, node, ptr = bodies[name]
-        scope = {p: "any" for p in params}
+        scope = dict.fromkeys(params, "any")
+        let_checker = Checker(env, functions)
         try:
-            t = Checker(env, functions).check(node, scope)
+            t = let_checker.check(node, scope)
         except ExprError as err:
             _report(ctx, err, f"in 'let {name}': {err}", ptr, node)
             t = "any"
+        _report_pending(ctx, let_checker, ptr, node)
         if params:
             functions[name] = (tuple("any" for _ in params), t, "defined in the rule file")
         else:
@@ -164,9 +166,22 @@ def check(ctx: Context) -> None:
         except ExprError as err:
             _report(ctx, err, f"{err} (in {_field(path)})", ptr, node)
             continue
+        finally:
+            _report_pending(ctx, checker, ptr, node)
         if kind == "num" and t not in ("num", "any"):
             ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
     ctx.expressions = parsed
+
+
+def _report_pending(ctx: Context, checker: Checker, ptr: str, root) -> None:
+    """E410 for every use of a registry name the engine does not implement yet (drains the checker's list)."""
+    for kind, name, node in checker.pending:
+        shown = f"{name}(…)" if kind == "function" else name
+        err = ExprError("E410", f"'{shown}' is declared in the vocabulary but the engine does not implement it yet",
+                        node=node, help="a rule file that uses it cannot be played; see the pending entries "
+                                        "in docs/vocabulary.md")
+        _report(ctx, err, str(err), ptr, root)
+    checker.pending.clear()
 
 
 def _field(path) -> str:

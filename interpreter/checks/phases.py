@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 from interpreter.checks.context import Context
+from interpreter.language.document import escape
+from interpreter.model.vocabulary import is_pending
+
+_PENDING_HELP = "a rule file that uses it cannot be played; see the pending entries in docs/vocabulary.md"
 
 SECTION = {"auction": "auction", "partner": "partner", "talon": "talon", "after_purchase": "after_purchase",
            "defence": "defence", "kontra": "kontra", "announce": "announce", "play": "play", "settle": "settle"}
 
 
 def check(ctx: Context) -> None:
+    check_obligations(ctx)
     d = ctx.doc
     procedure = d.get("procedure")
     if not isinstance(procedure, list):
@@ -18,6 +23,9 @@ def check(ctx: Context) -> None:
             ctx.error("E306", f"phase '{phase}' appears twice in the procedure", f"/procedure/{i}",
                       help="each phase runs once per deal; remove one of them")
         seen.add(phase)
+        if isinstance(phase, str) and is_pending("phase", phase):
+            ctx.error("E410", f"phase '{phase}' is declared in the vocabulary but the engine does not implement it yet",
+                      f"/procedure/{i}", help=_PENDING_HELP)
         section = SECTION.get(phase)
         if section and section not in d:
             ctx.error("E306", f"the procedure runs '{phase}', but the file has no '{section}' section", f"/procedure/{i}",
@@ -36,3 +44,24 @@ def check(ctx: Context) -> None:
     if "play" in seen and "settle" in seen and procedure.index("settle") < procedure.index("play"):
         ctx.error("E308", "settlement comes before the play of the cards", f"/procedure/{procedure.index('settle')}",
                   help="move 'settle' after 'play'")
+
+
+def _obligation_chains(d: dict):
+    """(pointer, chain) of every obligation list: the play section's and each contract's."""
+    play = d.get("play")
+    if isinstance(play, dict) and isinstance(play.get("obligations"), list):
+        yield "/play/obligations", play["obligations"]
+    contracts = d.get("contract")
+    if isinstance(contracts, dict):
+        for name, c in contracts.items():
+            if isinstance(c, dict) and isinstance(c.get("obligations"), list):
+                yield f"/contract/{escape(str(name))}/obligations", c["obligations"]
+
+
+def check_obligations(ctx: Context) -> None:
+    for ptr, chain in _obligation_chains(ctx.doc):
+        for i, ob in enumerate(chain):
+            rule = ob.get("rule") if isinstance(ob, dict) else ob
+            if isinstance(rule, str) and is_pending("obligation", rule):
+                ctx.error("E410", f"play obligation '{rule}' is declared in the vocabulary but the engine does not "
+                          "implement it yet", f"{ptr}/{i}", help=_PENDING_HELP)

@@ -4,7 +4,7 @@ needs. Runs once per expression at load time; errors come back as (code, message
 from __future__ import annotations
 
 from interpreter.diagnostics import best_matches
-from interpreter.model.vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
+from interpreter.model.vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES, is_pending
 
 
 class ExprError(Exception):
@@ -35,6 +35,12 @@ class Checker:
         self.functions = dict(FUNCTIONS)
         if functions:
             self.functions.update(functions)
+        self._own = set(names) | set(functions or ())
+        self.pending: list[tuple[str, str, tuple]] = []   # (kind, name, node) of built-ins not implemented yet
+
+    def _note_pending(self, kind: str, name: str, node) -> None:
+        if name not in self._own and is_pending(kind, name):
+            self.pending.append((kind, name, node))
 
     def check(self, node, scope: dict[str, str] | None = None) -> str:
         return self._t(node, scope or {})
@@ -61,6 +67,7 @@ class Checker:
             if n in scope:
                 return scope[n]
             if n in self.names:
+                self._note_pending("value", n, node)
                 return self.names[n]
             if n in self.functions:
                 raise ExprError("E403", f"'{n}' is a function and needs arguments: {n}(…)", node=node,
@@ -149,6 +156,7 @@ class Checker:
             if fname in self.names or fname in scope:
                 raise ExprError("E403", f"'{fname}' is not a function", node=node)
             raise ExprError("E401", f"unknown function '{fname}'", best_matches(fname, self.functions), node=node)
+        self._note_pending("function", fname, node)
         params, result, _ = self.functions[fname]
         if params and params[-1].startswith("*"):
             fixed = params[:-1]

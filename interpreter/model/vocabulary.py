@@ -1,4 +1,14 @@
-"""The names an expression may use: built-in values and functions, with their types and a doc line.
+"""The vocabulary registry: every built-in name a rule file may use, declared once.
+
+Each entry is one name of one kind (a value or function an expression may use, a comprehension
+form, a phase of the procedure, a play obligation) with its type, a doc line and an example. The
+type checker, `validate`, docs/vocabulary.md and the engine all read this table; the engine's
+implementations live in `interpreter.engine.builtins`, keyed by the same names, and a test keeps
+the two in step both ways.
+
+An entry may be *pending*: declared because rule files in development already use it, but not yet
+implemented by the engine. `validate` refuses a rule file that uses a pending entry, with the
+location of each use, so nothing the checker accepts is skipped or crashes at play.
 
 Types are words: num, bool, seat, seats, card, cards, suit, call, contract, figure, account, name,
 none and any (unknown, accepted anywhere). A rule file adds its own names: roles, options, lets,
@@ -6,100 +16,233 @@ and the symbols it declares (suits, cards, groups, calls, contracts, categories,
 """
 from __future__ import annotations
 
-# name -> (type, doc)
-VALUES: dict[str, tuple[str, str]] = {
-    "dealer": ("seat", "the dealer of this deal"),
-    "declarer": ("seat", "the declarer (none when nobody declares)"),
-    "me": ("seat", "the seat whose turn it is (the one calling, playing or being asked)"),
-    "holder": ("seat", "the seat holding the current highest bid"),
-    "leader": ("seat", "the seat that led to the current trick"),
-    "host": ("seat", "the defender who invited or said kontra"),
-    "guest": ("seat", "the defender who was invited"),
-    "side": ("seats", "in a figure's goal: the side being judged"),
-    "seats": ("seats", "every seat at the table"),
-    "players": ("num", "how many players take part in each deal"),
-    "active": ("seats", "the seats taking part in this deal"),
-    "defenders": ("seats", "the declarer's opponents"),
-    "declarers": ("seats", "the declaring side (declarer and partner)"),
-    "playing": ("seats", "the seats that play the cards (defenders who stayed home excluded)"),
-    "pot": ("num", "the pot's content"),
-    "tricks_played": ("num", "tricks completed so far"),
-    "turn": ("num", "calls made so far in the auction"),
-    "passes": ("num", "seats that have passed"),
-    "bids": ("num", "bids (not passes) made so far"),
-    "trick_number": ("num", "the number of the current trick, from 1"),
-    "tricks_total": ("num", "tricks in a deal"),
-    "team_tricks": ("num", "tricks taken by the defenders together"),
-    "kontra_level": ("num", "calls in the kontra chain so far (0 = none)"),
-    "deal_number": ("num", "deals played in this session before this one"),
-    "made": ("bool", "the declaring side has made its contract"),
-    "invited": ("bool", "a defender was invited"),
-    "compulsory": ("bool", "going along was compulsory"),
-    "all_passed": ("bool", "everyone passed in the auction"),
-    "high": ("call", "the current highest call (none before any bid)"),
-    "this": ("call", "the call being judged"),
-    "final": ("call", "the call that won the auction"),
-    "contract": ("contract", "the contract being played"),
-    "trump": ("suit", "the trump suit of this deal (none without trumps)"),
-    "honours": ("cards", "the honour cards of the contract being played (its `honours` list; none if it has none)"),
-    "pass": ("call", "the pass call"),
-    "called_card": ("card", "the card named in the partner call (`partner`); none when no card was called"),
-    "base_bidder": ("seat", "when the final call joins another (call `joins`): the player whose base call it joined, who plays that call's contract too; none otherwise"),
-    "base_contract": ("contract", "the contract of the base call a joining final call joined (none otherwise)"),
-    "given_up": ("bool", "the game was lost without play: the declarer gave up (talon `give_up`) or failed the talon's `requires`"),
-    "item": ("any", "in a kontra or declaration condition: what is being doubled or declared, the contract (the game) or a figure"),
-}
+from dataclasses import dataclass
 
-# name -> (argument types, result type, doc); '*' = any number of arguments of the given type
+KINDS = ("value", "function", "comprehension", "phase", "obligation", "field")
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str                       # one of KINDS
+    name: str
+    type: str                       # the type of a value, the result of a function, "" for phases/obligations
+    doc: str
+    example: str
+    params: tuple[str, ...] = ()    # argument types of a function; '*t' = any number of t
+    pending: bool = False           # declared, not implemented: validate refuses its use
+
+
+def _v(name: str, type_: str, doc: str, example: str, pending: bool = False) -> Entry:
+    return Entry("value", name, type_, doc, example, pending=pending)
+
+
+def _f(name: str, params: tuple[str, ...], result: str, doc: str, example: str, pending: bool = False) -> Entry:
+    return Entry("function", name, result, doc, example, params, pending)
+
+
+def _c(name: str, result: str, doc: str, example: str) -> Entry:
+    return Entry("comprehension", name, result, doc, example)
+
+
+def _p(name: str, doc: str, example: str, pending: bool = False) -> Entry:
+    return Entry("phase", name, "", doc, example, pending=pending)
+
+
+def _field(path: str, doc: str, example: str) -> Entry:
+    """A field of the rules document (dotted path, `*` for a name the file chooses, `=value` for one
+    value of an enumeration) that the schema describes but the engine cannot run yet."""
+    return Entry("field", path, "", doc, example, pending=True)
+
+
+def _o(name: str, doc: str, example: str, pending: bool = False) -> Entry:
+    return Entry("obligation", name, "", doc, example, pending=pending)
+
+
+ENTRIES: tuple[Entry, ...] = (
+    # ---- values -------------------------------------------------------------------------------
+    _v("dealer", "seat", "the dealer of this deal", "next(dealer)"),
+    _v("declarer", "seat", "the declarer (none when nobody declares)", "tricks(declarer) >= 6"),
+    _v("me", "seat", "the seat whose turn it is (the one calling, playing or being asked)", "me == forehand"),
+    _v("holder", "seat", "the seat holding the current highest bid", "holder == dealer"),
+    _v("leader", "seat", "the seat that led to the current trick", "leader == declarer"),
+    _v("host", "seat", "the defender who invited or said kontra", "host != none"),
+    _v("guest", "seat", "the defender who was invited", "guest == next(declarer)"),
+    _v("side", "seats", "in a figure's goal: the side being judged", "captured(side, [AS])"),
+    _v("seats", "seats", "every seat at the table", "count(s for s in seats)"),
+    _v("players", "num", "how many players take part in each deal", "players == 4"),
+    _v("active", "seats", "the seats taking part in this deal", "size(active)"),
+    _v("defenders", "seats", "the declarer's opponents", "tricks(defenders) >= 5"),
+    _v("declarers", "seats", "the declaring side (declarer and partner)", "points(declarers) >= 36"),
+    _v("playing", "seats", "the seats that play the cards (defenders who stayed home excluded)", "size(playing) == 2"),
+    _v("pot", "num", "the pot's content", "pot >= 10"),
+    _v("tricks_played", "num", "tricks completed so far", "tricks_played == 0"),
+    _v("turn", "num", "calls made so far in the auction", "turn < 3"),
+    _v("passes", "num", "seats that have passed", "passes == 2"),
+    _v("bids", "num", "bids (not passes) made so far", "bids == 0"),
+    _v("trick_number", "num", "the number of the current trick, from 1", "trick_number == 1"),
+    _v("tricks_total", "num", "tricks in a deal", "tricks_total - tricks(declarer)"),
+    _v("team_tricks", "num", "tricks taken by the defenders together", "team_tricks >= 4"),
+    _v("kontra_level", "num", "calls in the kontra chain so far (0 = none)", "2 ^ kontra_level"),
+    _v("deal_number", "num", "deals played in this session before this one", "deal_number == 0"),
+    _v("made", "bool", "the declaring side has made its contract", "not made"),
+    _v("invited", "bool", "a defender was invited", "invited and made"),
+    _v("compulsory", "bool", "going along was compulsory", "compulsory"),
+    _v("all_passed", "bool", "everyone passed in the auction", "all_passed"),
+    _v("high", "call", "the current highest call (none before any bid)", "high == none or this.rank > high.rank"),
+    _v("this", "call", "the call being judged", "this.category == high.category"),
+    _v("final", "call", "the call that won the auction", "final.sealed"),
+    _v("contract", "contract", "the contract being played", "contract.level * 2"),
+    _v("trump", "suit", "the trump suit of this deal (none without trumps)", "trump == none"),
+    _v("pass", "call", "the pass call", "latest(me) == pass"),
+    _v("honours", "cards", "the honour cards of the contract being played (its `honours` list; none if it has none)",
+       "dealt(declarers, honours)", pending=True),
+    _v("called_card", "card", "the card named in the partner call (`partner`); none when no card was called",
+       "holds(declarer, called_card)", pending=True),
+    _v("base_bidder", "seat", "when the final call joins another (call `joins`): the player whose base call it "
+       "joined, who plays that call's contract too; none otherwise", "base_bidder != none", pending=True),
+    _v("base_contract", "contract", "the contract of the base call a joining final call joined (none otherwise)",
+       "base_contract.level", pending=True),
+    _v("given_up", "bool", "the game was lost without play: the declarer gave up (talon `give_up`) or failed the "
+       "talon's `requires`", "given_up and declarer != none", pending=True),
+    _v("item", "any", "in a kontra or declaration condition: what is being doubled or declared, the contract (the "
+       "game) or a figure", "item == contract", pending=True),
+    # ---- functions ----------------------------------------------------------------------------
+    _f("next", ("seat",), "seat", "the next seat taking part, in the direction of play", "next(dealer)"),
+    _f("prev", ("seat",), "seat", "the previous seat taking part", "prev(dealer)"),
+    _f("order", ("seat",), "num", "position in the bidding order, from 0", "order(me) == 0"),
+    _f("partner_of", ("seat",), "seat", "the seat's partner (none if alone)", "partner_of(declarer)"),
+    _f("opponents_of", ("seat",), "seats", "the seat's opponents in this deal", "opponents_of(declarer)"),
+    _f("tricks", ("any",), "num", "tricks taken by a seat or a set of seats", "tricks(declarer) >= 6"),
+    _f("points", ("any",), "num", "card points taken by a seat or a set of seats (tricks and talon share)",
+       "points(declarers) >= 36"),
+    _f("captured", ("any", "any"), "bool", "a seat or side has captured every given card in tricks",
+       "captured(declarer, [AH, KH])"),
+    _f("holds", ("seat", "any"), "bool", "the seat holds the card (or all cards of a group) now", "holds(me, AH)"),
+    _f("dealt", ("any", "any"), "num", "how many of the given cards a seat or side was dealt", "dealt(declarer, [AH])"),
+    _f("count_in", ("any", "seat"), "num", "how many of the given cards the seat holds now", "count_in([AH, KH], me)"),
+    _f("won_trick", ("any", "num"), "bool", "a seat or side won trick n (negative: from the end)",
+       "won_trick(declarer, -1)"),
+    _f("trick_winner", ("num",), "seat", "the seat that won trick n", "trick_winner(1) == declarer"),
+    _f("first_call", ("seat",), "call", "the seat's first call (none if it has not spoken)", "first_call(me) == pass"),
+    _f("first_bid", ("seat",), "call", "the seat's first bid that is not a pass (none if none)",
+       "first_bid(me) == none or this.rank <= first_bid(me).rank"),
+    _f("latest", ("seat",), "call", "the seat's latest call", "latest(me) == pass"),
+    _f("has_bid", ("seat",), "bool", "the seat has made a bid other than pass", "has_bid(me)"),
+    _f("spoke", ("seat",), "bool", "the seat has spoken in the auction", "spoke(me)"),
+    _f("went_along", ("seat",), "bool", "the defender took part in play", "went_along(next(declarer))"),
+    _f("account", ("*any",), "num", "an account's value: account(name), account(name, s) or account(name, s, t)",
+       "account(penalties, s)"),
+    _f("min", ("*num",), "num", "the smallest of the numbers", "min(pot, 10)"),
+    _f("max", ("*num",), "num", "the largest of the numbers", "max(0, tricks(declarer) - 6)"),
+    _f("abs", ("num",), "num", "absolute value", "abs(tricks(declarer) - 5)"),
+    _f("floor", ("num",), "num", "round down", "floor(pot / 3)"),
+    _f("ceil", ("num",), "num", "round up", "ceil(pot / 3)"),
+    _f("size", ("any",), "num", "how many seats or cards are in a set", "size(playing)"),
+    _f("passed", ("seat",), "bool", "the seat has passed", "passed(forehand)", pending=True),
+    _f("winning_card", ("num",), "card", "the card that won trick n", "winning_card(-1) == AS", pending=True),
+    _f("played_card", ("seat", "num"), "card", "the card the seat played to trick n",
+       "played_card(declarer, -1) == AS", pending=True),
+    _f("declared", ("figure",), "bool", "the figure was declared", "declared(slam)", pending=True),
+    _f("kontras", ("any",), "num", "kontra calls on a figure or the game", "2 ^ kontras(contract)", pending=True),
+    _f("kontras_between", ("seat", "seat"), "num", "calls in the personal kontra chain between two seats "
+       "(kontra `personal`)", "kontras_between(declarer, s)", pending=True),
+    _f("kontras_by", ("seat",), "num", "kontra-chain calls (kontra, rekontra, …) the seat has made so far",
+       "kontras_by(me) == 0", pending=True),
+    _f("declarations", ("seat",), "num", "figures the seat has declared so far", "declarations(me) == 0", pending=True),
+    _f("declared_by", ("figure", "any"), "bool", "the figure was declared by the seat or by a seat of the set",
+       "declared_by(slam, declarers)", pending=True),
+    _f("achieved", ("figure", "any"), "bool", "the figure is allowed in this contract (its `allowed` and the "
+       "contract's `figures`) and its goal holds for the seat or side", "achieved(slam, declarers)", pending=True),
+    _f("attempted", ("figure", "any"), "bool", "the seat or side made a silent attempt at the figure (its "
+       "`attempt`) without declaring it, in a contract that allows the figure", "attempted(slam, declarers)",
+       pending=True),
+    # ---- comprehension forms ------------------------------------------------------------------
+    _c("sum", "num", "the sum over a set", "sum(tricks(s) for s in defenders)"),
+    _c("count", "num", "how many members satisfy the condition", "count(s for s in seats if has_bid(s))"),
+    _c("any", "bool", "true if the condition holds for some member", "any(has_bid(s) for s in seats)"),
+    _c("all", "bool", "true if the condition holds for every member", "all(went_along(s) for s in defenders)"),
+    _c("min", "num", "the smallest value over a set", "min(tricks(s) for s in defenders)"),
+    _c("max", "num", "the largest value over a set", "max(tricks(s) for s in defenders)"),
+    _c("set", "seats", "the members that satisfy the condition", "set(s for s in defenders if went_along(s))"),
+    # ---- phases of the procedure --------------------------------------------------------------
+    _p("auction", "the bidding: calls in turn by the auction's rules until it ends", "procedure = [auction, play, settle]"),
+    _p("talon", "the talon procedure of the contract (exchange, halves, none, whole, into tricks)",
+       "procedure = [auction, talon, contract, play, settle]"),
+    _p("contract", "the declarer fixes the contract (raise within a category, choose trumps)",
+       "procedure = [auction, talon, contract, play, settle]"),
+    _p("after_purchase", "the after-purchase chain: further talon cards bought in turn",
+       "procedure = [auction, talon, contract, after_purchase, play, settle]"),
+    _p("defence", "each defender goes along, stays home or invites", "procedure = [auction, contract, defence, play, settle]"),
+    _p("kontra", "the kontra chain on the game (kontra, rekontra, …)",
+       "procedure = [auction, contract, defence, kontra, play, settle]"),
+    _p("play", "the play of the cards, trick by trick, with the contract's obligations",
+       "procedure = [auction, play, settle]"),
+    _p("settle", "the payment rows, evaluated together on the final state", "procedure = [auction, play, settle]"),
+    _p("partner", "the declarer names a card; its holder becomes the hidden partner",
+       "procedure = [auction, partner, talon, play, settle]", pending=True),
+    _p("announce", "the declaration round: figures and kontras on each item",
+       "procedure = [auction, talon, announce, play, settle]", pending=True),
+    # ---- play obligations ---------------------------------------------------------------------
+    _o("follow_suit", "play the led suit if able", "obligations = [follow_suit]"),
+    _o("must_trump", "void in the led suit: play the trump suit if able", "obligations = [follow_suit, must_trump]"),
+    _o("must_beat", "play a card that beats the trick so far if able, within what the earlier filters allow",
+       "obligations = [follow_suit, must_trump, must_beat]"),
+    _o("lowest_winner", "of several winning cards play the lowest (void: the lowest trump)",
+       "obligations = [follow_suit, lowest_winner]"),
+    _o("hold_back", "keep `cards` until no other card of their suit is left",
+       "obligations = [follow_suit, { rule = hold_back, cards = [AS] }]"),
+    _o("no_lead", "do not lead `suit` while holding another suit", "obligations = [{ rule = no_lead, suit = H }, follow_suit]"),
+    _o("declared_cards", "a card tied to a declaration waits for its trick",
+       "obligations = [follow_suit, declared_cards]", pending=True),
+    _o("birds_in_order", "declared bird cards go highest first", "obligations = [follow_suit, birds_in_order]",
+       pending=True),
+    # ---- document fields the schema describes but the engine cannot run yet -----------------
+    _field("figure", "figures: bonus items won silently or announced, each with its own value",
+           "table figure { | figure | value | goal | }"),
+    _field("seating.teams", "fixed partnerships", "seating { teams = [[1, 3], [2, 0]] }"),
+    _field("seating.rotation", "a seating schedule for more seats than players", "seating { rotation = [[1, 2, 3, 4, 0]] }"),
+    _field("seating.sit_out=rotation", "sitting out by the rotation schedule", "seating { sit_out = rotation }"),
+    _field("session.sit", "sits and rubbers of a partnership game", "session { sit { games = 2 } }"),
+    _field("deal.knock", "knocking: an alternative deal chosen by a player", "deal { knock { by = forehand } }"),
+    _field("call.*.joins", "a call that joins another player's base call", "call bei { joins = [solo] }"),
+    _field("contract.*.honours", "honour cards counted for the contract", "contract grand { honours = aces }"),
+    _field("contract.*.figures", "the figures a contract allows", "contract solo { figures = [slam] }"),
+    _field("contract.*.must_declare", "figures a contract obliges its declarer to announce",
+           "contract solo { must_declare = [slam] }"),
+    _field("contract.*.side=called", "a declarer with a hidden partner called by a card",
+           "contract call_ace { side = called }"),
+    _field("contract.*.side=partnership", "a declarer playing with the fixed partner",
+           "contract trumps { side = partnership }"),
+    _field("talon.*.kind=halves", "the talon shown in packets, one chosen", "talon buy { kind = halves }"),
+    _field("talon.*.kind=into_tricks", "the talon dealt into the first tricks", "talon dead { kind = into_tricks }"),
+    _field("talon.*.give_up", "the declarer may give up once the talon is shown", "talon buy { give_up = true }"),
+    _field("talon.*.requires", "a condition on the declarer's hand after the talon", "talon buy { requires = true }"),
+    _field("kontra.scope=items", "kontras on each declared item separately", "kontra { scope = items }"),
+    _field("kontra.scope=personal", "kontras that hold between two players only", "kontra { scope = personal }"),
+    _field("kontra.personal", "when kontras hold only between two players", "kontra { personal = true }"),
+)
+
+REGISTRY: dict[tuple[str, str], Entry] = {(e.kind, e.name): e for e in ENTRIES}
+
+
+def entries(kind: str) -> dict[str, Entry]:
+    """The entries of one kind, by name, in declaration order."""
+    return {e.name: e for e in ENTRIES if e.kind == kind}
+
+
+def is_pending(kind: str, name: str) -> bool:
+    entry = REGISTRY.get((kind, name))
+    return entry is not None and entry.pending
+
+
+# Views of the registry in the shapes the type checker and the expression compiler read.
+VALUES: dict[str, tuple[str, str]] = {e.name: (e.type, e.doc) for e in ENTRIES if e.kind == "value"}
 FUNCTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "next": (("seat",), "seat", "the next seat taking part, in the direction of play"),
-    "prev": (("seat",), "seat", "the previous seat taking part"),
-    "order": (("seat",), "num", "position in the bidding order, from 0"),
-    "partner_of": (("seat",), "seat", "the seat's partner (none if alone)"),
-    "opponents_of": (("seat",), "seats", "the seat's opponents in this deal"),
-    "tricks": (("any",), "num", "tricks taken by a seat or a set of seats"),
-    "points": (("any",), "num", "card points taken by a seat or a set of seats (tricks and talon share)"),
-    "captured": (("any", "any"), "bool", "a seat or side has captured every given card in tricks"),
-    "holds": (("seat", "any"), "bool", "the seat holds the card (or all cards of a group) now"),
-    "dealt": (("any", "any"), "num", "how many of the given cards a seat or side was dealt"),
-    "count_in": (("any", "seat"), "num", "how many of the given cards the seat holds now"),
-    "won_trick": (("any", "num"), "bool", "a seat or side won trick n (negative: from the end)"),
-    "trick_winner": (("num",), "seat", "the seat that won trick n"),
-    "winning_card": (("num",), "card", "the card that won trick n"),
-    "played_card": (("seat", "num"), "card", "the card the seat played to trick n"),
-    "first_call": (("seat",), "call", "the seat's first call (none if it has not spoken)"),
-    "first_bid": (("seat",), "call", "the seat's first bid that is not a pass (none if none)"),
-    "latest": (("seat",), "call", "the seat's latest call"),
-    "has_bid": (("seat",), "bool", "the seat has made a bid other than pass"),
-    "passed": (("seat",), "bool", "the seat has passed"),
-    "spoke": (("seat",), "bool", "the seat has spoken in the auction"),
-    "went_along": (("seat",), "bool", "the defender took part in play"),
-    "declared": (("figure",), "bool", "the figure was declared"),
-    "kontras": (("any",), "num", "kontra calls on a figure or the game"),
-    "kontras_between": (("seat", "seat"), "num", "calls in the personal kontra chain between two seats (kontra `personal`)"),
-    "kontras_by": (("seat",), "num", "kontra-chain calls (kontra, rekontra, …) the seat has made so far"),
-    "declarations": (("seat",), "num", "figures the seat has declared so far"),
-    "declared_by": (("figure", "any"), "bool", "the figure was declared by the seat or by a seat of the set"),
-    "achieved": (("figure", "any"), "bool", "the figure is allowed in this contract (its `allowed` and the contract's `figures`) and its goal holds for the seat or side"),
-    "attempted": (("figure", "any"), "bool", "the seat or side made a silent attempt at the figure (its `attempt`) without declaring it, in a contract that allows the figure"),
-    "account": (("*any",), "num", "an account's value: account(name), account(name, s) or account(name, s, t)"),
-    "min": (("*num",), "num", "the smallest of the numbers"),
-    "max": (("*num",), "num", "the largest of the numbers"),
-    "abs": (("num",), "num", "absolute value"),
-    "floor": (("num",), "num", "round down"),
-    "ceil": (("num",), "num", "round up"),
-    "size": (("any",), "num", "how many seats or cards are in a set"),
-}
-
-COMPREHENSIONS: dict[str, tuple[str, str]] = {
-    "sum": ("num", "the sum over a set"),
-    "count": ("num", "how many members satisfy the condition"),
-    "any": ("bool", "true if the condition holds for some member"),
-    "all": ("bool", "true if the condition holds for every member"),
-    "min": ("num", "the smallest value over a set"),
-    "max": ("num", "the largest value over a set"),
-    "set": ("seats", "the members that satisfy the condition"),
-}
+    e.name: (e.params, e.type, e.doc) for e in ENTRIES if e.kind == "function"}
+COMPREHENSIONS: dict[str, tuple[str, str]] = {e.name: (e.type, e.doc) for e in ENTRIES if e.kind == "comprehension"}
+PHASES: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "phase")
+OBLIGATIONS: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "obligation")
+FIELDS: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "field")
 
 NUMERIC = {"num"}
 COLLECTIONS = {"seats", "cards", "list"}
