@@ -87,6 +87,7 @@ class Sampler:
                 later[s] |= 1 << A.arg_of(a)
         self.attempts = 0
         self.failures = 0
+        self.last_deal: dict | None = None       # the deal of the last sample (card codes), for adapters
 
     # ---- one deal ---------------------------------------------------------------------------------
     def _assign(self, rng: random.Random) -> tuple[list[int], int] | None:
@@ -145,6 +146,7 @@ class Sampler:
         talon = bits(talon_mask)
         rng.shuffle(talon)
         deal = {"hands": [[codes[i] for i in bits(h)] for h in hands], "talon": [codes[i] for i in talon]}
+        self.last_deal = deal
         world = new_game(self.rs, deal=deal, options=v.options, dealer=v.dealer, accounts=_copy(v.accounts),
                          deal_number=v.deal_number)
         for i, (s, a, kind) in enumerate(v.history):

@@ -39,6 +39,7 @@ class SeatView:
     open_hands: dict[int, int] = field(default_factory=dict)  # seat -> mask, hands lying open now
     discards_seen: int = 0             # discards this seat knows (its own, or picked up)
     legal: list[int] = field(default_factory=list)
+    obs: dict = field(default_factory=dict)   # the observation itself (phase, calls, trick, contract…)
 
     @property
     def key(self) -> tuple:
@@ -75,6 +76,7 @@ def seat_view(state: Any, seat: int | None = None) -> SeatView:
         open_hands={int(s): _mask(rs, codes) for s, codes in obs.get("open_hands", {}).items()},
         discards_seen=_mask(rs, obs.get("discards", ())),
         legal=list(state.legal_actions()) if state.current_player() == seat else [],
+        obs=obs,
     )
 
 
