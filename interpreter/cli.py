@@ -93,6 +93,9 @@ def cmd_validate(args) -> int:
             rs = r.ruleset
             print(f"ok   {printable(t):<22} {printable(r.loaded.path)}  ({rs.players} players, {rs.deck_size} cards, "
                   f"{len(rs.contracts)} contracts, {len(rs.calls)} calls)")
+            if r.diagnostics:   # warnings
+                print(printable(render_all(r.diagnostics, r.sources)))
+                print()
         else:
             print(f"FAIL {printable(t)}")
             print(printable(render_all(r.diagnostics, r.sources)))

@@ -40,6 +40,7 @@ class Diagnostic:
     help: str | None = None
     suggestions: list[str] = field(default_factory=list)
     severity: str = "error"
+    notes: list[str] = field(default_factory=list)   # further places that explain it ("file:line:col: what")
 
     def location(self) -> str:
         if self.span is None:
@@ -68,6 +69,7 @@ class Diagnostic:
                 lines.append(f"{pad} |")
                 lines.append(f"{number} | {text}")
                 lines.append(f"{pad} | {' ' * start}{'^' * width}")
+        lines.extend(f"  = note: {n}" for n in self.notes)
         if self.help:
             lines.append(f"  = help: {self.help}")
         if self.suggestions:
@@ -84,6 +86,8 @@ class Diagnostic:
             out["help"] = self.help
         if self.suggestions:
             out["suggestions"] = list(self.suggestions)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 

@@ -13,10 +13,11 @@ from interpreter.checks import (
     options,
     phases,
     references,
+    variants,
 )
 from interpreter.checks.context import Context
 
-PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes)
+PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

@@ -36,6 +36,8 @@ class Layer:
 class Origins:
     """Source maps of all layers, latest first: where a merged pointer was last written."""
     layers: list[SourceMap] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)     # the extends chain, base first
+    removed: list[tuple[str, Span | None, str]] = field(default_factory=list)   # (file, span, path) of every `remove`
 
     def find(self, ptr: str, prefer_key: bool = False) -> tuple[str, Span | None]:
         probe = ptr
@@ -413,7 +415,7 @@ def load(target: str, positions: bool = True) -> Loaded:
     layers: list[Layer] = []
     seen: list[Path] = []
     current = path
-    where = None
+    where: tuple[str, Span | None] = ("<command line>", None)
     while True:
         real = current.resolve()
         if real in seen:
@@ -438,6 +440,7 @@ def load(target: str, positions: bool = True) -> Loaded:
     layers.reverse()
     doc: dict = {}
     spans = Spans([])
+    removed: list[tuple[str, Span | None, str]] = []
     for layer in layers:
         body = {k: v for k, v in layer.doc.items() if k not in LAYER_ONLY}
         removes = layer.doc.get("remove", [])
@@ -446,6 +449,7 @@ def load(target: str, positions: bool = True) -> Loaded:
         for i, r in enumerate(removes):
             if isinstance(r, str):
                 _remove(doc, r, layer, i, spans)
+                removed.append((layer.path, layer.smap.find(f"/remove/{i}"), r))
         doc = merge(doc, body)
         spans.smaps.append(layer.smap)
         edits = layer.doc.get("edit", [])
@@ -454,7 +458,7 @@ def load(target: str, positions: bool = True) -> Loaded:
                 apply_edit(doc, e, i, layer.smap, spans)
     name = path.stem
     return Loaded(name=name, path=display_path(path), doc=doc,
-                  origins=Origins(spans.smaps),
+                  origins=Origins(spans.smaps, [layer.path for layer in layers], removed),
                   sources={l.path: l.text for l in layers}, chain=[l.path for l in layers])
 
 
