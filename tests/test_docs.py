@@ -48,14 +48,18 @@ def test_vocabulary_md_is_up_to_date():
 
 
 def test_vocabulary_md_describes_every_section_field_and_builtin():
-    from interpreter.model.vocabulary import COMPREHENSIONS, FUNCTIONS, VALUES
+    from interpreter.model.vocabulary import COMPREHENSIONS, ENTRIES, FUNCTIONS, VALUES
 
     text = (DOCS / "vocabulary.md").read_text(encoding="utf-8")
     schema = json.loads((ROOT / "grammar" / "stichwort.schema.json").read_text(encoding="utf-8"))
     for key in schema["properties"]:
         assert f"## `{key}`" in text, key
     for name in VALUES:
-        assert f"| `{name}` |" in text, name
+        assert f"| `{name}` |" in text or f"| `{name}` **pending** |" in text, name
+    for e in ENTRIES:       # every registry entry with its example, pending ones marked
+        assert f"`{e.example}`" in text, e.name
+        if e.pending:
+            assert f"`{e.name}" in text and "**pending**" in text, e.name
     for name in FUNCTIONS:
         assert f"`{name}(" in text, name
     for name in COMPREHENSIONS:

@@ -6,7 +6,7 @@ It is generated, Ludii-style, from the two places that define the vocabulary:
 
 - grammar/stichwort.schema.json (written by tools/build_schema.py): each section and field with
   its description, type, allowed values and an example;
-- interpreter/vocabulary.py: the built-in names, functions and comprehension forms of the
+- interpreter/model/vocabulary.py: the built-in names, functions and comprehension forms of the
   expression language, with their types and doc lines.
 
     python tools/render_docs.py          # rewrite docs/vocabulary.md
@@ -298,33 +298,60 @@ def expressions_part() -> list[str]:
     from interpreter.checks import typecheck
     from interpreter.model import vocabulary
 
+    entries = vocabulary.entries
     words = getattr(typecheck, "_WORD", {})
+    pending_note = ("Entries marked **pending** are declared (rule files in development use them) but the engine "
+                    "does not implement them yet: `validate` refuses a file that uses one (E410), at each use.")
     out = ["## Expressions", "",
            "Expression fields (marked *expression* above) hold a small total expression: arithmetic on exact "
            "numbers, comparisons, `and`/`or`/`not`, `if … then … else …`, calls of the functions below and "
            "comprehensions such as `sum(tricks(s) for s in defenders)`. The language itself is described in "
-           "[language.md](language.md#expressions); this part lists the names. Generated from "
-           "`interpreter/vocabulary.py`.", ""]
+           "[language.md](language.md#expressions); this part lists the names. Generated from the vocabulary "
+           "registry, `interpreter/model/vocabulary.py`; the engine's implementations are in "
+           "`interpreter/engine/builtins.py`, and a test keeps the two in step.", "", pending_note, ""]
     out += ["### Types", "", "| type | a value that is |", "|---|---|"]
     for t, w in words.items():
         out.append(f"| {code(t)} | {esc(w)} |")
     out.append("")
-    out += ["### Built-in values", "", "| name | type | meaning |", "|---|---|---|"]
-    for name, (t, doc) in sorted(vocabulary.VALUES.items()):
-        out.append(f"| {code(name)} | {code(t)} | {esc(doc)} |")
+
+    def mark(e) -> str:
+        return " **pending**" if e.pending else ""
+
+    out += ["### Built-in values", "", "| name | type | meaning | example |", "|---|---|---|---|"]
+    for name, e in sorted(entries("value").items()):
+        out.append(f"| {code(name)}{mark(e)} | {code(e.type)} | {esc(e.doc)} | {code(e.example)} |")
     out.append("")
     out += ["### Functions", "", "`*T` means any number of arguments of type T.", "",
-            "| call | result | meaning |", "|---|---|---|"]
-    for name, (params, result, doc) in sorted(vocabulary.FUNCTIONS.items()):
-        out.append(f"| {code(name + '(' + ', '.join(params) + ')')} | {code(result)} | {esc(doc)} |")
+            "| call | result | meaning | example |", "|---|---|---|---|"]
+    for name, e in sorted(entries("function").items()):
+        out.append(f"| {code(name + '(' + ', '.join(e.params) + ')')}{mark(e)} | {code(e.type)} | {esc(e.doc)} "
+                   f"| {code(e.example)} |")
     out.append("")
     out += ["### Comprehensions", "",
             "Written `F(body for x in set)` or `F(body for x in set if condition)`; `x` is bound in the body and "
             "the condition. For `count` and `set` the body itself is the test: a member counts when both the "
             "body and the `if` condition are true.", "",
-            "| form | result | meaning |", "|---|---|---|"]
-    for name, (t, doc) in vocabulary.COMPREHENSIONS.items():
-        out.append(f"| {code(name + '(… for x in …)')} | {code(t)} | {esc(doc)} |")
+            "| form | result | meaning | example |", "|---|---|---|---|"]
+    for name, e in entries("comprehension").items():
+        out.append(f"| {code(name + '(… for x in …)')} | {code(e.type)} | {esc(e.doc)} | {code(e.example)} |")
+    out.append("")
+    out += ["### Phases", "", "The words of `procedure`, each a phase of one deal configured in its own section.", "",
+            "| phase | what it does | example |", "|---|---|---|"]
+    for name, e in entries("phase").items():
+        out.append(f"| {code(name)}{mark(e)} | {esc(e.doc)} | {code(e.example)} |")
+    out.append("")
+    out += ["### Play obligations", "",
+            "The filters of an `obligations` chain, applied in order to the hand of the seat to play.", "",
+            "| obligation | what it requires | example |", "|---|---|---|"]
+    for name, e in entries("obligation").items():
+        out.append(f"| {code(name)}{mark(e)} | {esc(e.doc)} | {code(e.example)} |")
+    out.append("")
+    out += ["### Fields the engine does not run yet", "",
+            "The schema describes these fields so that rule files in development can say them, but the engine "
+            "cannot play them yet; `validate` refuses each use (E410). `*` stands for a name the file chooses.", "",
+            "| field | meaning | example |", "|---|---|---|"]
+    for name, e in entries("field").items():
+        out.append(f"| {code(name)} **pending** | {esc(e.doc)} | {code(e.example)} |")
     out.append("")
     out += ["### Names a rule file adds", "",
             "Besides the built-ins, an expression may use every name the rule file declares "
@@ -369,7 +396,7 @@ def render(schema: dict | None = None) -> str:
     schema = schema if schema is not None else load_schema()
     r = Renderer(schema)
     out = ["# stichwort vocabulary", "",
-           "<!-- Generated by tools/render_docs.py from grammar/stichwort.schema.json and interpreter/vocabulary.py. "
+           "<!-- Generated by tools/render_docs.py from grammar/stichwort.schema.json and interpreter/model/vocabulary.py. "
            "Do not edit by hand: run `python tools/render_docs.py`. -->", "",
            schema.get("description", ""), "",
            "Every section and field a rule file may use, with what it takes, what it means and an example, "

@@ -198,7 +198,7 @@ ENTRIES: tuple[Entry, ...] = (
        pending=True),
     # ---- document fields the schema describes but the engine cannot run yet -----------------
     _field("figure", "figures: bonus items won silently or announced, each with its own value",
-           "table figure { | figure | value | goal | }"),
+           "figure slam { value = 10 }"),
     _field("seating.teams", "fixed partnerships", "seating { teams = [[1, 3], [2, 0]] }"),
     _field("seating.rotation", "a seating schedule for more seats than players", "seating { rotation = [[1, 2, 3, 4, 0]] }"),
     _field("seating.sit_out=rotation", "sitting out by the rotation schedule", "seating { sit_out = rotation }"),
