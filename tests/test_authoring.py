@@ -60,7 +60,7 @@ deal { packets = table {
   | talon | talon | 2     |
   | last  | each  | 5     |
 } }
-procedure = [auction, play, settle]
+procedure = [auction, contract, play, settle]
 auction { first = next(dealer) }
 call one { rank = 1  contracts = [one, two] }
 call two { rank = 2  contracts = [two] }
@@ -171,3 +171,27 @@ remove: ["call.one.contracts[two]"]
     doc = load(v).doc
     assert doc["play"]["obligations"] == ["follow_suit", "must_trump", "must_beat"]
     assert doc["call"]["one"]["contracts"] == ["one"]
+
+
+WARNINGS = sorted((ROOT / "tests" / "diagnostics" / "cases" / "warnings").glob("*.stw"))
+
+
+@pytest.mark.parametrize("case", WARNINGS, ids=lambda p: p.name)
+def test_warning_goldens(case, monkeypatch, capsys):
+    """Files that are valid but carry a warning: exit 0, the warning shown with its line (golden)."""
+    from interpreter.cli import main
+
+    monkeypatch.chdir(ROOT)
+    code = main(["validate", case.relative_to(ROOT).as_posix()])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"# exit {code}\n{out}" == case.with_suffix(".out").read_text(encoding="utf-8")
+    assert " W3" in out
+
+
+def test_new_golden_cases_cover_the_new_codes():
+    cases = ROOT / "tests" / "diagnostics" / "cases"
+    text = "".join(p.read_text(encoding="utf-8") for p in list(cases.glob("*.out")) + list(cases.glob("warnings/*.out")))
+    for code in ("E134", "E135", "E136", "E330", "W331", "W332"):
+        assert f": {code} " in text, code
+    assert "= note: tests/diagnostics/cases/helpers/house_base.stw:" in text

@@ -2,8 +2,8 @@
 
 `contract.defense` (for `defence`) or `this.rnak` would quietly be `none` at play, so an attribute
 of a contract or a call must be one of its fields, `name`, or (contracts) a key of some contract's
-`props`; seats, numbers, options and truth values have no attributes at all (E311). A `props` key
-that no expression reads (`props { premum = 2 }`) changes nothing, so it is a warning (W311).
+`props`; seats, numbers, options and truth values have no attributes at all (E330). A `props` key
+that no expression reads (`props { premum = 2 }`) changes nothing, so it is a warning (W331).
 """
 from __future__ import annotations
 
@@ -117,16 +117,17 @@ def check(ctx: Context) -> None:
     for key, owners in props.items():
         if key in read:
             continue
-        for owner in owners:
-            ptr = f"/contract/{escape(owner)}/props/{escape(key)}"
-            file, span = ctx.where(ptr, key=True)
-            ctx.diagnostics.append(Diagnostic(
-                "W311", f"props key '{key}' of contract '{owner}' is read by no rule (no `contract.{key}` anywhere)",
-                file, span, severity="warning", suggestions=best_matches(key, read | set(props) - {key}),
-                help="a props value matters only where an expression reads it; fix the spelling or remove it"))
+        ptr = f"/contract/{escape(owners[0])}/props/{escape(key)}"
+        file, span = ctx.where(ptr, key=True)
+        shown = ", ".join(owners[:6]) + (f" and {len(owners) - 6} more" if len(owners) > 6 else "")
+        ctx.diagnostics.append(Diagnostic(
+            "W331", f"props key '{key}' ({'contract ' if len(owners) == 1 else 'contracts '}{shown}) is read by no rule: "
+                    f"no `contract.{key}` anywhere", file, span, severity="warning",
+            suggestions=best_matches(key, read | set(props) - {key}),
+            help="a props value matters only where an expression reads it; fix the spelling or remove it"))
 
 
 def _report(ctx: Context, ptr: str, root, node, message: str, help: str, suggestions: list[str]) -> None:
     file, span = ctx.where(ptr)
     span = _narrow(ctx.sources.get(file), span, root, node) or span
-    ctx.diagnostics.append(Diagnostic("E311", message, file, span, help=help, suggestions=suggestions))
+    ctx.diagnostics.append(Diagnostic("E330", message, file, span, help=help, suggestions=suggestions))

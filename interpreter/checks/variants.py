@@ -5,7 +5,7 @@
   else to remove or replace (`remove call.x.contracts[y]` for an entry of a list).
 - A section that nothing uses any more (a sealed-bid contest without a call in it, a talon
   procedure or a category no call or contract names, a figure no contract allows) is a warning
-  (W310): usually the leftover of a removal.
+  (W332): usually the leftover of a removal.
 """
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def _relocate(ctx: Context) -> None:
 
 
 def _leftover(ctx: Context, ptr: str, message: str, path: str, help: str, users: tuple[str, ...]) -> None:
-    """W310 for a section nothing uses. If it was left over by a variant's removal, point at that."""
+    """W332 for a section nothing uses. If it was left over by a variant's removal, point at that."""
     file, span = ctx.where(ptr, True)
     files = list(getattr(ctx.origins, "files", []))
     causes = [(f, sp, p) for f, sp, p in getattr(ctx.origins, "removed", [])
@@ -96,11 +96,11 @@ def _leftover(ctx: Context, ptr: str, message: str, path: str, help: str, users:
     if causes:
         f, sp, p = causes[-1]
         ctx.diagnostics.append(Diagnostic(
-            "W310", f"after 'remove {p}', {path} is left over: {message}", f, sp, severity="warning",
+            "W332", f"after 'remove {p}', {path} is left over: {message}", f, sp, severity="warning",
             notes=[f"{file}:{span.line}:{span.col}: {path} is written here" if span else f"{file}: {path} is written here"],
             help=f"also remove {path}" + (f", or {help}" if help else "")))
         return
-    ctx.diagnostics.append(Diagnostic("W310", f"{path} is left over: {message}", file, span, severity="warning",
+    ctx.diagnostics.append(Diagnostic("W332", f"{path} is left over: {message}", file, span, severity="warning",
                                       help=f"remove {path}" + (f", or {help}" if help else "")))
 
 
