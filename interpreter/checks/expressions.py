@@ -7,7 +7,7 @@ from interpreter.checks.typecheck import Checker, ExprError, describe
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, locate, names_in, parse_text
-from interpreter.model.vocabulary import VALUES
+from interpreter.model.vocabulary import FUNCTIONS, VALUES
 from interpreter.resources import schema
 
 
@@ -106,7 +106,48 @@ def _calls(node) -> set[str]:
     return out
 
 
+# What a rule file may declare, where, and in words: a name the file declares may not be a built-in
+# value or function, or an expression could never tell the two apart.
+_DECLARED = (("let", "let", "lets"), ("contract", "contract", "contracts"), ("call", "call", "calls"),
+             ("figure", "figure", "figures"), ("option", "option", "options"), ("category", "category", "categories"),
+             ("seating/roles", "role", "roles"), ("deck/group", "group", "groups"), ("talon", "talon procedure", "talons"))
+
+
+def _shadowing(ctx: Context) -> set[str]:
+    """E411: a declared name that is also a built-in (`let given_up = …`, `contract declarer { … }`), or a
+    `let` named like something else the file declares (`let misere = contract == misere`). Returns the
+    clashing lets, which are then left out, so that the name keeps its declared meaning."""
+    builtins = set(VALUES) | set(FUNCTIONS)
+    clashing: set[str] = set()
+    others = [(ctx.contracts, "contract"), (ctx.calls, "call"), (ctx.figures, "figure"), (ctx.options, "option"),
+              (ctx.categories, "category"), (ctx.roles, "role"), (ctx.groups, "group"), (ctx.accounts, "account"),
+              (ctx.talons, "talon procedure"), (set(ctx.suits), "suit"), (set(ctx.cards), "card")]
+    for name in ctx.lets if isinstance(ctx.lets, dict) else ():
+        for pool, word in others:
+            if name in pool:
+                clashing.add(name)
+                ctx.error("E411", f"let '{name}' has the name of the {word} '{name}'", f"/let/{escape(str(name))}",
+                          key=True, help=f"choose another name for the let, such as '{name}_now' or 'is_{name}'")
+                break
+    for where, word, _ in _DECLARED:
+        node: object = ctx.doc
+        for step in where.split("/"):
+            node = node.get(step) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            continue
+        for name in node:
+            if name in builtins:
+                kind = "function" if name in FUNCTIONS else "value"
+                ctx.error("E411", f"{word} '{name}' has the name of the built-in {kind} '{name}'",
+                          f"/{where}/{escape(str(name))}", key=True,
+                          help=f"choose another name for the {word}; '{name}' is {FUNCTIONS[name][2] if name in FUNCTIONS else VALUES[name][1]}")
+                if where == "let":
+                    clashing.add(name)
+    return clashing
+
+
 def check(ctx: Context) -> None:
+    clashing = _shadowing(ctx)
     env = environment(ctx)
     functions: dict[str, tuple] = {}
     parsed: dict[str, tuple] = {}
@@ -114,6 +155,8 @@ def check(ctx: Context) -> None:
     lets = ctx.lets if isinstance(ctx.lets, dict) else {}
     bodies: dict[str, tuple[tuple, tuple, str]] = {}
     for name, value in lets.items():
+        if name in clashing:
+            continue
         ptr = "/let/" + escape(name)
         params, text = ((), value) if not isinstance(value, dict) else (tuple(value.get("params", [])), value.get("body"))
         if not isinstance(text, str):
