@@ -3,7 +3,7 @@
 The seat's hand is fixed; the other hands and the talon are dealt at random from the remaining cards
 (`samples` deals, seeded). The auction so far, if given, is replayed in each deal. Then every legal
 call is tried in every sampled deal (the same deals for every call, so the comparison is paired): the
-seat plays on with the search bot, the other seats with rule bots, and the deal's value to the seat is
+seat plays on with the search bot (or, with `playouts=0`, the rule bot), the other seats with rule bots, and the deal's value to the seat is
 averaged. The answer is each call's mean value with a 95% interval.
 """
 from __future__ import annotations
@@ -91,7 +91,8 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
         for a in legal_ref:
             sim = st.clone()
             sim.apply(a)
-            bots = [SearchBot(f"{roll}:{s}", playouts=playouts) if s == seat else RuleBot(roll + s) for s in range(n)]
+            bots = [SearchBot(f"{roll}:{s}", playouts=playouts, min_worlds=1) if s == seat and playouts > 0
+                    else RuleBot(roll + s) for s in range(n)]
             while not sim.is_over():
                 sim.apply_unchecked(bots[sim.current_player()].choose(sim))
             values[a].append(reckoning(sim)[seat] - base)

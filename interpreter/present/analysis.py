@@ -43,7 +43,7 @@ def add_commands(sub: Any, usage_error: type[Exception], console: Callable[[], A
     a.add_argument("--dealer", type=int, default=None, help="the dealer (default: the seat before --seat)")
     a.add_argument("--auction", default="", help="the calls so far, separated by ';', e.g. \"bid one; pass\"")
     a.add_argument("--samples", type=int, default=24, help="sampled deals (default 24)")
-    a.add_argument("--playouts", type=int, default=8, help="the search bot's playouts per decision (default 8)")
+    a.add_argument("--playouts", type=int, default=8, help="the search bot's playouts per decision after the call (default 8; 0: the rule bot plays on)")
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--set", action="append", metavar="NAME=VALUE")
     a.add_argument("--json", action="store_true")
@@ -103,8 +103,8 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
     options = read_options(rs, args.set)
     if args.samples < 2:
         raise ValueError("--samples must be at least 2")
-    if args.playouts < 1:
-        raise ValueError("--playouts must be at least 1")
+    if args.playouts < 0:
+        raise ValueError("--playouts must be 0 (the seat plays on with the rule bot) or more")
     for name in ("seat", "dealer"):
         v = getattr(args, name)
         if v is not None and not 0 <= v < rs.seats:
@@ -126,6 +126,7 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
         vs = "best" if r["vs_best"] == 0 and r is result["calls"][0] else f"{r['vs_best']:+.2f} ± {r['vs_best_half']:.2f}"
         t.add_row(r["action"], f"{r['mean']:+.2f}", f"[{r['low']:+.2f}, {r['high']:+.2f}]", vs)
     con.print(t)
-    con.print(f"{result['samples']} sampled deals (the same for every call); the seat plays on with the search bot "
-              f"({result['playouts']} playouts per decision), the others with rule bots")
+    who = f"the search bot ({result['playouts']} playouts per decision)" if result["playouts"] else "the rule bot"
+    con.print(f"{result['samples']} sampled deals (the same for every call); the seat plays on with {who}, "
+              f"the others with rule bots")
     return 0

@@ -1,0 +1,71 @@
+"""`stichwort advise`: the mean value of every legal call for a hand, over sampled deals."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.bots.advise import advise, read_hand
+from interpreter.cli import main
+from interpreter.engine import new_game
+from interpreter.pipeline import load
+
+STRONG = "AC KC QC JC 10C 9C AS AD AH KH"     # six clubs from the top and three aces
+WEAK = "7C 8C 7S 8S 9S 7D 8D 9D 7H 8H"
+
+
+@pytest.fixture(scope="module")
+def wien():
+    return load("wien")
+
+
+def test_every_legal_call_is_valued(wien):
+    hand = read_hand(wien, STRONG)
+    out = advise(wien, hand, samples=4, playouts=1, seed=1)
+    calls = [r["action"] for r in out["calls"]]
+    assert len(calls) == len(set(calls)) and "pass" in calls and len(calls) > 3
+    assert all(r["n"] == 4 for r in out["calls"])
+    assert [r["mean"] for r in out["calls"]] == sorted((r["mean"] for r in out["calls"]), reverse=True)
+    assert out["calls"][0]["vs_best"] == 0
+    assert out == advise(wien, hand, samples=4, playouts=1, seed=1)      # seeded
+
+
+def test_strong_and_hopeless_hands_find_their_contracts(wien):
+    """Six top trumps and three aces bid a trick contract; ten low cards cannot take a trick, so the
+    best call is a contract that wants none (a sure win), never a trick contract."""
+    strong = advise(wien, read_hand(wien, STRONG), samples=6, playouts=0, seed=2)
+    low = advise(wien, read_hand(wien, WEAK), samples=6, playouts=0, seed=2)
+    by_name = {r["action"]: r for r in low["calls"]}
+    assert strong["calls"][0]["action"] != "pass" and strong["calls"][0]["mean"] > 0
+    assert low["calls"][0]["mean"] > 0 and low["calls"][0]["low"] > 0      # a sure win
+    assert by_name["bid one"]["mean"] < low["calls"][0]["mean"]
+    assert strong["calls"][0]["action"] != low["calls"][0]["action"]
+
+
+def test_after_an_auction(wien):
+    out = advise(wien, read_hand(wien, STRONG), seat=1, dealer=2, auction=["bid one"], samples=3, playouts=0)
+    assert out["seat"] == 1 and "bid one" not in [r["action"] for r in out["calls"]]
+
+
+def test_read_hand_errors(wien):
+    with pytest.raises(ValueError, match="not a card"):
+        read_hand(wien, "AH KH XX")
+    with pytest.raises(ValueError, match="10 cards"):
+        read_hand(wien, "AH KH")
+    with pytest.raises(ValueError, match="twice"):
+        read_hand(wien, "AH AH 7C 8C 9C 10C JC QC KC AC")
+
+
+def test_cli(capsys):
+    code = main(["advise", "wien", "--hand", STRONG, "--samples", "3", "--playouts", "0", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["calls"] and out["hand"][0] == "AC"
+    code = main(["advise", "wien", "--hand", STRONG, "--samples", "3", "--playouts", "0"])
+    text = capsys.readouterr().out
+    assert code == 0 and "mean value" in text and "pass" in text
+    for argv, msg in ((["advise", "wien", "--hand", "AH"], "10 cards"),
+                      (["advise", "wien", "--hand", STRONG, "--seat", "7"], "--seat"),
+                      (["advise", "wien", "--hand", STRONG, "--auction", "bid nonsense"], "not a legal action")):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and msg in err and "Traceback" not in err
