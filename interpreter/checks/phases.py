@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from interpreter.checks.context import Context
 from interpreter.language.document import escape
+from interpreter.model.limits import DEFAULT_KONTRA_MAX
 from interpreter.model.vocabulary import is_pending
 
 _PENDING_HELP = "a rule file that uses it cannot be played; see the pending entries in docs/vocabulary.md"
@@ -11,8 +12,20 @@ SECTION = {"auction": "auction", "partner": "partner", "talon": "talon", "after_
            "defence": "defence", "kontra": "kontra", "announce": "announce", "play": "play", "settle": "settle"}
 
 
+def check_kontra_bound(ctx: Context) -> None:
+    """W340: a kontra chain without a written maximum is cut at the engine's default, said aloud."""
+    for ptr, section in (("/kontra", ctx.doc.get("kontra")),
+                         ("/announce/kontra", (ctx.doc.get("announce") or {}).get("kontra")
+                          if isinstance(ctx.doc.get("announce"), dict) else None)):
+        if isinstance(section, dict) and section.get("max") is None:
+            ctx.error("W340", f"the kontra chain has no maximum; it ends after {DEFAULT_KONTRA_MAX} calls",
+                      ptr, key=True, severity="warning",
+                      help=f"write `max = N` in `{ptr[1:].replace('/', '.')}` to say how long the chain may grow")
+
+
 def check(ctx: Context) -> None:
     check_obligations(ctx)
+    check_kontra_bound(ctx)
     d = ctx.doc
     procedure = d.get("procedure")
     if not isinstance(procedure, list):

@@ -1,0 +1,35 @@
+"""Warnings of `validate` that do not make a file invalid."""
+from __future__ import annotations
+
+import contextlib
+import io
+
+from interpreter import cli
+from interpreter.model.limits import DEFAULT_KONTRA_MAX
+
+
+def _validate(path) -> tuple[int, str]:
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        code = cli.main(["validate", str(path)])
+    return code, out.getvalue()
+
+
+def test_a_kontra_chain_without_maximum_is_valid_but_warned(tmp_path):
+    f = tmp_path / "endless.stw"
+    f.write_text('extends "croatian"\n\nkontra { max = none }\n', encoding="utf-8")
+    code, out = _validate(f)
+    assert code == 0
+    assert f"endless.stw:3:1: W340 the kontra chain has no maximum; it ends after {DEFAULT_KONTRA_MAX} calls" in out
+
+
+def test_a_written_maximum_silences_the_warning(tmp_path):
+    f = tmp_path / "bounded.stw"
+    f.write_text('extends "croatian"\n\nkontra { max = 4 }\n', encoding="utf-8")
+    code, out = _validate(f)
+    assert code == 0 and "W340" not in out
+
+
+def test_the_engine_cuts_the_chain_where_the_checker_says():
+    from interpreter.engine import DEFAULT_KONTRA_MAX as engine_default
+
+    assert engine_default == DEFAULT_KONTRA_MAX
