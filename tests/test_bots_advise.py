@@ -7,7 +7,6 @@ import pytest
 
 from interpreter.bots.advise import advise, read_hand
 from interpreter.cli import main
-from interpreter.engine import new_game
 from interpreter.pipeline import load
 
 STRONG = "AC KC QC JC 10C 9C AS AD AH KH"     # six clubs from the top and three aces
