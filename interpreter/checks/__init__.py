@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from interpreter.checks import (
     attributes,
+    bounds,
     contracts,
     deal,
     deck,
@@ -17,7 +18,7 @@ from interpreter.checks import (
 )
 from interpreter.checks.context import Context
 
-PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants)
+PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, bounds)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:
