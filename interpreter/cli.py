@@ -196,6 +196,12 @@ def cmd_diff(args) -> int:
     return 0
 
 
+def cmd_lsp(args) -> int:
+    from interpreter.lsp.server import main as serve
+
+    return serve()
+
+
 def cmd_schema(args) -> int:
     from interpreter.resources import schema
 
@@ -439,6 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("b", type=_target, nargs="?", metavar="B")
     d.add_argument("--format", choices=["terminal", "markdown"], default="terminal")
     d.set_defaults(func=cmd_diff)
+
+    ls = sub.add_parser("lsp", help="the language server for .stw files, over stdio (needs the [lsp] extra)")
+    ls.set_defaults(func=cmd_lsp)
     return p
 
 

@@ -1,0 +1,3 @@
+from interpreter.lsp.server import main
+
+raise SystemExit(main())

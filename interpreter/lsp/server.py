@@ -1,0 +1,160 @@
+"""`stichwort lsp`: a language server over stdio for .stw rule files (pygls, the optional extra
+`[lsp]`).
+
+- diagnostics: the same as `stichwort validate`, published on open, change and save; those located
+  in a base file are shown on the first line of the open file, with their place;
+- hover: the vocabulary's docs for built-in names, the schema's for keys, a summary of declared items;
+- completion: keys, built-in names, and the contracts, calls, options, … the file and its bases declare;
+- go to definition: a declared name (across `extends`), or the base file from an `extends` line.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from interpreter.diagnostics import Diagnostic, Span
+from interpreter.lsp import analysis
+
+try:
+    from lsprotocol import types
+    from pygls.lsp.server import LanguageServer
+except ImportError:  # pragma: no cover - reported by main()
+    types = None  # type: ignore[assignment]
+    LanguageServer = None  # type: ignore[assignment,misc]
+
+NAME = "stichwort"
+
+
+def uri_to_path(uri: str) -> Path:
+    parsed = urlparse(uri)
+    return Path(unquote(parsed.path)) if parsed.scheme in ("file", "") else Path(uri)
+
+
+def _utf16(line: str, col: int) -> int:
+    """A column in characters (0-based) as LSP counts it, in UTF-16 code units."""
+    return len(line[:col].encode("utf-16-le")) // 2
+
+
+def _from_utf16(line: str, units: int) -> int:
+    count = 0
+    for i, ch in enumerate(line):
+        if count >= units:
+            return i
+        count += 2 if ord(ch) > 0xFFFF else 1
+    return len(line)
+
+
+def to_range(span: Span | None, text: str):
+    lines = text.splitlines() or [""]
+    if span is None:
+        return types.Range(types.Position(0, 0), types.Position(0, 0))
+
+    def pos(line: int, col: int):
+        ln = max(min(line - 1, len(lines) - 1), 0)
+        return types.Position(ln, _utf16(lines[ln], max(col - 1, 0)))
+    return types.Range(pos(span.line, span.col), pos(span.end_line, span.end_col))
+
+
+def to_lsp(d: Diagnostic, here: str, text: str):
+    """One diagnostic for the open file `here` (shown path); one in another file is put on line 1."""
+    message = d.message
+    if d.file != here:
+        message = f"{d.location()}: {message}"
+    extra = [f"note: {n}" for n in d.notes]
+    if d.help:
+        extra.append(f"help: {d.help}")
+    if d.suggestions:
+        extra.append("did you mean " + " or ".join(f"'{s}'" for s in d.suggestions) + "?")
+    severity = types.DiagnosticSeverity.Warning if d.severity == "warning" else types.DiagnosticSeverity.Error
+    return types.Diagnostic(range=to_range(d.span if d.file == here else None, text),
+                            message="\n".join([message, *extra]), severity=severity, code=d.code, source=NAME)
+
+
+def build_server():
+    server = LanguageServer(NAME, "1")
+    results: dict[str, analysis.Result] = {}
+
+    def refresh(uri: str) -> None:
+        doc = server.workspace.get_text_document(uri)
+        path = uri_to_path(uri)
+        result = analysis.check_text(path, doc.source)
+        results[uri] = result
+        here = analysis.display_path(path)
+        server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=doc.version, diagnostics=[to_lsp(d, here, doc.source) for d in result.diagnostics]))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls, params):
+        refresh(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls, params):
+        refresh(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls, params):
+        refresh(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls, params):
+        results.pop(params.text_document.uri, None)
+        server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+    def where(params):
+        doc = server.workspace.get_text_document(params.text_document.uri)
+        lines = doc.source.splitlines()
+        line = params.position.line
+        col = _from_utf16(lines[line], params.position.character) if 0 <= line < len(lines) else 0
+        result = results.get(params.text_document.uri)
+        return doc, line, col, result.loaded if result else None
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls, params):
+        doc, line, col, loaded = where(params)
+        text = analysis.hover(doc.source, line, col, loaded)
+        if text is None:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+    kinds = {"key": types.CompletionItemKind.Property, "value": types.CompletionItemKind.Variable,
+             "function": types.CompletionItemKind.Function, "phase": types.CompletionItemKind.EnumMember,
+             "obligation": types.CompletionItemKind.EnumMember, "contract": types.CompletionItemKind.Constant,
+             "call": types.CompletionItemKind.Constant, "let": types.CompletionItemKind.Variable}
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", "[", " "]))
+    def completion(ls, params):
+        _, _, _, loaded = where(params)
+        items = [types.CompletionItem(label=label, kind=kinds.get(kind, types.CompletionItemKind.Text),
+                                      detail=detail[:200])
+                 for label, kind, detail in analysis.completions(loaded)]
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls, params):
+        doc, line, col, loaded = where(params)
+        found = analysis.definition(doc.source, line, col, uri_to_path(params.text_document.uri), loaded)
+        if found is None:
+            return None
+        file, span = found
+        path = Path(file).resolve()
+        try:
+            target_text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            target_text = ""
+        return types.Location(uri=path.as_uri(), range=to_range(span, target_text))
+
+    return server
+
+
+def main() -> int:
+    if LanguageServer is None:
+        import sys
+
+        print("stichwort: error: the language server needs pygls: pip install 'stichwort[lsp]'", file=sys.stderr)
+        return 2
+    build_server().start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,127 @@
+"""The language server: started over stdio as a subprocess, it publishes the located diagnostics of
+`validate` for an opened file with a mistake; hover, completion and go-to-definition answer from
+the vocabulary and across `extends`."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the [lsp] extra is not installed")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Client:
+    """A minimal JSON-RPC client speaking the LSP framing (Content-Length headers) over pipes."""
+
+    def __init__(self, cwd: Path):
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, "-m", "interpreter", "lsp"], cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.next_id = 0
+
+    def send(self, method: str, params: dict, request: bool = True) -> int | None:
+        msg: dict = {"jsonrpc": "2.0", "method": method, "params": params}
+        ident = None
+        if request:
+            self.next_id += 1
+            ident = msg["id"] = self.next_id
+        body = json.dumps(msg).encode("utf-8")
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+        return ident
+
+    def read(self) -> dict:
+        length = 0
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise AssertionError("the server closed its output: " + self.proc.stderr.read().decode(errors="replace"))
+            if line in (b"\r\n", b"\n"):
+                break
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(self.proc.stdout.read(length))
+
+    def wait_for(self, pred, timeout: float = 60) -> dict:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            msg = self.read()
+            if pred(msg):
+                return msg
+        raise AssertionError("no such message in time")
+
+    def request(self, method: str, params: dict) -> dict:
+        ident = self.send(method, params)
+        return self.wait_for(lambda m: m.get("id") == ident)
+
+    def close(self) -> None:
+        try:
+            self.request("shutdown", {})
+            self.send("exit", {}, request=False)
+            self.proc.wait(timeout=10)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+@pytest.fixture
+def client(tmp_path):
+    c = Client(tmp_path)
+    c.request("initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}})
+    c.send("initialized", {}, request=False)
+    yield c
+    c.close()
+
+
+def open_file(client: Client, path: Path, text: str) -> dict:
+    path.write_text(text, encoding="utf-8")
+    client.send("textDocument/didOpen", {"textDocument": {"uri": path.as_uri(), "languageId": "stichwort",
+                                                          "version": 1, "text": text}}, request=False)
+    return client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]
+
+
+def test_opened_file_with_a_mistake_gets_the_located_diagnostic(client, tmp_path):
+    text = 'extends "wien"\ntitle = "house"\ncontract one { rnak = 1 }\n'
+    params = open_file(client, tmp_path / "house.stw", text)
+    (d,) = params["diagnostics"]
+    assert d["code"] == "E201" and "rnak" in d["message"] and "did you mean 'rank'" in d["message"]
+    assert d["range"]["start"] == {"line": 2, "character": 15}
+    assert d["range"]["end"] == {"line": 2, "character": 19}
+
+
+def test_unsaved_changes_are_checked_and_fixed_files_clear(client, tmp_path):
+    path = tmp_path / "house.stw"
+    params = open_file(client, path, 'extends "wien"\ntitle = "house"\n')
+    assert params["diagnostics"] == []
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
+                                           "contentChanges": [{"text": 'extends "wien"\nlet x = contract.defense\n'}]},
+                request=False)
+    params = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]
+    (d,) = params["diagnostics"]
+    assert d["code"] == "E330" and d["range"]["start"]["line"] == 1
+
+
+def test_hover_completion_and_definition_across_extends(client, tmp_path):
+    (tmp_path / "base.stw").write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    path = tmp_path / "house.stw"
+    text = 'extends "base"\ntitle = "h"\nsettle.pay[won].amount = tricks(declarer) + contract.premium\ncall one { contracts = [one, two] }\n'
+    assert open_file(client, path, text)["diagnostics"] == []
+    uri = {"uri": path.as_uri()}
+    hover = client.request("textDocument/hover", {"textDocument": uri, "position": {"line": 2, "character": 28}})
+    assert "tricks" in hover["result"]["contents"]["value"] and "taken by a seat" in hover["result"]["contents"]["value"]
+    comp = client.request("textDocument/completion", {"textDocument": uri, "position": {"line": 3, "character": 25}})
+    labels = {i["label"] for i in comp["result"]["items"]}
+    assert {"two_g", "one", "early_end", "declarer", "follow_suit"} <= labels
+    found = client.request("textDocument/definition", {"textDocument": uri, "position": {"line": 3, "character": 29}})
+    assert found["result"]["uri"] == (tmp_path / "base.stw").as_uri()
+    base_lines = (tmp_path / "base.stw").read_text().splitlines()
+    assert base_lines[found["result"]["range"]["start"]["line"]].lstrip().startswith("| two ")
+    found = client.request("textDocument/definition", {"textDocument": uri, "position": {"line": 0, "character": 3}})
+    assert found["result"]["uri"] == (tmp_path / "base.stw").as_uri()
