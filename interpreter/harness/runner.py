@@ -13,10 +13,12 @@ from fractions import Fraction
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 
 
-def _bot(kind: str, seed):
-    from interpreter.engine.bots import RandomBot, RuleBot
+def _bot(kind: str, seed, seat: int = 0):
+    """The bot for `seat`: `kind` names one bot for every seat or one per seat (`search,rule,rule`)."""
+    from interpreter.bots import make_bot
 
-    return RandomBot(seed) if kind == "random" else RuleBot(seed)
+    kinds = kind.split(",")
+    return make_bot(kinds[seat] if len(kinds) > 1 else kinds[0], seed)
 
 
 def play_one(rs, options, seed, index, bot_kind="rule", accounts=None, dealer=None):
@@ -33,7 +35,7 @@ def play_one(rs, options, seed, index, bot_kind="rule", accounts=None, dealer=No
     from interpreter.engine.state import State
 
     state = State(R, dealer, hands, talon, accounts=accounts, deal_number=index)
-    bots = [_bot(bot_kind, f"{seed}:{index}:{s}") for s in range(R.n_seats)]
+    bots = [_bot(bot_kind, f"{seed}:{index}:{s}", s) for s in range(R.n_seats)]
     start = (list(hands), list(talon))
     while not state.is_over():
         state.apply_unchecked(bots[state.current_player()].choose(state))
@@ -106,7 +108,7 @@ def play_session(rs, options, seed, index, max_deals, bot_kind="rule"):
     edges: set[tuple[str, str]] = set()
     for d in range(max_deals):
         st = sess.start(rng=random.Random(f"{seed}:{index}:{d}"))
-        bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}") for s in range(sess.R.n_seats)]
+        bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}", s) for s in range(sess.R.n_seats)]
         while not st.is_over():
             st.apply_unchecked(bots[st.current_player()].choose(st))
         sess.finish(st)

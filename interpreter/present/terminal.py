@@ -12,16 +12,25 @@ import re
 import sys
 from pathlib import Path
 
+from interpreter.bots import make_bot, parse_bots
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
-from interpreter.engine.bots import RandomBot, RuleBot
 from interpreter.engine.session import Session, sheet_tables
 from interpreter.engine.text import parse
 from interpreter.files import printable, write_atomic
 
 FORMAT = "stichwort-save"
 VERSION = 1
-BOT_KINDS = ("rule", "random")
+BOT_KINDS = ("rule", "random", "search")
+
 MAX_SAVE = 16 * 1024 * 1024
+
+
+def _bots_ok(text: str, rs) -> bool:
+    try:
+        parse_bots(text, rs.seats if rs is not None else len(text.split(",")))
+    except ValueError:
+        return False
+    return True
 
 
 def make_console(stream=None, **options):
@@ -110,8 +119,8 @@ def read_save(path: Path, rs=None) -> tuple[dict, list[dict]]:
         if header.get("seed") is not None:
             seed(header["seed"])
         whole(header.get("deals"), "the number of deals", 1, 10**6)
-        if header.get("bots") not in BOT_KINDS:
-            raise BadInput(f"unknown bots {header.get('bots')!r}; known: {', '.join(BOT_KINDS)}")
+        if not isinstance(header.get("bots"), str) or not _bots_ok(header["bots"], rs):
+            raise BadInput(f"unknown bots {header.get('bots')!r}; known: {', '.join(BOT_KINDS)} (or one per seat)")
     except BadInput as err:
         raise where.error(f"the save header is damaged: {err}") from None
     for i, rec in enumerate(records[1:], 2):
@@ -184,7 +193,8 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             rec = {"dealer": sess.dealer, "hands": [rs.codes(h) for h in hands], "talon": [R.codes[c] for c in talon], "actions": []}
             records.append(rec)
             persist()
-        players = [(RuleBot if bots == "rule" else RandomBot)(f"{seed}:{d}:{s}") for s in range(R.n_seats)]
+        kinds = bots.split(",")
+        players = [make_bot(kinds[s] if len(kinds) > 1 else kinds[0], f"{seed}:{d}:{s}") for s in range(R.n_seats)]
         console.rule(escape(printable(f"{rs.title} — deal {d + 1}, dealer seat {state.dealer}, you are seat {seat}")))
         while not state.is_over():
             who = state.current_player()
