@@ -272,11 +272,23 @@ def cmd_test(args) -> int:
     return 2 if errors else 1 if failed else 0
 
 
+def _bots(rs, text: str) -> str:
+    """`--bots`: one bot for every seat, or one per seat comma-separated (rule, random, search, search:N)."""
+    from interpreter.bots import parse_bots
+
+    try:
+        kinds = parse_bots(text, rs.seats)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    return kinds[0] if len(set(kinds)) == 1 else ",".join(kinds)
+
+
 def cmd_simulate(args) -> int:
     from interpreter.harness.runner import simulate
 
     rs = _load(args.target)
     options = _options(rs, args.set)
+    args.bots = _bots(rs, args.bots)
     args.workers = _workers(args.workers)
     if args.session:
         return _simulate_sessions(args, rs, options)
@@ -363,6 +375,7 @@ def cmd_play(args) -> int:
 
     rs = _load(args.target)
     options = _options(rs, args.set)
+    args.bots = _bots(rs, args.bots)
     return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals,
                 save=args.save, resume=args.resume, force=args.force)
 
@@ -402,7 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=_whole("--seed", -(10**40), 10**40), default=0)
     m.add_argument("--workers", type=_whole("--workers", 1, 4096), default=1,
                    help="worker processes (at most the number of cores)")
-    m.add_argument("--bots", choices=["rule", "random"], default="rule")
+    m.add_argument("--bots", default="rule", help="rule, random, search or search:N; or one per seat: search,rule,rule")
     m.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option")
     m.add_argument("--json", action="store_true")
     m.add_argument("--log", metavar="FILE", type=_file_arg, help="write one JSON line per deal")
@@ -419,7 +432,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("target", metavar="FILE|NAME", type=_target)
     pl.add_argument("--seat", type=_whole("--seat", 0, 63), default=0)
     pl.add_argument("--seed", type=_whole("--seed", -(10**40), 10**40), default=None)
-    pl.add_argument("--bots", choices=["rule", "random"], default="rule")
+    pl.add_argument("--bots", default="rule", help="rule, random, search or search:N; or one per seat")
     pl.add_argument("--deals", type=_whole("--deals", 1, MAX_SESSION), default=1)
     pl.add_argument("--set", action="append", metavar="NAME=VALUE")
     pl.add_argument("--save", metavar="FILE", type=_file_arg,
@@ -428,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save")
     pl.set_defaults(func=cmd_play)
 
-    from interpreter.present.analysis import add_commands   # compare, advise
+    from interpreter.present.analysis import add_commands  # compare, advise
     add_commands(sub, UsageError, _console, _options)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
