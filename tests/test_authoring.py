@@ -195,3 +195,29 @@ def test_new_golden_cases_cover_the_new_codes():
     for code in ("E134", "E135", "E136", "E330", "W331", "W332"):
         assert f": {code} " in text, code
     assert "= note: tests/diagnostics/cases/helpers/house_base.stw:" in text
+
+
+def test_statements_for_every_item_with_a_field_value(tmp_path):
+    write(tmp_path, BASE, "base.stw")
+    v = write(tmp_path, 'extends "base"\ncontract [trump = S] { early_end = tricks(declarer) > 6 }\n')
+    doc = load(v).doc
+    assert doc["contract"]["two"]["early_end"] == "tricks(declarer) > 6"
+    assert "early_end" not in doc["contract"]["one"]
+
+
+def test_each_form_errors_point_at_the_variant(tmp_path):
+    write(tmp_path, BASE, "base.stw")
+    v = write(tmp_path, 'extends "base"\ncontract [trump = X] { early_end = true }\n')
+    with pytest.raises(DiagnosticError) as err:
+        load(v)
+    (d,) = err.value.diagnostics
+    assert (d.code, d.span.line) == ("E135", 2) and "trump is one of: C, S" in d.help
+    v = write(tmp_path, 'extends "base"\ncontract [trump = S] { early_end = tricks(declarer) > nonsense }\n', "w.stw")
+    (d,) = errors(v)
+    assert d.code == "E401" and d.file.endswith("w.stw") and d.span.line == 2
+
+
+def test_one_mistake_in_a_shared_block_is_reported_once(tmp_path):
+    write(tmp_path, BASE, "base.stw")
+    v = write(tmp_path, 'extends "base"\ncontract [one, two] { early_end = nonsense }\n')
+    assert [d.code for d in errors(v)] == ["E401"]

@@ -129,6 +129,18 @@ def _leftovers(ctx: Context) -> None:
                       "list it in a contract's `figures`", ("contract",))
 
 
+def _dedupe(ctx: Context) -> None:
+    """One statement written for several items (`contract [a, b] { … }`) is reported once."""
+    seen, out = set(), []
+    for d in ctx.diagnostics:
+        key = (d.code, d.message, d.file, d.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    ctx.diagnostics[:] = out
+
+
 def check(ctx: Context) -> None:
     _leftovers(ctx)
     _relocate(ctx)
+    _dedupe(ctx)

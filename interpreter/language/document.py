@@ -15,6 +15,7 @@ The mapping is literal and the same for every game:
     insert v into a.b after k      doc["edit"] += [{"insert": "a.b", "value": v, "after": "k"}]
     replace a.b[k] v               doc["edit"] += [{"replace": "a.b[k]", "value": v}]
     a.b[k].c = v                   doc["edit"] += [{"set": "a.b[k].c", "value": v}]
+    kind [f = x] { … }             doc["edit"] += [{"each": "kind", "where": {"f": x}, "value": {…}}]
 
 Compound expressions are stored as canonical text; names and quoted strings both become str.
 """
@@ -162,6 +163,21 @@ class _Builder:
             inner: dict = {}
             self.statements(body, inner, coll_ptr + "/" + escape(name))
             self.put(collection, name, copy.deepcopy(inner), coll_ptr, name_tok, st.meta)
+
+    def st_each(self, st, target, ptr):
+        """`kind [field = value] { … }`: the statements for every item whose field has that value,
+        applied when the layers are merged (the items may come from a base)."""
+        kind_tok, field_tok, value_tree, *body = st.children
+        here = f"/edit/{len(self.edits)}"
+        inner: dict = {}
+        self.statements([b for b in body if isinstance(b, Tree)], inner, here + "/value")
+        prefix = ".".join(unescape(p) for p in ptr.split("/")[1:])
+        self.edits.append({"each": (prefix + "." if prefix else "") + str(kind_tok),
+                           "where": {str(field_tok): self.value(value_tree, here + "/where")}, "value": inner})
+        self.smap.keys[here] = Span.of(st.meta)
+        self.smap.values[here] = Span.of(st.meta)
+        self.smap.keys[here + "/each"] = Span.of(kind_tok)
+        self.smap.values[here + "/where"] = Span.of(getattr(value_tree, "meta", value_tree))
 
     def st_keyed_table(self, st, target, ptr):
         kind_tok, *rows = st.children

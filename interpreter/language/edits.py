@@ -169,6 +169,9 @@ def apply_edit(doc: dict, edit: dict, index: int, smap: SourceMap, spans: Spans)
     """One `insert`/`replace`/`set` edit of the layer whose source map is `smap`."""
     file = smap.file
     here = f"/edit/{index}"
+    if "each" in edit:
+        _each(doc, edit, here, smap, spans)
+        return
     op = next((k for k in ("insert", "replace", "set") if k in edit), None)
     if op is None or not isinstance(edit.get(op), str):
         return  # the schema reports it
@@ -219,3 +222,38 @@ def apply_edit(doc: dict, edit: dict, index: int, smap: SourceMap, spans: Spans)
     before = spans.snapshot(path.list_ptr, len(items))
     items[i] = value
     spans.write(path.list_ptr, before[:i] + [spans.new_entry(smap, here + "/value")] + before[i + 1:])
+
+
+def _each(doc: dict, edit: dict, here: str, smap: SourceMap, spans: Spans) -> None:
+    """`kind [field = value] { … }`: merge the block into every item of the collection whose field
+    has that value, as if it were written for each of them."""
+    from interpreter.language.loader import merge
+
+    file, span = smap.file, smap.find(here + "/each")
+    where = edit.get("where")
+    kind = edit.get("each")
+    if not isinstance(where, dict) or len(where) != 1 or not isinstance(kind, str) or not isinstance(edit.get("value"), dict):
+        _fail("E134", "`each` needs a collection, one `field = value` and a block", file, span)
+    (field_name, wanted), = where.items()
+    path = EditPath(kind.split("."))
+    node = doc
+    for part in path.parts:
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        _fail("E134", f"'{kind}' is not a collection of named items", file, span,
+              help="write e.g. contract [category = c] { … }")
+    matched = [name for name, item in node.items() if isinstance(item, dict) and item.get(field_name) == wanted]
+    if not matched:
+        values = sorted({str(item.get(field_name)) for item in node.values() if isinstance(item, dict) and field_name in item})
+        _fail("E135", f"no {kind} has {field_name} = {wanted}", file, smap.find(here + "/where") or span,
+              help=f"{field_name} is one of: {', '.join(values)}" if values else f"no {kind} has a {field_name}",
+              suggestions=best_matches(str(wanted), values))
+    overlay = SourceMap(file)
+    for name in matched:
+        node[name] = merge(node[name], copy.deepcopy(edit["value"]))
+        base = f"{path.list_ptr}/{escape(name)}"
+        for table in ("keys", "values"):
+            for p, sp in getattr(smap, table).items():
+                if p.startswith(here + "/value/"):
+                    getattr(overlay, table)[base + p[len(here) + len("/value"):]] = sp
+    spans.smaps.append(overlay)
