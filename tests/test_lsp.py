@@ -25,6 +25,8 @@ class Client:
         self.proc = subprocess.Popen([sys.executable, "-m", "interpreter", "lsp"], cwd=cwd, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.next_id = 0
+        assert self.proc.stdin is not None and self.proc.stdout is not None and self.proc.stderr is not None
+        self.stdin, self.stdout, self.stderr = self.proc.stdin, self.proc.stdout, self.proc.stderr
 
     def send(self, method: str, params: dict, request: bool = True) -> int | None:
         msg: dict = {"jsonrpc": "2.0", "method": method, "params": params}
@@ -33,21 +35,21 @@ class Client:
             self.next_id += 1
             ident = msg["id"] = self.next_id
         body = json.dumps(msg).encode("utf-8")
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.proc.stdin.flush()
+        self.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.stdin.flush()
         return ident
 
     def read(self) -> dict:
         length = 0
         while True:
-            line = self.proc.stdout.readline()
+            line = self.stdout.readline()
             if not line:
-                raise AssertionError("the server closed its output: " + self.proc.stderr.read().decode(errors="replace"))
+                raise AssertionError("the server closed its output: " + self.stderr.read().decode(errors="replace"))
             if line in (b"\r\n", b"\n"):
                 break
             if line.lower().startswith(b"content-length:"):
                 length = int(line.split(b":")[1])
-        return json.loads(self.proc.stdout.read(length))
+        return json.loads(self.stdout.read(length))
 
     def wait_for(self, pred, timeout: float = 60) -> dict:
         end = time.monotonic() + timeout

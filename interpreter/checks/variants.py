@@ -76,14 +76,15 @@ def _relocate(ctx: Context) -> None:
             out.append(d)
             continue
         file, span, path = cause
+        name = m.group(1) if m else ""
         ptr = _pointer_at(ctx, d.file, d.span) if d.span is not None else None
-        where, fix = _dotted(ctx, ptr, m.group(1)) if ptr else ("", "")
+        where, fix = _dotted(ctx, ptr, name) if ptr else ("", "")
         base_at = d.location()
         out.append(Diagnostic(
             d.code, f"'remove {path}' breaks the base: {d.message}" + (f" in {where}" if where else ""), file, span,
             help=(f"also {fix}" if fix else "also remove or replace what names it in the base")
-            + f", or keep '{m.group(1)}'",
-            notes=[f"{base_at}: the base names '{m.group(1)}' here"] + list(d.notes), severity=d.severity))
+            + f", or keep '{name}'",
+            notes=[f"{base_at}: the base names '{name}' here"] + list(d.notes), severity=d.severity))
     ctx.diagnostics[:] = out
 
 
@@ -108,7 +109,7 @@ def _leftovers(ctx: Context) -> None:
     doc = ctx.doc
     calls = [c for c in ctx.calls.values() if isinstance(c, dict)]
     contracts = [c for c in ctx.contracts.values() if isinstance(c, dict)]
-    auction = doc.get("auction") if isinstance(doc.get("auction"), dict) else {}
+    auction: dict = doc["auction"] if isinstance(doc.get("auction"), dict) else {}
     if "contest" in auction and not any(c.get("contest") for c in calls):
         _leftover(ctx, "/auction/contest", "no call takes part in a sealed contest any more", "auction.contest",
                   "give a call `contest = …`", ("call",))

@@ -236,7 +236,7 @@ def _each(doc: dict, edit: dict, here: str, smap: SourceMap, spans: Spans) -> No
         _fail("E134", "`each` needs a collection, one `field = value` and a block", file, span)
     (field_name, wanted), = where.items()
     path = EditPath(kind.split("."))
-    node = doc
+    node: object = doc
     for part in path.parts:
         node = node.get(part) if isinstance(node, dict) else None
     if not isinstance(node, dict):

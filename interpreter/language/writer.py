@@ -147,9 +147,9 @@ def _edit(e: dict, indent: int) -> str:
         return f"{pad}replace {_path(str(e['replace']))} {value(v, indent)}"
     if "set" in e:
         return f"{pad}{_path(str(e['set']))} = {value(v, indent)}"
-    where = e.get("where")
-    if "each" in e and isinstance(where, dict) and len(where) == 1 and isinstance(v, dict):
-        (field, wanted), = where.items()
+    condition = e.get("where")
+    if "each" in e and isinstance(condition, dict) and len(condition) == 1 and isinstance(v, dict):
+        (field, wanted), = condition.items()
         return f"{pad}{_path(str(e['each']))} [{_key(field)} = {value(wanted, indent)}] {value(v, indent)}"
     raise NotWritable("an edit must be an insert, a replace or a set")
 

@@ -56,7 +56,7 @@ def word_at(text: str, line: int, col: int) -> str | None:
 def _schema_docs() -> dict[str, str]:
     """Every key the schema names, with its description (the first one met for a key)."""
     out: dict[str, str] = {}
-    stack = [schema()]
+    stack: list = [schema()]
     while stack:
         node = stack.pop(0)
         if isinstance(node, dict):
