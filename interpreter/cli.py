@@ -85,11 +85,11 @@ def cmd_validate(args) -> int:
                          indent=2, ensure_ascii=False))
         return worst
     dev = 0
-    for t, r, code in results:
+    for t, r, _code in results:
         if not r.ok and r.only_pending and sweep and t not in args.targets:
             dev += 1
             print(f"dev  {t:<22} {r.loaded.path if r.loaded else ''}  ({r.pending_summary().split(': ', 1)[-1]})")
-        elif r.ok:
+        elif r.ok and r.ruleset is not None and r.loaded is not None:
             rs = r.ruleset
             print(f"ok   {printable(t):<22} {printable(r.loaded.path)}  ({rs.players} players, {rs.deck_size} cards, "
                   f"{len(rs.contracts)} contracts, {len(rs.calls)} calls)")
@@ -537,6 +537,9 @@ def _main(argv=None) -> int:
         print("stichwort: error: out of memory", file=sys.stderr)
         return 2
     except Exception as err:  # a bug in stichwort, never the user's fault: no traceback, a clear note
+        if type(err).__name__ == "RuleRuntimeError":      # the rules themselves fail at play
+            print(printable(f"stichwort: error: the rules fail at play: {err}"), file=sys.stderr)
+            return 1
         print(printable(f"stichwort: internal error ({type(err).__name__}: {err}); please report it"), file=sys.stderr)
         return 2
 

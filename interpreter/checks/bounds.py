@@ -39,9 +39,10 @@ class Costs:
         self.lets = lets
         self.memo: dict[str, int] = {}
         self.busy: set[str] = set()
-        seating = ctx.doc.get("seating") if isinstance(ctx.doc.get("seating"), dict) else {}
-        self.seats = int(seating.get("seats") or ctx.doc.get("players") or 8) if isinstance(
-            seating.get("seats", ctx.doc.get("players", 8)), int) else 8
+        seating = ctx.doc.get("seating")
+        seats = seating.get("seats") if isinstance(seating, dict) else None
+        players = ctx.doc.get("players")
+        self.seats = seats if isinstance(seats, int) else players if isinstance(players, int) else 8
         self.deck = max(len(ctx.cards), 1)
 
     def size(self, node) -> int:

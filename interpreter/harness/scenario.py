@@ -121,7 +121,7 @@ def actual_outcome(state, seat_names) -> dict:
         if isinstance(v, list):
             out.setdefault("accounts", {})[acc] = {name(s): _plain(x) for s, x in enumerate(v)}
         elif isinstance(v, dict):
-            out.setdefault("accounts", {})[acc] = {"/".join(name(k) for k in key): _plain(x) for key, x in v.items()}
+            out.setdefault("accounts", {})[acc] = {"/".join(str(name(k)) for k in key): _plain(x) for key, x in v.items()}
         elif v is not None:
             out.setdefault("accounts", {})[acc] = _plain(v)
     return out

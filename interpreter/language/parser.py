@@ -247,7 +247,8 @@ def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     if isinstance(err, UnexpectedEOF):
         return _end_of_file(err.expected, text, file)
     if isinstance(err, UnexpectedCharacters):
-        ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
+        pos = err.pos_in_stream if isinstance(err.pos_in_stream, int) else -1
+        ch = text[pos] if 0 <= pos < len(text) else "?"
         help_text = f"expected {_expected(err.allowed)}" if err.allowed else None
         span = _span_of(err)
         rest = text[err.pos_in_stream:].split("\n", 1)[0]
