@@ -127,3 +127,15 @@ def test_openspiel_ismcts_plays_a_deal():
             a = int(rng.choice(st.legal_actions()))
         st.apply_action(a)
     assert moves >= 1 and len(st.returns()) == 3
+
+
+def test_analysis_doc_examples_run():
+    """The python examples of docs/analysis.md run as written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "analysis.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
+    assert len(blocks) >= 2
+    for code in blocks:
+        exec(compile(code, "docs/analysis.md", "exec"), {})

@@ -123,3 +123,14 @@ def test_bad_usage_exits_2(capsys, argv, message):
 def test_search_bot_seat_in_compare():
     out = compare(["simple", "simple"], 4, 1, ["search:8", "rule", "rule"])
     assert out["per_target"][0]["deals"] == 4 and out["bots"][0] == "search:8"
+
+
+def test_bot_margin_pairs_the_deals():
+    from interpreter.harness.compare import bot_margin
+
+    same = bot_margin("simple", 12, 4, ["rule", "rule"])
+    assert same["margins"][0]["mean"] == 0 and same["margins"][0]["low"] == 0     # same bot, same deals, same seeds
+    out = bot_margin("wien", 12, 4, ["rule", "random"])
+    m = out["margins"][0]
+    assert m["n"] == 12 and m["better"] == "rule" and m["than"] == "random"
+    assert m["mean"] == pytest.approx(out["value"]["rule"]["mean"] - out["value"]["random"]["mean"], abs=1e-5)

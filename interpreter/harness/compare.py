@@ -230,3 +230,55 @@ def compare(targets: list[str], deals: int, seed: int, bots: list[str], options:
         out["records"] = all_records
     out["_elapsed"] = time.perf_counter() - t0
     return out
+
+
+# ---- bots against bots ---------------------------------------------------------------------------
+def _margin_chunk(args: tuple) -> list[dict]:
+    from interpreter.bots import make_bot
+    from interpreter.bots.value import deal_values
+    from interpreter.engine import new_game
+    from interpreter.pipeline import load
+
+    target, options, seed, indices, kinds, others = args
+    if target not in _LOADED:
+        _LOADED[target] = load(target)
+    rs = _LOADED[target]
+    out = []
+    for i in indices:
+        seat = i % rs.seats
+        row: dict = {"i": i, "seat": seat}
+        for kind in kinds:
+            st = new_game(rs, seed=f"{seed}:{i}", options=options, dealer=i % rs.seats)  # type: ignore[arg-type]
+            start = st.clone()
+            bots = [make_bot(kind if s == seat else others, f"{seed}:{i}:{s}") for s in range(rs.seats)]
+            while not st.is_over():
+                st.apply_unchecked(bots[st.current_player()].choose(st))
+            row[kind] = deal_values(start, st)[seat]
+        out.append(row)
+    return out
+
+
+def bot_margin(target: str, deals: int, seed: int, kinds: list[str], others: str = "rule",
+               options: dict | None = None, workers: int = 1) -> dict:
+    """How much better each bot in `kinds` plays one seat than the next one in the list, on the same deals.
+
+    Deal i is played once per bot kind: seat i mod seats by that bot, the other seats by `others`.
+    Returns each kind's mean value for that seat and, for consecutive kinds, the paired difference."""
+    opts = dict(options or {})
+    indices = list(range(deals))
+    if workers <= 1:
+        rows = _margin_chunk((target, opts, seed, indices, kinds, others))
+    else:
+        import concurrent.futures as cf
+
+        size = max(1, math.ceil(deals / (workers * 8)))
+        chunks = [indices[k:k + size] for k in range(0, deals, size)]
+        rows = []
+        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_margin_chunk, [(target, opts, seed, c, kinds, others) for c in chunks]):
+                rows += part
+    rows.sort(key=lambda r: r["i"])
+    return {"rules": target, "deals": deals, "seed": seed, "others": others,
+            "value": {k: mean_ci([r[k] for r in rows]) for k in kinds},
+            "margins": [dict(diff_ci([r[b] for r in rows], [r[a] for r in rows]), better=a, than=b)
+                        for a, b in zip(kinds, kinds[1:])]}
