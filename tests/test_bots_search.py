@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from interpreter.bots import SearchBot, make_bot, parse_bots, seat_view
+from interpreter.bots import IsmctsBot, SearchBot, make_bot, parse_bots, seat_view
 from interpreter.bots.sampler import Sampler, bits
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
@@ -79,9 +79,10 @@ def test_decision_ignores_hidden_cards(wien, seed):
     for _, a in st.log:
         other.apply(a)                             # the same public (and private) history is legal there
     assert other.hands != st.hands and other.hands[me] == st.hands[me]
-    b1, b2 = SearchBot(seed, playouts=24), SearchBot(seed, playouts=24)
-    assert b1.choose(st) == b2.choose(other)
-    assert b1.last == b2.last
+    for make in (lambda: SearchBot(seed, playouts=24), lambda: IsmctsBot(seed, iterations=24)):
+        b1, b2 = make(), make()
+        assert b1.choose(st) == b2.choose(other)
+        assert b1.last == b2.last and b1.last is not None
 
 
 def _dealt_talon(st):
@@ -134,14 +135,16 @@ class _OwnOnly:
         return self.values[i]
 
 
-def test_bot_reads_only_its_information_set(wien):
+@pytest.mark.parametrize("make", [lambda: SearchBot(1, playouts=16), lambda: IsmctsBot(1, iterations=16)],
+                         ids=["pimc", "ismcts"])
+def test_bot_reads_only_its_information_set(wien, make):
     st = _play_until(wien, 5, lambda s: _in_play(s, 1))
-    bot = SearchBot(1, playouts=16)
+    bot = make()
     a = bot.choose(_Guard(st))
-    assert a in st.legal_actions()
+    assert a in st.legal_actions() and bot.last is not None
     # in the auction too
     st2 = new_game(wien, seed=8, dealer=2)
-    a2 = SearchBot(2, playouts=16).choose(_Guard(st2))
+    a2 = make().choose(_Guard(st2))
     assert a2 in st2.legal_actions()
 
 
@@ -189,11 +192,13 @@ def test_voids_are_learned_from_the_rules():
     pytest.fail("no deal with a shown void among the seeds")
 
 
-def test_search_is_deterministic(wien):
+@pytest.mark.parametrize("make", [lambda: SearchBot("x", playouts=16), lambda: IsmctsBot("x", iterations=16)],
+                         ids=["pimc", "ismcts"])
+def test_search_is_deterministic(wien, make):
     st = new_game(wien, seed=21, dealer=1)
     picks = []
     for _ in range(2):
-        bot = SearchBot("x", playouts=16)
+        bot = make()
         s = st.clone()
         seq = []
         while not s.is_over() and len(seq) < 12:
@@ -206,6 +211,7 @@ def test_search_is_deterministic(wien):
 
 def test_make_bot_and_parse_bots():
     assert isinstance(make_bot("search:12", 1), SearchBot) and make_bot("search:12").playouts == 12
+    assert isinstance(make_bot("ismcts:5"), IsmctsBot) and make_bot("ismcts:5").iterations == 5
     assert parse_bots("search,rule,random", 3) == ["search", "rule", "random"]
     assert parse_bots("rule", 4) == ["rule"] * 4
     with pytest.raises(ValueError, match="3 seats"):

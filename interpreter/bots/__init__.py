@@ -1,19 +1,22 @@
-"""Bots that play any rule file: the engine's random and rule bots, and a search bot that samples the
-hidden cards from what its seat has seen (PIMC). `make_bot("search:64", seed)` builds one from a name;
+"""Bots that play any rule file: the engine's random and rule bots, a search bot that samples the hidden
+cards from what its seat has seen (PIMC), and information-set MCTS on the same sampler.
+`make_bot("search:64", seed)` builds one from a name;
 `parse_bots("search,rule,rule", seats)` reads a per-seat list as the command line spells it."""
 from __future__ import annotations
 
 from typing import Any
 
+from interpreter.bots.ismcts import IsmctsBot
 from interpreter.bots.search import SearchBot
 from interpreter.bots.view import SeatView, seat_view
 from interpreter.engine.bots import RandomBot, RuleBot
 
-KINDS = ("rule", "random", "search")
+KINDS = ("rule", "random", "search", "ismcts")
 
 
 def make_bot(spec: str, seed: Any = 0) -> Any:
-    """A bot from its name: `rule`, `random`, `search` or `search:N` (N playouts per decision)."""
+    """A bot from its name: `rule`, `random`, `search` or `search:N` (PIMC, N playouts per decision),
+    `ismcts` or `ismcts:N` (information-set MCTS, N iterations per decision)."""
     name, _, arg = spec.partition(":")
     if name == "random" and not arg:
         return RandomBot(seed)
@@ -24,7 +27,13 @@ def make_bot(spec: str, seed: Any = 0) -> Any:
             return SearchBot(seed)
         if arg.isdigit() and int(arg) > 0:
             return SearchBot(seed, playouts=int(arg))
-    raise ValueError(f"unknown bot '{spec}': say rule, random, search or search:N (N playouts per decision)")
+    if name == "ismcts":
+        if not arg:
+            return IsmctsBot(seed)
+        if arg.isdigit() and int(arg) > 0:
+            return IsmctsBot(seed, iterations=int(arg))
+    raise ValueError(f"unknown bot '{spec}': say rule, random, search[:N] (N playouts per decision) "
+                     f"or ismcts[:N] (N iterations per decision)")
 
 
 def parse_bots(text: str, seats: int) -> list[str]:
@@ -41,4 +50,4 @@ def parse_bots(text: str, seats: int) -> list[str]:
     return parts
 
 
-__all__ = ["KINDS", "RandomBot", "RuleBot", "SearchBot", "SeatView", "make_bot", "parse_bots", "seat_view"]
+__all__ = ["KINDS", "IsmctsBot", "RandomBot", "RuleBot", "SearchBot", "SeatView", "make_bot", "parse_bots", "seat_view"]
