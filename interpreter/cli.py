@@ -510,11 +510,13 @@ def main(argv=None) -> int:
 
 
 def _main(argv=None) -> int:
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) and exc.code in (0, 1, 2) else 2
+    except Exception as err:  # a bug in the argument definitions: a clear note, no traceback
+        print(printable(f"stichwort: internal error ({type(err).__name__}: {err}); please report it"), file=sys.stderr)
+        return 2
     from interpreter.pipeline import NotPlayable
 
     try:

@@ -231,3 +231,15 @@ def test_every_built_in_game_is_within_the_bounds(capsys):
     code, out = run(capsys, "validate", "--json")
     assert not any(d["code"] in {"E311", "E312", "E313", "E320", "E321", "E322"}
                    for r in json.loads(out) for d in r["diagnostics"])
+
+
+def test_help_of_every_command(capsys):
+    """Found by the fuzz suite: a '%' in a help text broke `stichwort --help`."""
+    from interpreter.cli import build_parser
+
+    code, out = run(capsys, "--help")
+    assert code == 0 and "validate" in out
+    commands = build_parser()._subparsers._group_actions[0].choices      # type: ignore[union-attr]
+    for name in commands:
+        code, out = run(capsys, name, "--help")
+        assert code == 0 and name in out

@@ -24,7 +24,7 @@ def add_commands(sub: Any, usage_error: type[Exception], console: Callable[[], A
         except ValueError as err:
             raise usage_error(str(err)) from None
 
-    c = sub.add_parser("compare", help="play the same deals under several rule files; differences with 95% intervals")
+    c = sub.add_parser("compare", help="play the same deals under several rule files; differences with 95%% intervals")
     c.add_argument("targets", nargs="+", metavar="FILE|NAME", help="two or more rule files; the first is the base")
     c.add_argument("--deals", type=int, default=1000)
     c.add_argument("--seed", type=int, default=0)
