@@ -324,7 +324,7 @@ def test_saves_quick(data, log_record, tmp_path, findings):
 @pytest.mark.fuzz
 def test_generated_files_long(log_record, tmp_path, findings):
     """Scenario files, logs and saves: LONG_CASES in all, a third each."""
-    share = max(LONG_CASES // 3, 1)
+    share = max(-(-LONG_CASES // 3), 1)
 
     for name, case, extra in (("scenario", scenario_case, ()), ("log", log_case, (log_record,)),
                               ("save", save_case, (log_record,))):

@@ -285,3 +285,13 @@ def test_huge_deal_counts_start_at_once():
 def test_the_session_report_balances_with_the_cup(capsys):
     code, out = run(capsys, "simulate", "simple", "--session", "20", "--deals", "6", "--seed", "1", "--json")
     assert code == 0 and json.loads(out)["largest_imbalance"] == 0
+
+
+@pytest.mark.parametrize("rules, words", [("a" * 300 + "/" + "b" * 300, "cannot find the rule file"),
+                                          ("/etc/passwd", "is not a rule file")])
+def test_the_rules_a_log_names_are_checked_at_its_line(tmp_path, capsys, log_lines, rules, words):
+    rec = json.loads(log_lines[0])
+    rec["rules"] = rules
+    code, out = run(capsys, "replay", write_log(tmp_path, [rec]))
+    assert code == 2 and words in out and "t.jsonl:1:1: E502" in out
+    assert "root:" not in out

@@ -242,7 +242,14 @@ def replay(path, check=True, on_step=None) -> int:
         if not isinstance(name, str) or not name or len(name) > 4096:
             raise where.error("the line does not say which 'rules' it was played by", failed=False)
         if name not in rules:
-            rules[name] = load(name)
+            try:
+                rules[name] = load(name)
+            except DiagnosticError as err:
+                if any(d.file != "<command line>" for d in err.diagnostics):
+                    raise                      # the rule file itself is at fault: its own diagnostics
+                shown_name = name if len(name) <= 60 else name[:57] + "…"
+                raise where.error(f"the rules {shown_name!r} named by this line: {err.diagnostics[0].message}",
+                                  failed=False) from None
         try:
             state = logs.start(rules[name], rec, where)
         except BadInput as err:
