@@ -8,7 +8,7 @@ import math
 import pytest
 
 from interpreter.cli import main
-from interpreter.harness.compare import compare, diff_ci, mean_ci, rate_ci
+from interpreter.harness.compare import compare, diff_ci, mean_ci, paired_rate_diff, rate_ci, sign_test
 from interpreter.harness.runner import simulate
 from interpreter.present.report import embedded_data, to_html
 
@@ -23,6 +23,11 @@ def test_interval_helpers():
     d = diff_ci([0, 0, 0, 0], [1, 1.5, 0.5, 1])
     assert d["mean"] == 1 and d["significant"]
     assert not diff_ci([0, 1, 0, 1], [1, 0, 1, 0])["significant"]
+    # four deals out of 2000 moved one way: the normal interval would exclude zero, the exact test does not
+    a, b = [0.0] * 2000, [0.0] * 1996 + [1.0] * 4
+    assert diff_ci(a, b)["significant"] and not paired_rate_diff(a, b)["significant"]
+    assert paired_rate_diff(a, [0.0] * 1990 + [1.0] * 10)["significant"]
+    assert sign_test([0] * 6, [1] * 6) == pytest.approx(2 / 64)
 
 
 def test_same_rules_same_deals_no_difference():

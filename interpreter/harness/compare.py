@@ -4,7 +4,8 @@ Deal i is dealt from random.Random(f"{seed}:{i}") with dealer i mod seats under 
 (so the cards are the same, as in `simulate`), and seat s's bot draws from f"{seed}:{i}:{s}". Every
 figure comes with a 95% interval (normal approximation; Wilson for rates), and each rule file after
 the first is compared with the first deal by deal (paired differences), which removes the noise of
-the cards. A difference is flagged significant when its interval excludes zero.
+the cards. A difference is flagged significant when its interval excludes zero; for shares and the
+all-pass rate (0/1 per deal) when the exact sign test on the deals that differ gives p < 0.05.
 
 The value of a deal to a seat is its money, or for games that keep a score sheet the change in the
 session's final reckoning (see interpreter/bots/value.py): the same measure the search bot optimises.
@@ -55,6 +56,28 @@ def diff_ci(a: Sequence[float], b: Sequence[float], paired: bool = True) -> dict
         out = {"mean": _r(m), "low": _r(m - half), "high": _r(m + half), "n": min(na, nb)}
     lo, hi = out["low"], out["high"]
     out["significant"] = lo is not None and hi is not None and math.isfinite(lo) and math.isfinite(hi) and (lo > 0 or hi < 0)
+    return out
+
+
+def sign_test(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided exact p-value of the paired sign test (McNemar's exact test for 0/1 outcomes): among
+    the pairs that differ, are increases and decreases equally likely?"""
+    up = sum(1 for x, y in zip(a, b) if y > x)
+    down = sum(1 for x, y in zip(a, b) if y < x)
+    n = up + down
+    if n == 0:
+        return 1.0
+    k = min(up, down)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired_rate_diff(a: Sequence[float], b: Sequence[float]) -> dict:
+    """b − a for 0/1 outcomes paired by deal: the interval of the mean difference, and significance by
+    the exact sign test, which stays honest when only a handful of deals differ."""
+    out = diff_ci(a, b)
+    out["p"] = _r(sign_test(a, b))
+    out["significant"] = out["p"] < 0.05
     return out
 
 
@@ -161,13 +184,13 @@ def differences(base: list[dict], other: list[dict], seats: int) -> dict:
     names = sorted({r["contract"] for r in base + other if r["contract"]})
     contracts = {}
     for c in names:
-        share = diff_ci([float(r["contract"] == c) for r in base], [float(r["contract"] == c) for r in other])
+        share = paired_rate_diff([float(r["contract"] == c) for r in base], [float(r["contract"] == c) for r in other])
         made = diff_ci([float(bool(r["made"])) for r in base if r["contract"] == c],
                        [float(bool(r["made"])) for r in other if r["contract"] == c], paired=False)
         contracts[c] = {"share": share, "made": made}
     return {
         "contracts": contracts,
-        "all_pass": diff_ci([float(r["all_passed"]) for r in base], [float(r["all_passed"]) for r in other]),
+        "all_pass": paired_rate_diff([float(r["all_passed"]) for r in base], [float(r["all_passed"]) for r in other]),
         "deal_length": diff_ci([r["actions"] for r in base], [r["actions"] for r in other]),
         "value_per_seat": [diff_ci([r["value"][s] for r in base], [r["value"][s] for r in other]) for s in range(seats)],
         "value_per_role": {
@@ -186,7 +209,8 @@ def significant_findings(diffs: dict, label: str) -> list[str]:
     def say(what: str, d: dict, pct: bool = False) -> None:
         if d.get("significant"):
             f = (lambda x: f"{100 * x:+.1f} points") if pct else (lambda x: f"{x:+.3f}")
-            out.append(f"{label}: {what} {f(d['mean'])} (95% interval {f(d['low'])} … {f(d['high'])})")
+            test = f"; sign test p = {d['p']:.2g}" if "p" in d else ""
+            out.append(f"{label}: {what} {f(d['mean'])} (95% interval {f(d['low'])} … {f(d['high'])}{test})")
 
     for c, d in diffs["contracts"].items():
         say(f"share of {c}", d["share"], pct=True)
