@@ -218,3 +218,25 @@ def test_make_bot_and_parse_bots():
         parse_bots("rule,rule", 3)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
+
+
+def test_calls_weigh_the_samples(wien):
+    """With a model of the other seats (the rule bot), a sample whose hands would not have produced the
+    calls seen weighs less; without one every sample weighs 1."""
+    from interpreter.engine.bots import RuleBot as Model
+
+    for seed in range(30):
+        st = _play_until(wien, seed, lambda s: s.phase == "play")
+        if st.phase == "play" and any(s != st.current_player() and A.kind_of(a) == A.BID for s, a in st.log):
+            break
+    view = seat_view(st)
+    rng = random.Random(3)
+    weighed = Sampler(view, model=Model(0), mismatch=0.25)
+    weights = []
+    for _ in range(40):
+        if weighed.sample(rng) is not None:
+            weights.append(weighed.last_weight)
+    assert weights and min(weights) < 1 and all(w in (1, 0.25, 0.0625, 0.015625) or w < 0.02 for w in weights)
+    plain = Sampler(view)
+    assert all(plain.sample(rng) is None or plain.last_weight == 1 for _ in range(10))
+    assert SearchBot(1, playouts=16, infer=0.25).choose(st) in st.legal_actions()

@@ -37,7 +37,11 @@ class Sampler:
     """Samples deals consistent with `view`; `exclusions` (seat -> mask of cards it cannot hold) is
     shared with the caller so that what one move learned serves the next."""
 
-    def __init__(self, view: SeatView, exclusions: dict[int, int] | None = None):
+    def __init__(self, view: SeatView, exclusions: dict[int, int] | None = None, model: Any = None,
+                 mismatch: float = 1.0):
+        """`model` (a bot with `choose(state)`) and `mismatch` < 1 weigh each sample by how well it explains
+        the other seats' public decisions (calls, answers, kontras): each one the model would have made
+        otherwise multiplies the sample's weight (`last_weight`) by `mismatch`."""
         self.view = view
         rs = view.ruleset
         self.rs = rs
@@ -88,6 +92,9 @@ class Sampler:
         self.attempts = 0
         self.failures = 0
         self.last_deal: dict | None = None       # the deal of the last sample (card codes), for adapters
+        self.model = model
+        self.mismatch = mismatch
+        self.last_weight = 1.0
 
     # ---- one deal ---------------------------------------------------------------------------------
     def _assign(self, rng: random.Random) -> tuple[list[int], int] | None:
@@ -149,6 +156,8 @@ class Sampler:
         self.last_deal = deal
         world = new_game(self.rs, deal=deal, options=v.options, dealer=v.dealer, accounts=_copy(v.accounts),
                          deal_number=v.deal_number)
+        weight = 1.0
+        infer = self.model is not None and self.mismatch < 1.0
         for i, (s, a, kind) in enumerate(v.history):
             if world.is_over() or world.current_player() != s:
                 return None
@@ -165,7 +174,11 @@ class Sampler:
                             forced |= 1 << A.arg_of(b)
                     self.exclusions[s] = self.exclusions.get(s, 0) | (forced & ~self.keep_after[i])
                 return None
+            if (infer and s != v.seat and kind not in (A.PLAY, A.DISCARD) and len(legal) > 1
+                    and self.model.choose(world) != a):
+                weight *= self.mismatch
             world.apply_unchecked(a)
+        self.last_weight = weight
         if world.is_over() or world.current_player() != v.seat:
             return None
         if v.legal and set(world.legal_actions()) != set(v.legal):

@@ -24,12 +24,14 @@ class SearchBot:
     """Determinized (PIMC) search. `playouts`: rollouts per decision, shared among the candidates;
     `max_branch`: at most this many candidates (discards are pre-ranked cheaply)."""
 
-    def __init__(self, seed: Any = 0, playouts: int = 48, max_branch: int = 8, min_worlds: int = 4):
+    def __init__(self, seed: Any = 0, playouts: int = 48, max_branch: int = 8, min_worlds: int = 4,
+                 infer: float = 1.0):
         self.seed = seed
         self.rng = random.Random(f"search:{seed}")
         self.playouts = playouts
         self.max_branch = max_branch
         self.min_worlds = min_worlds
+        self.infer = infer                  # < 1: weigh samples by how well a rule bot explains the calls seen
         self.fallback = RuleBot(seed)
         self._key: tuple | None = None
         self._exclusions: dict[int, int] = {}
@@ -60,25 +62,29 @@ class SearchBot:
         cands = candidates if candidates is not None else self.candidates(view, legal)
         budget = playouts if playouts is not None else self.playouts
         n_worlds = max(self.min_worlds, budget // max(1, len(cands)))
-        sampler = Sampler(view, self._exclusions)
+        model = RuleBot(f"model:{self.seed}") if self.infer < 1.0 else None
+        sampler = Sampler(view, self._exclusions, model=model, mismatch=self.infer)
         worlds: list[Any] = []
+        weights: list[float] = []
         tries = 0
         while len(worlds) < n_worlds and tries < 25 * n_worlds:
             tries += 1
             w = sampler.sample(self.rng)
             if w is not None:
                 worlds.append(w)
+                weights.append(sampler.last_weight)
         if not worlds:
             return {}
         me = view.seat
         totals = dict.fromkeys(cands, 0.0)
-        for w in worlds:
+        for w, wt in zip(worlds, weights):
             base = self.rng.getrandbits(32)
             for a in cands:
                 sim = w.clone()
                 sim.apply_unchecked(a)
-                totals[a] += self._rollout(sim, base)[me]
-        out = {a: (totals[a] / len(worlds), len(worlds)) for a in cands}
+                totals[a] += wt * self._rollout(sim, base)[me]
+        mass = sum(weights)
+        out = {a: (totals[a] / mass, len(worlds)) for a in cands}
         self.last = {"worlds": len(worlds), "tries": tries, "scores": out}
         return out
 
