@@ -326,14 +326,16 @@ def test_generated_files_long(log_record, tmp_path, findings):
     """Scenario files, logs and saves: LONG_CASES in all, a third each."""
     share = max(-(-LONG_CASES // 3), 1)
 
-    for name, case, extra in (("scenario", scenario_case, ()), ("log", log_case, (log_record,)),
-                              ("save", save_case, (log_record,))):
+    def runner(case, extra):
         @settings(LONG, max_examples=share)
         @given(data=st.data())
-        def one(data, case=case, extra=extra):
-            case(data, *extra, tmp_path, findings) if extra else case(data, tmp_path, findings)
+        def one(data):
+            case(data, *extra, tmp_path, findings)
+        return one
 
-        one()
+    for name, case, extra in (("scenario", scenario_case, ()), ("log", log_case, (log_record,)),
+                              ("save", save_case, (log_record,))):
+        runner(case, extra)()
         print(findings.report(f"after the {name} files"))
     assert not findings.bad, "\n".join(findings.bad[:50])
 
