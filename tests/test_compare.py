@@ -119,6 +119,7 @@ def test_report_without_matplotlib_still_has_tables(monkeypatch):
     (["compare", "wien", "wien-hearts", "--deals", "5", "--bots", "rule,rule"], "3 seats"),
     (["compare", "wien", "wien-hearts", "--deals", "5", "--bots", "genius"], "unknown bot"),
     (["compare", "wien", "wien-hearts", "--deals", "1"], "at least 2"),
+    (["compare", "wien", "wien-hearts", "--deals", "5", "--report", "/nonexistent/folder/r.html"], "does not exist"),
 ])
 def test_bad_usage_exits_2(capsys, argv, message):
     code, _, err = _run(capsys, argv)

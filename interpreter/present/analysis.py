@@ -62,6 +62,12 @@ def _compare(args: Any, console: Callable[[], Any], read_options: Callable[[Any,
         raise ValueError("--deals must be at least 2 (intervals need two deals)")
     if args.workers < 1:
         raise ValueError("--workers must be at least 1")
+    if args.report:
+        from pathlib import Path
+
+        folder = Path(args.report).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise ValueError(f"--report: the folder {folder} does not exist")
     rulesets = [load(t) for t in args.targets]
     options = [read_options(rs, args.set) for rs in rulesets][0]
     bots = parse_bots(args.bots, rulesets[0].seats)
