@@ -330,7 +330,7 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None 
             out[key] = _plain(v, here, smap, depth + 1, lines)
         return out
     if isinstance(node, list):
-        out = []
+        items = []
         lc = getattr(node, "lc", None)
         for i, v in enumerate(node):
             here = f"{ptr}/{i}"
@@ -341,8 +341,8 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None 
                     smap.values[here] = Span(il + 1, ic + 1, il + 1, ic + 1 + width)
                 except (KeyError, TypeError, AttributeError, IndexError):
                     pass
-            out.append(_plain(v, here, smap, depth + 1, lines))
-        return out
+            items.append(_plain(v, here, smap, depth + 1, lines))
+        return items
     if isinstance(node, bool) or node is None:
         return node
     if isinstance(node, int):
