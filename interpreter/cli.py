@@ -5,18 +5,25 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from interpreter import __version__
+from interpreter.cli_support import (
+    file_arg,
+    printable_booklet,
+    quiet_pipe,
+    sources,
+    standard_streams,
+    target,
+    whole,
+)
 from interpreter.diagnostics import Diagnostic, DiagnosticError, render_all
-from interpreter.files import check_path, printable
+from interpreter.files import printable
 
 UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
 MAX_DEALS = 10**15
 MAX_SESSION = 10**6
-MAX_SOURCE = 8 * 1024 * 1024      # the largest file read back to show a diagnostic's line
 
 
 class UsageError(Exception):
@@ -27,34 +34,6 @@ def _console(stream=None):
     from interpreter.present.terminal import make_console
 
     return make_console(stream or sys.stdout, soft_wrap=False, width=None if sys.stdout.isatty() else 200)
-
-
-def _whole(what: str, low: int, high: int):
-    """An argparse type: a whole number in [low, high], written in ASCII digits."""
-    def parse(text: str) -> int:
-        t = text.strip()
-        if not re.fullmatch(r"[+-]?[0-9]{1,40}", t):
-            raise argparse.ArgumentTypeError(f"{what} takes a whole number, not {printable(repr(text[:40]))}")
-        value = int(t)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
-        return value
-    return parse
-
-
-def _target(text: str) -> str:
-    """A rule file path or built-in name from the command line."""
-    try:
-        return check_path(text, "rule file")
-    except DiagnosticError as err:
-        raise argparse.ArgumentTypeError(err.diagnostics[0].message) from None
-
-
-def _file_arg(text: str) -> str:
-    try:
-        return check_path(text)
-    except DiagnosticError as err:
-        raise argparse.ArgumentTypeError(err.diagnostics[0].message) from None
 
 
 def _exit_code(diags: list[Diagnostic]) -> int:
@@ -116,7 +95,7 @@ def cmd_explain(args) -> int:
     from interpreter.present import explain
 
     rs = _load(args.target, playable=False)
-    booklet = _printable_booklet(explain.build(rs))
+    booklet = printable_booklet(explain.build(rs))
     if args.format == "markdown":
         text = explain.to_markdown(booklet)
     elif args.format == "html":
@@ -128,20 +107,6 @@ def cmd_explain(args) -> int:
         return 0
     _write_or_print(text, args.output)
     return 0
-
-
-def _printable_booklet(booklet):
-    """The booklet with every text made safe for a terminal (a title may hold escape sequences)."""
-    def clean(v):
-        if isinstance(v, str):
-            return printable(v)
-        if isinstance(v, (list, tuple)):
-            return type(v)(clean(x) for x in v)
-        return v
-
-    booklet.title = clean(booklet.title)
-    booklet.blocks = [clean(b) for b in booklet.blocks]
-    return booklet
 
 
 def _write_or_print(text: str, output: str | None) -> None:
@@ -181,7 +146,7 @@ def cmd_fmt(args) -> int:
 
     code, diagnostics = format_paths(args.paths or ["."], args.check)
     if diagnostics:
-        print(printable(render_all(diagnostics, _sources(diagnostics))), file=sys.stderr)
+        print(printable(render_all(diagnostics, sources(diagnostics))), file=sys.stderr)
     return code
 
 
@@ -258,7 +223,7 @@ def cmd_test(args) -> int:
         except DiagnosticError as err:
             errors += 1
             print(f"ERROR {printable(str(f))}")
-            print(printable(render_all(err.diagnostics, _sources(err.diagnostics))))
+            print(printable(render_all(err.diagnostics, sources(err.diagnostics))))
             continue
         deals += out.deals
         if out.ok:
@@ -387,57 +352,57 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     v = sub.add_parser("validate", help="check rule files; no argument checks every built-in game")
-    v.add_argument("targets", nargs="*", metavar="FILE|NAME", type=_target)
+    v.add_argument("targets", nargs="*", metavar="FILE|NAME", type=target)
     v.add_argument("--all", action="store_true", help="also every built-in game")
     v.add_argument("--json", action="store_true", help="machine-readable diagnostics")
     v.set_defaults(func=cmd_validate)
 
     e = sub.add_parser("explain", help="the rules booklet: contract ladder, auction, payment tables")
-    e.add_argument("target", metavar="FILE|NAME", type=_target)
+    e.add_argument("target", metavar="FILE|NAME", type=target)
     e.add_argument("--format", choices=["terminal", "markdown", "html"], default="terminal")
-    e.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
+    e.add_argument("-o", "--output", metavar="FILE", type=file_arg)
     e.set_defaults(func=cmd_explain)
 
     c = sub.add_parser("convert", help="write a rule file as .stw, YAML or JSON")
-    c.add_argument("target", metavar="FILE|NAME", type=_target)
+    c.add_argument("target", metavar="FILE|NAME", type=target)
     c.add_argument("--to", choices=["stw", "yaml", "json"])
-    c.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
+    c.add_argument("-o", "--output", metavar="FILE", type=file_arg)
     c.set_defaults(func=cmd_convert)
 
     t = sub.add_parser("test", help="run scenario files (expected outcomes of example deals)")
-    t.add_argument("targets", nargs="*", metavar="FILE|NAME", type=_target)
+    t.add_argument("targets", nargs="*", metavar="FILE|NAME", type=target)
     t.add_argument("--update", action="store_true", help="rewrite the expectations in place")
     t.set_defaults(func=cmd_test)
 
     m = sub.add_parser("simulate", help="bots play many deals; statistics per contract and seat")
-    m.add_argument("target", metavar="FILE|NAME", type=_target)
-    m.add_argument("--deals", type=_whole("--deals", 1, MAX_DEALS), default=1000)
-    m.add_argument("--seed", type=_whole("--seed", -(10**40), 10**40), default=0)
-    m.add_argument("--workers", type=_whole("--workers", 1, 4096), default=1,
+    m.add_argument("target", metavar="FILE|NAME", type=target)
+    m.add_argument("--deals", type=whole("--deals", 1, MAX_DEALS), default=1000)
+    m.add_argument("--seed", type=whole("--seed", -(10**40), 10**40), default=0)
+    m.add_argument("--workers", type=whole("--workers", 1, 4096), default=1,
                    help="worker processes (at most the number of cores)")
     m.add_argument("--bots", default="rule", help="rule, random, search or search:N; or one per seat: search,rule,rule")
     m.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option")
     m.add_argument("--json", action="store_true")
-    m.add_argument("--log", metavar="FILE", type=_file_arg, help="write one JSON line per deal")
-    m.add_argument("--session", type=_whole("--session", 0, MAX_SESSION), metavar="K", default=0,
+    m.add_argument("--log", metavar="FILE", type=file_arg, help="write one JSON line per deal")
+    m.add_argument("--session", type=whole("--session", 0, MAX_SESSION), metavar="K", default=0,
                    help="play --deals sessions of up to K deals each (or to the game's own end) and report results per seat")
     m.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a logged deal step by step, checking every step")
-    r.add_argument("log", metavar="LOG", type=_file_arg)
+    r.add_argument("log", metavar="LOG", type=file_arg)
     r.add_argument("-v", "--verbose", action="store_true")
     r.set_defaults(func=cmd_replay)
 
     pl = sub.add_parser("play", help="play in the terminal against bots")
-    pl.add_argument("target", metavar="FILE|NAME", type=_target)
-    pl.add_argument("--seat", type=_whole("--seat", 0, 63), default=0)
-    pl.add_argument("--seed", type=_whole("--seed", -(10**40), 10**40), default=None)
+    pl.add_argument("target", metavar="FILE|NAME", type=target)
+    pl.add_argument("--seat", type=whole("--seat", 0, 63), default=0)
+    pl.add_argument("--seed", type=whole("--seed", -(10**40), 10**40), default=None)
     pl.add_argument("--bots", default="rule", help="rule, random, search or search:N; or one per seat")
-    pl.add_argument("--deals", type=_whole("--deals", 1, MAX_SESSION), default=1)
+    pl.add_argument("--deals", type=whole("--deals", 1, MAX_SESSION), default=1)
     pl.add_argument("--set", action="append", metavar="NAME=VALUE")
-    pl.add_argument("--save", metavar="FILE", type=_file_arg,
+    pl.add_argument("--save", metavar="FILE", type=file_arg,
                     help="keep the game in FILE (the log), rewritten after every action")
-    pl.add_argument("--resume", metavar="FILE", type=_file_arg, help="replay a saved game and play on")
+    pl.add_argument("--resume", metavar="FILE", type=file_arg, help="replay a saved game and play on")
     pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save")
     pl.set_defaults(func=cmd_play)
 
@@ -445,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(sub, UsageError, _console, _options)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
-    s.add_argument("-o", "--output", metavar="FILE", type=_file_arg)
+    s.add_argument("-o", "--output", metavar="FILE", type=file_arg)
     s.set_defaults(func=cmd_schema)
 
     f = sub.add_parser("fmt", help="write rule files in their canonical layout (comments kept)")
@@ -454,8 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
     f.set_defaults(func=cmd_fmt)
 
     d = sub.add_parser("diff", help="what a variant changes, rule by rule: diff A B, or diff B against its base")
-    d.add_argument("a", type=_target, metavar="A|B")
-    d.add_argument("b", type=_target, nargs="?", metavar="B")
+    d.add_argument("a", type=target, metavar="A|B")
+    d.add_argument("b", type=target, nargs="?", metavar="B")
     d.add_argument("--format", choices=["terminal", "markdown"], default="terminal")
     d.set_defaults(func=cmd_diff)
 
@@ -464,49 +429,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _sources(diagnostics: list[Diagnostic]) -> dict[str, str]:
-    """The text of the files the diagnostics point into (capped reads), to show their lines."""
-    from interpreter.files import is_file, read_bytes
-
-    sources: dict[str, str] = {}
-    for d in diagnostics:
-        if d.file in sources or d.span is None or not is_file(d.file):
-            continue
-        try:
-            sources[d.file] = read_bytes(d.file, limit=MAX_SOURCE).decode("utf-8", errors="replace")
-        except DiagnosticError:
-            pass
-    return sources
-
-
-def _standard_streams() -> None:
-    """A closed stdin, stdout or stderr (`<&-`, `>&-`) reads as empty and writes to nowhere."""
-    if sys.stdin is None:
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 — lives as long as the process
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-
-
-def _quiet_pipe() -> int:
-    """The reader went away (`| head`): send what is left to nowhere and exit 0, as `head` expects."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-    return 0
-
-
 def main(argv=None) -> int:
-    _standard_streams()
+    standard_streams()
     try:
         code = _main(argv)
         sys.stdout.flush()
         return code
     except BrokenPipeError:
-        return _quiet_pipe()
+        return quiet_pipe()
 
 
 def _main(argv=None) -> int:
@@ -525,7 +455,7 @@ def _main(argv=None) -> int:
         print(printable(f"stichwort: {err.summary}"), file=sys.stderr)
         return 1
     except DiagnosticError as err:
-        print(printable(render_all(err.diagnostics, _sources(err.diagnostics))), file=sys.stderr)
+        print(printable(render_all(err.diagnostics, sources(err.diagnostics))), file=sys.stderr)
         return _exit_code(err.diagnostics) or 1
     except UsageError as err:
         print(f"stichwort: error: {printable(str(err))}", file=sys.stderr)
