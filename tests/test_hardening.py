@@ -135,7 +135,9 @@ def test_workers_are_capped_at_the_cores_with_a_warning(capsys, monkeypatch):
 SHAPES = {
     "accounts: [1, 2]": "'accounts' must be a mapping",
     "accounts: {pot: ten}": "account pot must be a number",
-    "accounts: {pot: {A: x}}": "account pot of A must be a number",
+    "accounts: {pot: {}}": "account pot is the table's: give one number",     # found by the fuzz suite
+    "accounts: {money: 5}": "give a number for each seat",
+    "accounts: {money: {A: x}}": "account money of A must be a number",
     "accounts: {nosuch: 5}": "unknown account",
     "options: {stake: -5}": "below its minimum",
     "options: {stake: true}": "takes a whole number",

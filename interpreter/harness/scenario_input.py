@@ -129,6 +129,13 @@ def accounts(R, data, names: list[str], c: Checker) -> dict:
         span = span_of(raw, k)
         if str(k) not in R.accounts and str(k) not in ("pot", "money"):
             raise c.fail(f"unknown account '{k}'", span, suggestions=best_matches(str(k), R.accounts))
+        per = (R.accounts.get(str(k)) or {}).get("per", "game" if str(k) == "pot" else "seat")
+        if per == "game" and (isinstance(v, bool) or not isinstance(v, (int, str))):
+            raise c.fail(f"account {k} is the table's: give one number", span)
+        if per not in ("game", "seat", "team"):
+            raise c.fail(f"account {k} is kept per {per}; a scenario cannot set it", span)
+        if per != "game" and not isinstance(v, dict):
+            raise c.fail(f"account {k} is kept per {per}: give a number for each seat ({{A: 10, B: -5, …}})", span)
         if isinstance(v, dict):
             for seat in v:
                 if str(seat) not in names:
