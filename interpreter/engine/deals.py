@@ -34,14 +34,12 @@ def validate_deal(rules, hands, talon, dealer: int | None = None) -> tuple[list[
         for code in hand:
             masks[s] |= 1 << take(code, f"seat {s}")
     talon_cards = [take(code, "the talon") for code in talon]
-    sitting_out = dealer if dealer is not None and n > rules.players else None
     sizes = [len(h) for h in hands]
     for s, size in enumerate(sizes):
-        want = 0 if s == sitting_out else rs.hand_size
-        if sitting_out is None and n > rules.players and size == 0:
+        if size == 0 and n > rules.players:       # a seat that sits out this deal (which one, the seating says)
             continue
-        if size != want:
-            raise DealError(f"seat {s} holds {size} cards, the rules deal {want}")
+        if size != rs.hand_size:
+            raise DealError(f"seat {s} holds {size} cards, the rules deal {rs.hand_size}")
     if sum(1 for size in sizes if size) != rules.players:
         raise DealError(f"the deal must give cards to {rules.players} seats, not {sum(1 for x in sizes if x)}")
     if len(talon_cards) != rs.talon_size:
