@@ -24,6 +24,7 @@ INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
 NAT = {"type": "integer", "minimum": 0, "maximum": 1000}
 BOOL = {"type": "boolean"}
 SCALAR = {"type": ["integer", "boolean", "string", "null"]}
+ANY_VALUE = {"type": ["string", "integer", "boolean", "null", "array", "object"]}
 EDIT_PATH = r'^\w+(\.\w+)*(\[(\w+|"([^"\\]|\\.)*")\](\.\w+)*)?$'
 
 
@@ -122,16 +123,16 @@ SCHEMA = {
         "remove": arr({"type": "string", "pattern": EDIT_PATH}, "Inherited items to drop, as dotted paths; `a.b[k]` drops the entry `k` of the list `a.b`.", "remove contract.five"),
         "edit": arr({"oneOf": [
             obj({"insert": d(TEXT, "The list to insert into, as a dotted path.", "play.obligations"),
-                 "value": d({}, "The entry to insert; a list inserts each of its entries."),
+                 "value": d(ANY_VALUE, "The entry to insert; a list inserts each of its entries."),
                  "after": d(SCALAR, "The key of the entry to insert after (default: at the end)."),
                  "before": d(SCALAR, "The key of the entry to insert before.")},
                 "Insert entries into an inherited list.", "insert must_trump into play.obligations after follow_suit",
                 required=("insert", "value")),
             obj({"replace": d({"type": "string", "pattern": EDIT_PATH}, "The entry to replace, as `path[key]`.", "settle.pay[premium]"),
-                 "value": d({}, "The new entry.")},
+                 "value": d(ANY_VALUE, "The new entry.")},
                 "Replace one entry of an inherited list.", "replace settle.pay[premium] { … }", required=("replace", "value")),
             obj({"set": d({"type": "string", "pattern": EDIT_PATH}, "The field of a list entry to set, as `path[key].field`.", "settle.pay[premium].amount"),
-                 "value": d({}, "The new value.")},
+                 "value": d(ANY_VALUE, "The new value.")},
                 "Set one field of one entry of an inherited list.", "settle.pay[premium].amount = 2 * stake", required=("set", "value")),
             obj({"each": d(TEXT, "The collection, as a dotted path.", "contract"),
                  "where": d({"type": "object", "minProperties": 1, "maxProperties": 1}, "One field and the value an item must have.", "{ category = c }"),

@@ -40,6 +40,8 @@ from interpreter.language.expressions import (
 )
 
 MAX_TREE_DEPTH = 160
+_STATEMENT_RULES = {"attribute", "section", "item", "items", "each", "keyed_table", "extends", "remove", "let_value",
+                    "let_function", "insert", "replace", "set_path"}
 _PLAIN_KEY = re.compile(r"(?!\d+$)\w+|\d+")
 
 
@@ -164,15 +166,27 @@ class _Builder:
             self.statements(body, inner, coll_ptr + "/" + escape(name))
             self.put(collection, name, copy.deepcopy(inner), coll_ptr, name_tok, st.meta)
 
+    def nested_edit(self, st, ptr: str) -> bool:
+        """List edits stand at the top level or in sections, never inside a value they edit in."""
+        if not ptr.startswith("/edit/"):
+            return False
+        self.error("E137", "a list edit cannot stand inside the value of another edit", st.meta,
+                   help="write it as a statement of its own, at the top level or in a section")
+        return True
+
     def st_each(self, st, target, ptr):
         """`kind [field = value] { … }`: the statements for every item whose field has that value,
         applied when the layers are merged (the items may come from a base)."""
-        kind_tok, field_tok, value_tree, *body = st.children
+        if self.nested_edit(st, ptr):
+            return
+        *kind_toks, field_tok, value_tree = [c for c in st.children if not (isinstance(c, Tree) and c.data in _STATEMENT_RULES)]
+        body = [c for c in st.children if isinstance(c, Tree) and c.data in _STATEMENT_RULES]
+        kind_tok = kind_toks[0]
         here = f"/edit/{len(self.edits)}"
         inner: dict = {}
         self.statements([b for b in body if isinstance(b, Tree)], inner, here + "/value")
         prefix = ".".join(unescape(p) for p in ptr.split("/")[1:])
-        self.edits.append({"each": (prefix + "." if prefix else "") + str(kind_tok),
+        self.edits.append({"each": (prefix + "." if prefix else "") + ".".join(map(str, kind_toks)),
                            "where": {str(field_tok): self.value(value_tree, here + "/where")}, "value": inner})
         self.smap.keys[here] = Span.of(st.meta)
         self.smap.values[here] = Span.of(st.meta)
@@ -262,7 +276,7 @@ class _Builder:
             if not isinstance(path_tree, Tree):
                 continue
             here = ptr + "/remove/" + str(len(lst))
-            lst.append(self.path_text(path_tree, ptr))
+            lst.append(self.path_text(path_tree, ""))   # as written: a remove inside a section stays there
             self.smap.values[here] = Span.of(path_tree.meta)
 
     # ---- list edits -------------------------------------------------------------------------
@@ -281,6 +295,8 @@ class _Builder:
         return (prefix + "." if prefix else "") + "".join(parts)
 
     def add_edit(self, st, op: str, path_tree, value_tree, ptr: str, extra: dict | None = None) -> None:
+        if self.nested_edit(st, ptr):
+            return
         here = f"/edit/{len(self.edits)}"
         edit = {op: self.path_text(path_tree, ptr), "value": self.value(value_tree, here + "/value")}
         edit.update(extra or {})
