@@ -2,7 +2,7 @@
 
     import pyspiel
     import interpreter.adapters.openspiel_game  # registers "python_stichwort"
-    game = pyspiel.load_game("python_stichwort", {"rules": "croatian", "dealer": 0})
+    game = pyspiel.load_game("python_stichwort", {"rules": NAME, "dealer": 0})   # a built-in name or a .stw path
 
 The deal is a run of chance nodes, one card at a time (hands in seat order, then the talon), so
 OpenSpiel's samplers, `random_sim_test` and tree algorithms see an ordinary stochastic game. Player
@@ -26,7 +26,9 @@ from interpreter.bots.sampler import Sampler, bits
 from interpreter.bots.value import deal_values
 from interpreter.bots.view import seat_view
 from interpreter.engine import new_game
+from interpreter.resources import builtin_games
 
+DEFAULT_RULES = next(iter(builtin_games()), "")   # the parameter needs a default: the first built-in game
 MAX_UTILITY = 1e7                      # kontra chains multiply; random play reaches far
 _LOADED: dict[str, Any] = {}
 
@@ -44,7 +46,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "wien", "dealer": 0},
+    parameter_specification={"rules": DEFAULT_RULES, "dealer": 0},
 )
 
 
@@ -59,7 +61,7 @@ def _ruleset(name: str) -> Any:
 class StichwortGame(pyspiel.Game):
     def __init__(self, params: dict | None = None):
         params = dict(params or {})
-        rs = _ruleset(str(params.get("rules", "wien")))
+        rs = _ruleset(str(params.get("rules", DEFAULT_RULES)))
         self.ruleset = rs
         self.dealer = int(params.get("dealer", 0)) % rs.seats
         self.catalog = ActionCatalog(rs)

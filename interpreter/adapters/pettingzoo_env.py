@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment for any rule file (needs the extra `stichwort[rl]`).
 
     from interpreter.adapters.pettingzoo_env import env
-    e = env("wien", seed=1)
+    e = env(NAME, seed=1)          # a built-in game's name, a .stw path, or a loaded Ruleset
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -32,7 +32,7 @@ from interpreter.engine import new_game
 class StichwortEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "stichwort_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: Any = "wien", options: dict | None = None, render_mode: str | None = None,
+    def __init__(self, rules: Any, options: dict | None = None, render_mode: str | None = None,
                  seed: int | None = None):
         super().__init__()
         if isinstance(rules, str):
@@ -128,6 +128,6 @@ class StichwortEnv(AECEnv):
         pass
 
 
-def env(rules: Any = "wien", **kwargs: Any) -> StichwortEnv:
+def env(rules: Any, **kwargs: Any) -> StichwortEnv:
     """The environment for a rule file (a built-in name, a path, or a loaded Ruleset)."""
     return StichwortEnv(rules, **kwargs)
