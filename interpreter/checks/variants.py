@@ -12,25 +12,77 @@ from __future__ import annotations
 import re
 
 from interpreter.checks.context import Context
-from interpreter.diagnostics import Diagnostic
+from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.language.document import escape, unescape
 from interpreter.language.edits import entry_key
+from interpreter.language.expressions import children, names_in, parse_text
 
 _QUOTED = re.compile(r"'([^']+)'")
 _RELOCATE = {"E301", "E401"}
 
 
 def _pointer_at(ctx: Context, file: str, span) -> str | None:
-    """The longest document pointer written exactly at `span` of `file`."""
-    best = None
+    """The longest document pointer written exactly at `span` of `file`, else the one written in the
+    smallest stretch of text that holds `span` (an expression's part points into its field)."""
+    best, inside, size = None, None, None
     for smap in getattr(ctx.origins, "layers", []):
         if smap.file != file:
             continue
         for table in (smap.values, smap.keys):
             for ptr, s in table.items():
+                if s is None:
+                    continue
                 if s == span and (best is None or len(ptr) > len(best)):
                     best = ptr
-    return best
+                if (s.line, s.col) <= (span.line, span.col) and (s.end_line, s.end_col) >= (span.end_line, span.end_col):
+                    extent = ((s.end_line - s.line) * 10000 + s.end_col - s.col, -len(ptr))
+                    if size is None or extent < size:
+                        inside, size = ptr, extent
+    return best or inside
+
+
+def _at(doc, ptr: str):
+    node = doc
+    for part in (unescape(p) for p in ptr.split("/")[1:]):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node
+
+
+def _let_cause(ctx: Context, d: Diagnostic, files: list[str]):
+    """A type or arity error in a base's expression that uses a `let` a later file redefines: (file,
+    span, name) of that redefinition."""
+    if d.code not in ("E402", "E403") or d.file not in files or d.span is None:
+        return None
+    ptr = _pointer_at(ctx, d.file, d.span)
+    value = _at(ctx.doc, ptr) if ptr else None
+    if isinstance(value, dict):
+        value = value.get("body")
+    if not isinstance(value, str):
+        return None
+    try:
+        node = parse_text(value)
+    except DiagnosticError:
+        return None
+    used = names_in(node) | {n[1] for n in _nodes(node) if n[0] == "call"}
+    for name in sorted(used):
+        if name in ctx.lets:
+            file, span = ctx.origins.find(f"/let/{escape(name)}", prefer_key=True)
+            if file in files and files.index(file) > files.index(d.file):
+                return file, span, name
+    return None
+
+
+def _nodes(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(children(n))
 
 
 def _dotted(ctx: Context, ptr: str, name: str) -> tuple[str, str]:
@@ -61,10 +113,19 @@ def _dotted(ctx: Context, ptr: str, name: str) -> tuple[str, str]:
 def _relocate(ctx: Context) -> None:
     files = list(getattr(ctx.origins, "files", []))
     removed = list(getattr(ctx.origins, "removed", []))
-    if len(files) < 2 or not removed:
+    if len(files) < 2:
         return
     out = []
     for d in ctx.diagnostics:
+        let = _let_cause(ctx, d, files)
+        if let is not None:
+            file, span, name = let
+            out.append(Diagnostic(
+                d.code, f"the redefined 'let {name}' breaks the base: {d.message}", file, span,
+                notes=[f"{d.location()}: the base uses '{name}' here"] + list(d.notes), severity=d.severity,
+                help=f"give '{name}' the kind of value (and parameters) the base's rules expect, "
+                     "or also replace the base's rule that uses it"))
+            continue
         m = _QUOTED.search(d.message)
         cause = None
         if d.code in _RELOCATE and m and d.file in files:
