@@ -350,14 +350,36 @@ WORDS = ["validate", "explain", "convert", "simulate", "replay", "play", "schema
          "\x1b[2J", "--help", "--version", "-h"]
 
 
-@given(argv=st.lists(st.sampled_from(WORDS), min_size=0, max_size=7))
-@QUICK
-def test_command_lines_quick(argv, tmp_path, findings, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def command_line_case(argv: list[str], tmp_path: Path, findings: Findings) -> None:
     if "simulate" in argv:
         argv = argv + ["--deals", "1"]        # a bounded run, whatever else the line says
     code, output, seconds = run_cli(argv)
     if code == 0 and argv[:1] in (["-h"], ["--help"], ["--version"]):
         return
     findings.check(" ".join(argv), code, output, seconds, json.dumps(argv), ".json")
+
+
+COMMAND_LINES = st.lists(st.sampled_from(WORDS), min_size=0, max_size=7)
+
+
+@given(argv=COMMAND_LINES)
+@QUICK
+def test_command_lines_quick(argv, tmp_path, findings, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    command_line_case(argv, tmp_path, findings)
     assert not findings.bad, "\n".join(findings.bad)
+
+
+@pytest.mark.fuzz
+def test_command_lines_long(tmp_path, findings, monkeypatch):
+    """Command lines: a fiftieth of LONG_CASES (a line may validate every built-in game)."""
+    monkeypatch.chdir(tmp_path)
+
+    @settings(LONG, max_examples=max(LONG_CASES // 50, 1))
+    @given(argv=COMMAND_LINES)
+    def one(argv):
+        command_line_case(argv, tmp_path, findings)
+
+    one()
+    print(findings.report("command lines"))
+    assert not findings.bad, "\n".join(findings.bad[:50])
