@@ -278,7 +278,7 @@ def test_ex_08_29_the_example_score_sheet(base):
     assert acc["score"] == [42, -24, -18]
     assert acc["juha"] == {(A, C): 132, (B, C): 54, (C, B): 168, (C, A): 188, (A, B): 166, (B, A): 24}
     state = new_game(base, seed=0, dealer=C, accounts=acc)
-    assert state.R.session_rows["ends"](state)                                # the sum is zero: game over
+    assert state.R.session_rows["ends"](state.ctx())                                # the sum is zero: game over
     state._apply_rows(state.R.session_rows["reckoning"], record=True)
     assert state.accounts["money"] == [506, -496, -10]
 
@@ -350,9 +350,9 @@ def test_var_09_11_serbian_two_played_without_kontra_gives_refe():
 def test_var_10_serbian_one_refa_per_thirty_of_bula():
     rs = load("serbian")
     state = new_game(rs, seed=0, dealer=C, options={"bula": 100})
-    assert state.R.compiler.lets["refa_max"](state) == 3
+    assert state.R.compiler.lets["refa_max"](state.ctx()) == 3
     state = new_game(load("croatian"), seed=0, dealer=C, options={"bula": 50})
-    assert state.R.compiler.lets["refa_max"](state) == 3  # main rule: 3 for 50 (CRO-SESS-06)
+    assert state.R.compiler.lets["refa_max"](state.ctx()) == 3  # main rule: 3 for 50 (CRO-SESS-06)
 
 
 # ---- the first lead ------------------------------------------------------------------------------

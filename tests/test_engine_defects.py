@@ -95,7 +95,7 @@ def test_a_kontra_chain_without_a_maximum_gets_the_default():
     from interpreter.engine.rules import DEFAULT_KONTRA_MAX
 
     R = compile_rules(load("croatian"))                   # max = none: "and so on ad infinitum"
-    assert R.kontra["max"] == DEFAULT_KONTRA_MAX
+    assert R.kontra.max == DEFAULT_KONTRA_MAX
     st = new_game(load("croatian"), seed=3)
     while not st.is_over():                                # the README's loop: always the first action
         st.apply(st.legal_actions()[0])

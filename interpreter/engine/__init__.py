@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 
 from interpreter.engine.deals import validate_deal
-from interpreter.engine.rules import compile_rules
+from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.rules import DEFAULT_KONTRA_MAX, Rules, compile_rules
 from interpreter.engine.state import IllegalAction, State
 from interpreter.model.ruleset import Ruleset
 
 
-def deal_cards(rules, rng: random.Random, dealer: int):
+def deal_cards(rules: Rules, rng: random.Random, dealer: int) -> tuple[list[int], list[int]]:
     """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
     deck = list(range(len(rules.cards)))
     rng.shuffle(deck)
@@ -54,4 +55,4 @@ def new_game(ruleset: Ruleset, seed: int | None = None, deal: dict | None = None
     return State(rules, dealer, hands, talon, accounts=accounts, deal_number=deal_number)
 
 
-__all__ = ["new_game", "deal_cards", "State", "IllegalAction", "compile_rules"]
+__all__ = ["new_game", "deal_cards", "State", "IllegalAction", "compile_rules", "RuleRuntimeError", "DEFAULT_KONTRA_MAX"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import actions as A
-from interpreter.engine.rules import bits
+from interpreter.engine.cards import bits
 
 
 class RandomBot:
@@ -39,7 +39,7 @@ def goal_profile(state, contract) -> set[int]:
         for i, s in enumerate(others):
             probe.tricks_won[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
         try:
-            if contract.goal(probe):
+            if contract.goal(probe.ctx()):
                 made.add(k)
         except Exception:  # a goal that needs more than tricks: treat as unknown
             made = set(range(total + 1))
@@ -217,7 +217,7 @@ class RuleBot:
             if wants_few:
                 return min(legal, key=lambda c: (con.strength[c], self.rng.random()))
             return max(legal, key=lambda c: (R.order_of[c], self.rng.random()))
-        win_seat, win_card = state._winning()
+        win_seat, win_card = state.play.win
         winners = [c for c in legal if c in bits(con.beaters[win_card])]
         partner_wins = (win_seat in state.defenders) == (me in state.defenders) and state.declarer is not None
         if wants_few:

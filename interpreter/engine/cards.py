@@ -1,12 +1,21 @@
-"""Card sets as int bitmasks: building a mask from card indices, and the subsets of a given size."""
+"""Card sets as int bitmasks: the cards of a mask, a mask from card indices, and the subsets of a given size."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
-from interpreter.engine.rules import bits
+
+def bits(mask: int) -> list[int]:
+    """The card indices in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

@@ -1,8 +1,8 @@
 """Expressions → Python closures, compiled once per rule set and called many times.
 
-A compiled expression is a function of one argument, the evaluation context `c` (a game state,
-or a small view on it), which offers every built-in name of interpreter/vocabulary.py as an
-attribute or method. Names are resolved when compiling, never while playing.
+A compiled expression is a function of one argument, the activation `c` (engine/context.py: the game
+state and the names bound for this evaluation). Built-in names are resolved when compiling, through
+the implementation tables of engine/builtins.py, never while playing.
 
 Runtime values: seats are ints, a set of seats is a tuple, cards are indices and card sets are
 int masks, calls and contracts are `Ref` strings carrying their record, numbers are ints or
@@ -11,17 +11,25 @@ an attribute of `none` is `none`, and min/max of nothing is 0.
 """
 from __future__ import annotations
 
-import operator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import Any
 
+from interpreter.engine import builtins as B
+from interpreter.engine.errors import RuleRuntimeError
 from interpreter.language.expressions import parse_text
+
+Fn = Callable[[Any], Any]
 
 
 class Ref(str):
     """A call or contract name that also carries its record (for `.category`, `.rank`, props…)."""
     __slots__ = ("rec", "kind")
 
-    def __new__(cls, name: str, rec, kind: str):
+    rec: dict
+    kind: str
+
+    def __new__(cls, name: str, rec: dict, kind: str) -> Ref:
         obj = str.__new__(cls, name)
         obj.rec = rec
         obj.kind = kind
@@ -46,12 +54,7 @@ def attr(obj, name):
     return getattr(obj, name, None)
 
 
-def _num(v):
-    if v is None or v is False:
-        return 0
-    if v is True:
-        return 1
-    return v
+_num = B.num
 
 
 def div(a, b):
@@ -71,11 +74,6 @@ def mod(a, b):
 
 MAX_EXPONENT = 64
 MAX_POWER = 1 << 64
-
-
-class RuleRuntimeError(Exception):
-    """A rule expression that cannot be given a meaning while playing (say `2 ^ 200`): a fault of the rule
-    file found at run time, reported in words, never a silent 0."""
 
 
 def power(a, b):
@@ -121,20 +119,22 @@ class Party(tuple):
 class Compiler:
     """Compiles expression trees against a symbol table.
 
-    `symbols`: name → constant value (suits, cards, groups as masks, calls/contracts as Refs, options …)
-    `builtins`: names the context answers (`c.NAME`); `functions`: name → method name on the context.
-    `lets`: name → compiled closure or (params, tree) for functions.
+    `symbols`: name → constant value (suits, cards, groups as masks, calls/contracts as Refs, options …);
+    `roles`: role name → steps from the dealer; `accounts`: the rule file's accounts (`game` ones read as
+    values); built-in values and functions come from engine/builtins.py. `lets`: name → compiled closure;
+    `let_functions`: name → (params, tree).
     """
 
-    def __init__(self, symbols: dict, builtins: set[str], functions: set[str]):
+    def __init__(self, symbols: dict, roles: dict[str, int], game_accounts: set[str]):
         self.symbols = symbols
-        self.builtins = builtins
-        self.functions = functions
-        self.lets: dict = {}
-        self.let_functions: dict = {}
-        self.accounts: set = {"pot"}
+        self.roles = roles
+        self.game_accounts = game_accounts
+        self.lets: dict[str, Fn] = {}
+        self.let_functions: dict[str, tuple[tuple[str, ...], Any]] = {}
+        self.accounts: set[str] = {"pot"}
+        self.seat_dependent: set[str] = set()
 
-    def party(self, text):
+    def party(self, text: Any) -> Fn:
         """A payment's `from`/`to`: an account name, account(name, s…), or an expression giving a seat."""
         node = parse_text(text) if isinstance(text, str) else ("const", text)
         if node[0] == "name" and node[1] in self.accounts:
@@ -146,70 +146,74 @@ class Compiler:
             return lambda c: Party((acct,) + tuple(f(c) for f in rest))
         return self.node(node)
 
-    def text(self, text):
+    def text(self, text: Any) -> Fn:
         if text is None or isinstance(text, (bool, int)):
             return lambda c, _v=text: _v
         return self.node(parse_text(text))
 
-    def node(self, node, scope=frozenset()):
-        kind = node[0]
-        method = getattr(self, "_" + kind)
+    def node(self, node: tuple, scope: frozenset = frozenset()) -> Fn:
+        method = getattr(self, "_" + node[0])
         return method(node, scope)
 
     # ---- leaves --------------------------------------------------------------------------------
-    def _num(self, node, scope):
+    def _num(self, node: tuple, scope: frozenset) -> Fn:
         v = node[1]
         v = int(v) if v.denominator == 1 else v
         return lambda c: v
 
-    def _str(self, node, scope):
+    def _str(self, node: tuple, scope: frozenset) -> Fn:
         v = node[1]
         return lambda c: v
 
-    def _const(self, node, scope):
+    def _const(self, node: tuple, scope: frozenset) -> Fn:
         v = node[1]
         return lambda c: v
 
-    def _name(self, node, scope):
+    def _builtin_value(self, n: str) -> Fn | None:
+        if n in self.roles:
+            step = self.roles[n]
+            return lambda c: (c.st.dealer + step) % c.st.n
+        if n in self.game_accounts:
+            return lambda c: c.st.accounts.get(n, 0)
+        return B.VALUES.get(n)
+
+    def _name(self, node: tuple, scope: frozenset) -> Fn:
         n = node[1]
         if n in scope or n in ("s", "t"):
             return lambda c: c.vars.get(n)
         if n in self.lets:
-            f = self.lets[n]
-            return f
-        if n in self.builtins and n not in self.symbols:
-            getter = _getter(n)
-            return getter
+            return self.lets[n]
+        builtin = self._builtin_value(n)
+        if builtin is not None and n not in self.symbols:
+            return builtin
         if n in self.symbols:
             v = self.symbols[n]
             return lambda c: v
-        if n in self.builtins:
-            return _getter(n)
         return lambda c: n  # an enum word such as `ask` or `called`
 
-    def _list(self, node, scope):
+    def _list(self, node: tuple, scope: frozenset) -> Fn:
         items = [self.node(x, scope) for x in node[1]]
         return lambda c: tuple(f(c) for f in items)
 
-    def _attr(self, node, scope):
+    def _attr(self, node: tuple, scope: frozenset) -> Fn:
         obj = self.node(node[1], scope)
         name = node[2]
         return lambda c: attr(obj(c), name)
 
     # ---- operators -----------------------------------------------------------------------------
-    def _not(self, node, scope):
+    def _not(self, node: tuple, scope: frozenset) -> Fn:
         a = self.node(node[1], scope)
         return lambda c: not a(c)
 
-    def _neg(self, node, scope):
+    def _neg(self, node: tuple, scope: frozenset) -> Fn:
         a = self.node(node[1], scope)
         return lambda c: -_num(a(c))
 
-    def _if(self, node, scope):
+    def _if(self, node: tuple, scope: frozenset) -> Fn:
         cond, then, other = (self.node(x, scope) for x in node[1:])
         return lambda c: then(c) if cond(c) else other(c)
 
-    def _bin(self, node, scope):
+    def _bin(self, node: tuple, scope: frozenset) -> Fn:
         op = node[1]
         a, b = self.node(node[2], scope), self.node(node[3], scope)
         if op == "and":
@@ -240,42 +244,44 @@ class Compiler:
         return lambda c: f(a(c), b(c))
 
     # ---- calls ---------------------------------------------------------------------------------
-    def _call(self, node, scope):
+    def _call(self, node: tuple, scope: frozenset) -> Fn:
         name = node[1]
         if name == "account" and node[2] and node[2][0][0] == "name":
             acct = node[2][0][1]
             rest = [self.node(x, scope) for x in node[2][1:]]
-            return lambda c: c.account(acct, *(f(c) for f in rest))
+            return lambda c: c.st.account(acct, *(f(c) for f in rest))
         args = [self.node(x, scope) for x in node[2]]
         if name in self.let_functions:
             params, body = self.let_functions[name]
             compiled = self.node(body, frozenset(scope) | set(params))
             return _let_call(params, args, compiled)
-        if name == "min":
-            return lambda c: min((_num(f(c)) for f in args), default=0)
-        if name == "max":
-            return lambda c: max((_num(f(c)) for f in args), default=0)
-        if name == "abs":
-            return lambda c: abs(_num(args[0](c)))
-        if name == "floor":
-            return lambda c: int(_num(args[0](c)) // 1)
-        if name == "ceil":
-            return lambda c: -int(-_num(args[0](c)) // 1)
-        if name == "size":
-            return lambda c: _size(args[0](c))
-        return _method_call(name, args)
+        impl = B.FUNCTIONS.get(name)
+        if impl is None:
+            def missing(c: Any) -> Any:
+                raise RuleRuntimeError(f"the function '{name}' is not implemented by the engine")
+            return missing
+        if len(args) == 1:
+            f0 = args[0]
+            return lambda c: impl(c, f0(c))
+        if len(args) == 2:
+            f0, f1 = args
+            return lambda c: impl(c, f0(c), f1(c))
+        return lambda c: impl(c, *(f(c) for f in args))
 
-    def _comp(self, node, scope):
+    def _comp(self, node: tuple, scope: frozenset) -> Fn:
         _, fname, body, var, iterable, cond = node
         inner = frozenset(scope) | {var}
         fbody = self.node(body, inner)
         fit = self.node(iterable, scope)
         fcond = self.node(cond, inner) if cond is not None else None
+        reduce = B.COMPREHENSIONS.get(fname)
+        if reduce is None:
+            raise ValueError(fname)
 
-        def members(c):
+        def members(c: Any) -> Iterator[tuple[Any, Any]]:
             it = fit(c)
             if isinstance(it, int) and not isinstance(it, bool):
-                it = _bits(it)
+                it = B.mask_bits(it)
             elif it is None:
                 it = ()
             saved = c.vars.get(var, _MISSING)
@@ -290,28 +296,14 @@ class Compiler:
                 else:
                     c.vars[var] = saved
 
-        if fname == "sum":
-            return lambda c: sum((_num(v) for _, v in members(c)), 0)
-        if fname == "count":
-            return lambda c: sum(1 for _, v in members(c) if v)
-        if fname == "any":
-            return lambda c: any(v for _, v in members(c))
-        if fname == "all":
-            return lambda c: all(v for _, v in members(c))
-        if fname == "min":
-            return lambda c: min((_num(v) for _, v in members(c)), default=0)
-        if fname == "max":
-            return lambda c: max((_num(v) for _, v in members(c)), default=0)
-        if fname == "set":
-            return lambda c: tuple(m for m, v in members(c) if v)
-        raise ValueError(fname)
+        return lambda c: reduce(members(c))
 
 
 _MISSING = object()
 
 
-def _let_call(params, args, compiled):
-    def call(c):
+def _let_call(params: tuple[str, ...], args: list[Fn], compiled: Fn) -> Fn:
+    def call(c: Any) -> Any:
         values = [f(c) for f in args]
         saved = [c.vars.get(p, _MISSING) for p in params]
         for p, v in zip(params, values):
@@ -325,44 +317,3 @@ def _let_call(params, args, compiled):
                 else:
                     c.vars[p] = s
     return call
-
-
-def _method_call(method: str, args: list):
-    """Call the context's method `method`; it is looked up on the context's class once."""
-    found: dict = {}
-
-    def lookup(c):
-        cls = type(c)
-        fn = found.get(cls)
-        if fn is None:
-            fn = found[cls] = getattr(cls, method)
-        return fn
-
-    if len(args) == 1:
-        f0 = args[0]
-        return lambda c: lookup(c)(c, f0(c))
-    if len(args) == 2:
-        f0, f1 = args
-        return lambda c: lookup(c)(c, f0(c), f1(c))
-    return lambda c: lookup(c)(c, *(f(c) for f in args))
-
-
-def _getter(name):
-    return operator.attrgetter(name)
-
-
-def _bits(mask: int):
-    i = 0
-    while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1
-
-
-def _size(v):
-    if v is None:
-        return 0
-    if isinstance(v, int) and not isinstance(v, bool):
-        return bin(v).count("1")
-    return len(v)

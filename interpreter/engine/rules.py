@@ -1,14 +1,19 @@
-"""A Ruleset compiled for play: seats in play order, card tables and bitmasks, and every rule-file
-expression compiled once into a closure. Built once per (ruleset, options) and shared by states."""
+"""A Ruleset compiled for play: seats in play order, card tables and bitmasks, every rule-file expression
+compiled once into a closure, and each phase's typed settings (engine/phases/*). Built once per
+(ruleset, options) and shared by states."""
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import Any
 
 from interpreter.engine import actions
-from interpreter.engine.compile import Compiler, Ref
+from interpreter.engine.cards import bits
+from interpreter.engine.compile import Compiler, Fn, Ref
+from interpreter.engine.phases import after_purchase, auction, defence, kontra, play, settle, talon
+from interpreter.engine.phases.base import ALWAYS, NEVER
+from interpreter.engine.phases.kontra import DEFAULT_KONTRA_MAX  # noqa: F401  (re-exported)
 from interpreter.model.ruleset import Ruleset, thaw
-from interpreter.model.vocabulary import FUNCTIONS, VALUES
 
 # The words of actions, as printed and accepted; a rule file's `words { … }` replaces any of them, and the
 # defaults (with the section's own `hold.call`, `defence.go`/`stay`) stay accepted as aliases.
@@ -18,22 +23,6 @@ DEFAULT_WORDS = {
     "after_purchase": "after-purchase", "decline": "decline", "accept": "accept", "refuse": "refuse",
     "offer": "offer",
 }
-
-# A kontra chain whose rule file writes no maximum (or `max = none`) ends after this many calls, so that
-# every deal ends; `stichwort validate` warns about such a chain.
-DEFAULT_KONTRA_MAX = 8
-
-ALWAYS = lambda c: True  # noqa: E731
-NEVER = lambda c: False  # noqa: E731
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass
@@ -46,12 +35,12 @@ class ContractRT:
     trump_mask: int
     side: str
     talon: str | None
-    goal: object
+    goal: Fn
     defence: str
-    lead: object | None
-    obligations: list
+    lead: Fn | None
+    obligations: list[play.Obligation]
     winner_led_only: bool
-    early_end: object | None
+    early_end: Fn | None
     open_who: str | None
     open_after: int
     beaters: list                   # card → mask of cards that beat it (as current winner)
@@ -65,7 +54,7 @@ class CallRT:
     index: int
     rank: int
     category: str | None
-    allowed: object
+    allowed: Fn
     raise_rule: str
     contracts: list
     talon: str | None
@@ -73,7 +62,7 @@ class CallRT:
     sealed: bool
     word: str
     action: int = 0
-    contracts_expr: object | None = None   # `contracts = EXPR`: evaluated when the auction ends
+    contracts_expr: Fn | None = None   # `contracts = EXPR`: evaluated when the auction ends
 
 
 @dataclass
@@ -83,52 +72,46 @@ class Rules:
     options: dict
     n_seats: int
     players: int
-    roles: dict
+    roles: dict[str, int]
     cards: list
-    codes: list
-    suit_of: list
-    order_of: list
-    suit_names: list
-    suit_masks: list
+    codes: list[str]
+    suit_of: list[int]
+    order_of: list[int]
+    suit_names: list[str]
+    suit_masks: list[int]
     full_mask: int
-    calls: list
-    call_by_name: dict
-    contracts: dict
+    calls: list[CallRT]
+    call_by_name: dict[str, CallRT]
+    contracts: dict[str, ContractRT]
     compiler: Compiler
-    auction: dict = field(default_factory=dict)
-    talons: dict = field(default_factory=dict)
-    settle_rows: list = field(default_factory=list)
-    session_rows: dict = field(default_factory=dict)
-    accounts: dict = field(default_factory=dict)
-    words: dict = field(default_factory=dict)
-    default_words: dict = field(default_factory=dict)
-    procedure: list = field(default_factory=list)
-    defence: dict = field(default_factory=dict)
-    after_purchase: dict = field(default_factory=dict)
-    kontra: dict = field(default_factory=dict)
-    play: dict = field(default_factory=dict)
-    contract_names: list = field(default_factory=list)
-    contract_index: dict = field(default_factory=dict)
+    auction: auction.AuctionSettings
+    talons: dict[str, talon.TalonProc]
+    after_purchase: after_purchase.AfterPurchaseSettings
+    defence: defence.DefenceSettings
+    kontra: kontra.KontraSettings
+    play: play.PlaySettings
+    settle_rows: list[settle.Row] = field(default_factory=list)
+    session_rows: dict[str, Any] = field(default_factory=dict)
+    accounts: dict[str, dict] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)
+    default_words: dict[str, str] = field(default_factory=dict)
+    procedure: list[str] = field(default_factory=list)
+    contract_names: list[str] = field(default_factory=list)
+    contract_index: dict[str, int] = field(default_factory=dict)
     _trump_variants: dict = field(default_factory=dict)
-    account_initial: dict = field(default_factory=dict)
-    first_call_at_rank: dict = field(default_factory=dict)
-    sheet: list = field(default_factory=list)
+    account_initial: dict[str, Fn] = field(default_factory=dict)
+    first_call_at_rank: dict[int, int] = field(default_factory=dict)
+    sheet: list[tuple[str, Fn]] = field(default_factory=list)
     max_auction_calls: int = 0      # the auction ends after this many calls at the latest
     max_purchases: int = 0          # after-purchases in one deal at most
     max_actions: int = 0            # no deal takes more actions than this
 
-    def with_trump(self, con: "ContractRT", suit: int) -> "ContractRT":
+    def with_trump(self, con: ContractRT, suit: int) -> ContractRT:
         """The contract with a trump suit chosen by the declarer."""
         key = (con.name, suit)
         if key not in self._trump_variants:
             self._trump_variants[key] = _contract_rt(self, con.name, self.doc["contract"][con.name], con.ref, suit)
         return self._trump_variants[key]
-
-
-def _expr(comp: Compiler, value, default=None):
-    if value is None and default is not None:
-        return default
-    return comp.text(value)
 
 
 def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
@@ -188,50 +171,22 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     for k, v in options.items():
         symbols[k] = v
     roles = dict(doc["seating"].get("roles", {}))
-    builtins = set(VALUES) | set(roles) | {"s", "t"}
-    for a, acc in (doc.get("account") or {}).items():
-        if acc.get("per") == "game":
-            builtins.add(a)
     for r in roles:
         symbols.pop(r, None)
-    comp = Compiler(symbols, builtins, set(FUNCTIONS))
+    game_accounts = {a for a, acc in (doc.get("account") or {}).items() if acc.get("per") == "game"}
+    comp = Compiler(symbols, roles, game_accounts)
     comp.accounts |= set(doc.get("account") or {})
-    # lets: values first in dependency order is not needed — closures look names up lazily by
-    # compiling each let once; a let that uses another let is compiled after it (document order,
-    # the checker has already rejected cycles), so compile iteratively until all are done.
-    lets = doc.get("let") or {}
-    pending = dict(lets)
-    comp.seat_dependent = _seat_dependent(lets)
-    for _ in range(len(pending) + 1):
-        if not pending:
-            break
-        for name in list(pending):
-            body = pending[name]
-            if isinstance(body, dict):
-                from interpreter.language.expressions import parse_text
-                comp.let_functions[name] = (tuple(body["params"]), parse_text(body["body"]))
-                del pending[name]
-        progressed = False
-        for name in list(pending):
-            from interpreter.language.expressions import names_in, parse_text
-            node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
-            if any(n in pending and n != name for n in names_in(node)):
-                continue
-            comp.lets[name] = _memo(name, comp.node(node), name in comp.seat_dependent)
-            del pending[name]
-            progressed = True
-        if not progressed and pending:
-            for name in list(pending):
-                from interpreter.language.expressions import parse_text
-                comp.lets[name] = comp.node(parse_text(pending[name]))
-                del pending[name]
+    _compile_lets(comp, doc.get("let") or {})
+    x = comp.text
     n_cards = len(rs.cards)
     rules = Rules(
         rs=rs, doc=doc, options=options, n_seats=rs.seats, players=rs.players, roles=roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=suit_of, order_of=order_of,
         suit_names=suit_names, suit_masks=suit_masks, full_mask=(1 << n_cards) - 1,
         calls=[], call_by_name={}, contracts={}, compiler=comp,
-    )
+        auction=None, talons=talon.settings(doc, rs),  # type: ignore[arg-type]  # auction set below
+        after_purchase=after_purchase.settings(doc, comp), defence=defence.settings(doc, comp),
+        kontra=kontra.settings(doc, comp), play=play.settings(doc, comp))
     rules.procedure = list(doc.get("procedure", []))
     df_doc = doc.get("defence") or {}
     base_words = dict(DEFAULT_WORDS)
@@ -242,104 +197,72 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
             base_words[key] = df_doc[key]
     rules.default_words = base_words
     rules.words = {**base_words, **{k: str(v) for k, v in (doc.get("words") or {}).items()}}
-    play = doc.get("play") or {}
-    rules.play_doc = play
     for name, c in contracts_doc.items():
         rules.contracts[name] = _contract_rt(rules, name, c, refs_con[name], None)
     rules.contract_names = list(contracts_doc)
     rules.contract_index = {n: i for i, n in enumerate(rules.contract_names)}
-    auction = doc.get("auction") or {}
-    default_raise = auction.get("raise", "higher")
+    default_raise = (doc.get("auction") or {}).get("raise", "higher")
     for idx, name in enumerate(rs.calls):
         c = calls_doc[name]
         cs = c.get("contracts")
         rules.calls.append(CallRT(
             name=name, ref=refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
-            allowed=_expr(comp, c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
+            allowed=x(c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc and cs is None else []),
             talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=c.get("word") or name,
-            contracts_expr=_expr(comp, cs) if isinstance(cs, str) else None))
+            contracts_expr=x(cs) if isinstance(cs, str) else None))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
     # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
     # scan starts there, since no lower call can follow a bid of that rank
     rules.first_call_at_rank = {}
-    for c in reversed(rules.calls):
-        rules.first_call_at_rank[c.rank] = c.index
-    if any(c.raise_rule == "any" for c in rules.calls):  # a lower call may follow: scan from the first
-        rules.first_call_at_rank = {c.rank: 0 for c in rules.calls}
-    hold = auction.get("hold") or {}
-    contest = auction.get("contest") or {}
-    rules.auction = {
-        "first": _expr(comp, auction.get("first", "forehand")),
-        "style": auction.get("style", "open"),
-        "pass_final": auction.get("pass_final", True),
-        "allowed": _expr(comp, auction["allowed"]) if "allowed" in auction else ALWAYS,
-        "allowed_key": _this_attrs(auction.get("allowed")),
-        "ends": _expr(comp, auction["ends"]) if "ends" in auction else None,
-        "exclude": _expr(comp, auction["exclude"]) if "exclude" in auction else None,
-        "hold_call": hold.get("call"),
-        "hold_who": _expr(comp, hold["who"]) if "who" in hold else NEVER,
-        "hold_bids": _expr(comp, hold["bids"]) if "bids" in hold else ALWAYS,
-        "contest_rounds": contest.get("rounds", "open"),
-        "first_must_name": bool(contest.get("first_must_name")),
-        "contest_ties": contest.get("ties"),
-        "all_pass": (auction.get("all_pass") or {}).get("contract"),
-        "pass_allowed": _expr(comp, (auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
-        "pass_ref": pass_ref,
-        "hold_ref": symbols.get(hold_word) if hold_word else None,
-    }
-    key_attrs = rules.auction["allowed_key"]
-    if key_attrs is not None:
-        from interpreter.engine.compile import attr as _attr
-        rules.auction["call_keys"] = [tuple(_attr(c.ref, x) for x in key_attrs) for c in rules.calls]
-    rules.talons = dict(doc.get("talon") or {})
-    for t in rules.talons.values():
-        t["_never"] = rs.mask(t.get("never", [])) if t.get("never") else 0
-    df = doc.get("defence") or {}
-    rules.defence = {
-        "present": "defence" in doc,
-        "when": _expr(comp, df["when"]) if "when" in df else ALWAYS,
-        "first": _expr(comp, df["first"]) if "first" in df else None,
-        "compulsory": _expr(comp, df["compulsory"]) if "compulsory" in df else NEVER,
-        "invite": _expr(comp, df["invite"]) if "invite" in df else NEVER,
-        "kontra_required": _expr(comp, df["kontra_required"]) if "kontra_required" in df else NEVER,
-        "nobody_tricks": (df.get("nobody") or {}).get("declarer_tricks"),
-        "go": df.get("go", "go along"), "stay": df.get("stay", "stay home"),
-    }
-    ap = doc.get("after_purchase") or {}
-    rules.after_purchase = {
-        "present": "after_purchase" in doc,
-        "when": _expr(comp, ap["when"]) if "when" in ap else ALWAYS,
-        "entitled": _expr(comp, ap["entitled"]) if "entitled" in ap else ALWAYS,
-        "take": ap.get("take", 2), "discard": ap.get("discard", 2),
-        "contracts": list(ap.get("contracts", [])), "must_exceed": ap.get("must_exceed", True),
-    }
-    kt = doc.get("kontra") or {}
-    rules.kontra = {
-        "present": "kontra" in doc,
-        "when": _expr(comp, kt["when"]) if "when" in kt else ALWAYS,
-        "first": _expr(comp, kt["first"]) if "first" in kt else None,
-        "levels": list(kt.get("levels", ["kontra"])), "invites": bool(kt.get("invites")),
-        "max": kt["max"] if isinstance(kt.get("max"), int) else DEFAULT_KONTRA_MAX,
-    }
-    neg = play.get("negotiation") or {}
-    rules.play = {"lead": _expr(comp, play["lead"]) if "lead" in play else None,
-                  "negotiate": _expr(comp, neg["when"]) if "when" in neg else None,
-                  "declarer_min": neg.get("declarer_min", 0), "defender_min": neg.get("defender_min", 0)}
+    for call in reversed(rules.calls):
+        rules.first_call_at_rank[call.rank] = call.index
+    if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
+        rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
+    rules.auction = auction.settings(doc, comp, symbols, pass_ref, rules.calls)
     rules.accounts = dict(doc.get("account") or {})
-    rules.account_initial = {name: _expr(comp, spec["initial"]) for name, spec in rules.accounts.items()
+    rules.account_initial = {name: x(spec["initial"]) for name, spec in rules.accounts.items()
                              if "initial" in spec and spec["initial"] not in (0, None)}
-    rules.settle_rows = [_row(comp, r) for r in (doc.get("settle") or {}).get("pay", [])]
+    rules.settle_rows = [settle.row(comp, r) for r in (doc.get("settle") or {}).get("pay", [])]
     session = doc.get("session") or {}
-    rules.session_rows = {part: [_row(comp, r) for r in session.get(part, [])]
+    rules.session_rows = {part: [settle.row(comp, r) for r in session.get(part, [])]
                           for part in ("before_deal", "after_deal", "all_pass", "reckoning")}
-    rules.session_rows["dealer"] = _expr(comp, session["dealer"]) if "dealer" in session else None
-    rules.session_rows["ends"] = _expr(comp, session["ends"]) if "ends" in session else None
-    rules.session_rows["result"] = _expr(comp, session["result"]) if "result" in session else None
-    rules.sheet = [(c["title"], _expr(comp, c["value"])) for c in session.get("sheet", [])]
+    rules.session_rows["dealer"] = x(session["dealer"]) if "dealer" in session else None
+    rules.session_rows["ends"] = x(session["ends"]) if "ends" in session else None
+    rules.session_rows["result"] = x(session["result"]) if "result" in session else None
+    rules.sheet = [(c["title"], x(c["value"])) for c in session.get("sheet", [])]
     _bound_actions(rules)
     return rules
+
+
+def _compile_lets(comp: Compiler, lets: dict) -> None:
+    """Compile the rule file's lets: a let that uses another is compiled after it (the checker has already
+    rejected cycles); let functions are compiled where they are called."""
+    from interpreter.language.expressions import names_in, parse_text
+
+    pending = dict(lets)
+    comp.seat_dependent = _seat_dependent(lets)
+    for name in list(pending):
+        body = pending[name]
+        if isinstance(body, dict):
+            comp.let_functions[name] = (tuple(body["params"]), parse_text(body["body"]))
+            del pending[name]
+    for _ in range(len(pending) + 1):
+        if not pending:
+            break
+        progressed = False
+        for name in list(pending):
+            node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
+            if any(n in pending and n != name for n in names_in(node)):
+                continue
+            comp.lets[name] = _memo(name, comp.node(node), name in comp.seat_dependent)
+            del pending[name]
+            progressed = True
+        if not progressed:
+            for name in list(pending):
+                comp.lets[name] = comp.node(parse_text(pending[name]))
+                del pending[name]
 
 
 def _bound_actions(rules: Rules) -> None:
@@ -351,13 +274,13 @@ def _bound_actions(rules: Rules) -> None:
     # reveals climb through the contracts. Under `raise = any` this is the bound itself.
     rules.max_auction_calls = seats * (2 * n_calls + 2 * n_cons + 2)
     ap = rules.after_purchase
-    rules.max_purchases = (len(ap["contracts"]) + 1) * seats if ap["present"] else 0
+    rules.max_purchases = (len(ap.contracts) + 1) * seats if ap.present else 0
     after = rules.max_purchases * (3 + seats) + seats
-    defence = seats + 1
-    kontra = rules.kontra["max"] + seats + 1 if rules.kontra["present"] else 0
+    defence_calls = seats + 1
+    kontra_calls = rules.kontra.max + seats + 1 if rules.kontra.present else 0
     hand_size = rules.rs.hand_size
-    play = hand_size * seats + 2 * actions.MAX_OFFERS + 1
-    rules.max_actions = rules.max_auction_calls + 1 + 2 + after + defence + kontra + play
+    plays = hand_size * seats + 2 * actions.MAX_OFFERS + 1
+    rules.max_actions = rules.max_auction_calls + 1 + 2 + after + defence_calls + kontra_calls + plays
 
 
 _SEAT_NAMES = {"s", "t", "me", "this", "side"}
@@ -384,13 +307,13 @@ def _seat_dependent(lets: dict) -> set:
     return out
 
 
-def _memo(name, f, seat_dependent: bool):
+def _memo(name: str, f: Fn, seat_dependent: bool) -> Fn:
     """A let that does not depend on the seat being judged is computed once per settlement."""
     if seat_dependent:
         return f
 
-    def cached(c):
-        cache = c._cache
+    def cached(c: Any) -> Any:
+        cache = c.cache
         if cache is None:
             return f(c)
         key = "let:" + name
@@ -400,58 +323,10 @@ def _memo(name, f, seat_dependent: bool):
     return cached
 
 
-def _this_attrs(text):
-    """If an expression reads the judged call only as `this.X` (for a fixed set of X), those X; else None.
-
-    The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
-    if not isinstance(text, str):
-        return ()
-    from interpreter.language.expressions import parse_text
-
-    attrs: set = set()
-    stack = [parse_text(text)]
-    while stack:
-        n = stack.pop()
-        kind = n[0]
-        if kind == "attr" and n[1] == ("name", "this"):
-            attrs.add(n[2])
-            continue
-        if kind == "name" and n[1] == "this":
-            return None
-        for child in n[1:]:
-            if isinstance(child, tuple) and child and isinstance(child[0], str):
-                stack.append(child)
-            elif isinstance(child, tuple):
-                stack.extend(c for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
-    return tuple(sorted(attrs))
-
-
-def _row(comp: Compiler, r: dict) -> dict:
-    return {
-        "when": _expr(comp, r["when"]) if "when" in r else ALWAYS,
-        "each": _expr(comp, r["each"]) if "each" in r else None,
-        "from": comp.party(r["from"]) if "from" in r else None,
-        "to": comp.party(r["to"]),
-        "amount": _expr(comp, r["amount"]),
-        "note": r.get("note", ""),
-    }
-
-
-def _obligations(comp, chain, suit_names, rs):
-    out = []
-    for ob in chain:
-        if isinstance(ob, str):
-            ob = {"rule": ob}
-        entry = {"rule": ob["rule"], "when": _expr(comp, ob["when"]) if "when" in ob else None,
-                 "suit": suit_names.index(ob["suit"]) if ob.get("suit") in suit_names else None,
-                 "cards": rs.mask(ob["cards"]) if ob.get("cards") else 0}
-        out.append(entry)
-    return out
-
-
-def _contract_rt(rules: "Rules", name: str, c: dict, ref: Ref, chosen_trump: int | None) -> ContractRT:
+def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int | None) -> ContractRT:
     comp = rules.compiler
-    play = rules.doc.get("play") or {}
+    x = comp.text
+    play_doc = rules.doc.get("play") or {}
     rs = rules.rs
     suit_names, suit_of, order_of, suit_masks = rules.suit_names, rules.suit_of, rules.order_of, rules.suit_masks
     n_cards = len(rules.cards)
@@ -460,7 +335,7 @@ def _contract_rt(rules: "Rules", name: str, c: dict, ref: Ref, chosen_trump: int
     trump = suit_names.index(trump_name) if trump_name in suit_names else -1
     if chosen_trump is not None:
         trump = chosen_trump
-    winner = c.get("winner", play.get("winner", "trump_then_led"))
+    winner = c.get("winner", play_doc.get("winner", "trump_then_led"))
     led_only = winner == "led"
     if trump < 0 and permanent >= 0 and not led_only:
         trump = permanent
@@ -476,14 +351,15 @@ def _contract_rt(rules: "Rules", name: str, c: dict, ref: Ref, chosen_trump: int
             if order_of[j] > order_of[i]:
                 higher_same |= 1 << j
         beaters.append(higher_same if s == trump or trump < 0 else higher_same | trump_mask)
-    obligations = _obligations(comp, c.get("obligations", play.get("obligations", ["follow_suit"])), suit_names, rs)
-    open_ = c.get("open") or play.get("open") or {}
+    obligations = play.obligations(comp, c.get("obligations", play_doc.get("obligations", ["follow_suit"])),
+                                   suit_names, rs)
+    open_ = c.get("open") or play_doc.get("open") or {}
     return ContractRT(
         name=name, ref=ref, rank=c.get("rank", 0), category=c.get("category"), trump=trump,
         trump_mask=trump_mask, side=c.get("side", "alone"), talon=c.get("talon"),
-        goal=_expr(comp, c.get("goal"), NEVER), defence=c.get("defence", "all"),
-        lead=_expr(comp, c["lead"]) if "lead" in c else (_expr(comp, play["lead"]) if "lead" in play else None),
+        goal=x(c["goal"]) if c.get("goal") is not None else NEVER, defence=c.get("defence", "all"),
+        lead=x(c["lead"]) if "lead" in c else (x(play_doc["lead"]) if "lead" in play_doc else None),
         obligations=obligations, winner_led_only=led_only,
-        early_end=_expr(comp, c["early_end"]) if "early_end" in c else (_expr(comp, play["early_end"]) if "early_end" in play else None),
+        early_end=x(c["early_end"]) if "early_end" in c else (x(play_doc["early_end"]) if "early_end" in play_doc else None),
         open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
         beaters=beaters, strength=strength)

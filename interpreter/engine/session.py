@@ -37,20 +37,24 @@ class Session:
         """Record a finished deal, carry its accounts, move the deal on and check the end."""
         r = state.result()
         sheet = []
+        c = state.ctx()
         for s in range(state.n):
-            state.vars["s"] = s
-            sheet.append([_norm(f(state)) for _, f in self.R.sheet])
-        state.vars.pop("s", None)
+            c.vars["s"] = s
+            sheet.append([_norm(f(c)) for _, f in self.R.sheet])
         self.deals.append({"dealer": state.dealer, "declarer": r["declarer"], "contract": r["contract"],
                            "tricks": r["tricks"], "payments": r["payments"], "all_passed": r["all_passed"],
                            "accounts": _copy_accounts(state.accounts), "made": r["made"], "sheet": sheet})
         self.accounts = _copy_accounts(state.accounts)
         self.last = state
-        state.me = None
         nxt = self.R.session_rows.get("dealer")
-        self.dealer = nxt(state) if nxt is not None else state.next(state.dealer) if state.dealer in state.active else (state.dealer + 1) % state.n
+        if nxt is not None:
+            self.dealer = nxt(state.ctx())
+        elif state.dealer in state.active:
+            self.dealer = state.next(state.dealer)
+        else:
+            self.dealer = (state.dealer + 1) % state.n
         ends = self.R.session_rows.get("ends")
-        if ends is not None and ends(state):
+        if ends is not None and ends(state.ctx()):
             self.close()
 
     def close(self) -> dict:
@@ -66,10 +70,10 @@ class Session:
         self.accounts = _copy_accounts(st.accounts)
         result = self.R.session_rows.get("result")
         out = {}
+        c = st.ctx()
         for s in range(st.n):
-            st.vars["s"] = s
-            out[s] = _norm(result(st)) if result is not None else _norm(st.accounts.get("money", [0] * st.n)[s])
-        st.vars.pop("s", None)
+            c.vars["s"] = s
+            out[s] = _norm(result(c)) if result is not None else _norm(st.accounts.get("money", [0] * st.n)[s])
         self.final = out
         return out
 

@@ -2,28 +2,54 @@
 
     current_player() · legal_actions() · apply(action) · observation(seat) · is_over() · result() · clone()
 
-Phases come from the rule file's `procedure`; each is a generic mechanism parameterised by the
-compiled rules (engine/rules.py). Seats are numbered in the order of play: next(s) = s + 1.
+The state is the cards, the accounts, the contract being settled on, and one small state per phase
+component (engine/phases/: auction, talon, after-purchase, defence, kontra, play); the phase
+components hold the rules. Rule expressions are evaluated in an activation (engine/context.py) that
+reads this state and never writes onto it. Seats are numbered in the order of play: next(s) = s + 1.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from interpreter.engine import actions as A
-from interpreter.engine.phases.auction import AuctionPhase
-from interpreter.engine.phases.defence import DefencePhases
-from interpreter.engine.phases.play import PlayPhase
-from interpreter.engine.phases.settle import SettlePhase
-from interpreter.engine.phases.talon import TalonPhases
-from interpreter.engine.rules import Rules, bits
+from interpreter.engine.cards import bits
+from interpreter.engine.context import Ctx
+from interpreter.engine.phases import PHASES, Phase
+from interpreter.engine.phases.after_purchase import AfterPurchaseState
+from interpreter.engine.phases.auction import AuctionState
+from interpreter.engine.phases.defence import DefenceState
+from interpreter.engine.phases.kontra import KontraState
+from interpreter.engine.phases.kontra import word as kontra_word
+from interpreter.engine.phases.play import PlayState
+from interpreter.engine.phases.settle import apply_rows
+from interpreter.engine.phases.talon import TalonState
+from interpreter.engine.rules import ContractRT, Rules
 
 
 class IllegalAction(Exception):
     pass
 
 
-class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
-    """One deal in progress. The state is also the context in which rule expressions are evaluated."""
+def _alias(part: str, name: str) -> Any:
+    """A state attribute kept for readers of the flat state: `state.calls` is `state.auction.calls`."""
+    def get(self: State) -> Any:
+        return getattr(getattr(self, part), name)
+
+    def set_(self: State, value: Any) -> None:
+        setattr(getattr(self, part), name, value)
+    return property(get, set_, doc=f"{part}.{name}")
+
+
+class State:
+    """One deal in progress."""
+
+    auction: AuctionState
+    talon_state: TalonState
+    after_purchase: AfterPurchaseState
+    defence: DefenceState
+    kontra: KontraState
+    play: PlayState
 
     def __init__(self, rules: Rules, dealer: int, hands: list[int], talon: list[int],
                  accounts: dict | None = None, deal_number: int = 0):
@@ -33,77 +59,39 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
         self.dealer = dealer
         self.deal_number = deal_number
         if n > rules.players:
-            self.active = tuple(s for s in range(n) if s != dealer)
+            self.active: tuple[int, ...] = tuple(s for s in range(n) if s != dealer)
         else:
             self.active = tuple(range(n))
-        for role, step in rules.roles.items():
-            if not hasattr(State, role) and role not in self.__dict__:
-                self.__dict__[role] = (dealer + step) % n
+        # the cards
         self.hands = list(hands)
         self.dealt_hands = tuple(hands)
         self.talon = list(talon)
         self.discards = 0
-        self.talon_rest = 0
-        self.talon_exposed = False
-        self.shown_talon: tuple = ()
-        self.vars: dict = {}
-        self._cache = None               # memo of seat-independent values while rows are evaluated
-        self.me = None
-        self.this = None
+        # the machine
         self.phase = "start"
         self.phase_i = -1
         self.to_act = -1
-        # auction
-        self.calls: list = []
-        self.passed = [False] * n
-        self.excluded = [False] * n
-        self.passes = 0                  # seats that passed or are excluded
-        self._first_call = [None] * n
-        self._first_bid = [None] * n
-        self._latest = [None] * n
-        self.bid_order: list = []
-        self.pos = 0
-        self.high_call = None
-        self.holder = None
-        self.contest: list = []          # seats of sealed bidders in the current contest
-        self.reveals: dict = {}          # seat -> contract name
-        self.best = None                 # (seat, contract name) best revealed
+        self._component: Phase | None = None
+        self.log: list[tuple[int, int]] = []
+        # the contract as the phases settle it
+        self._declarer: int | None = None
+        self.defenders: tuple[int, ...] = ()
+        self.declarers: tuple[int, ...] = ()
+        self.final_call: Any = None
+        self.con: ContractRT | None = None
+        self.choices: list[str] = []
+        self.trump_choice: int | None = None
+        self.playing: tuple[int, ...] = ()
         self.all_passed = False
-        # contract
-        self.declarer = None
-        self.final_call = None
-        self.con = None
-        self.choices: list = []
-        self.trump_choice = None
-        # after-purchase
-        self.ap_queue: list = []
-        self.ap_stage = None
-        self.ap_holder = None
-        self.ap_made = False
-        self.ap_count = 0
-        # defence
-        self.answers: list = [None] * n
-        self.defence_queue: list = []
-        self.invited = False
-        self.host = None
-        self.guest = None
-        self.compulsory = False
-        self.kontra_level = 0
-        self.kontra_required = False
-        self.kontra_sayer = None
-        self.kontra_queue: list = []
-        # play
-        self.playing: tuple = ()
-        self.leader = None
-        self.trick: list = []
-        self.win = None                  # (seat, card) winning the current trick
-        self.history: list = []
-        self.tricks_won = [0] * n
-        self.won_cards = [0] * n
-        self.offer = None                # (offering seat, declarer's tricks, seat to resume) during a negotiation
-        self.offers = 0
-        self.log: list = []
-        self.payments: list = []
+        # the phase components' own states
+        self.auction = AuctionState(n)
+        self.talon_state = TalonState()
+        self.after_purchase = AfterPurchaseState()
+        self.defence = DefenceState(n)
+        self.kontra = KontraState()
+        self.play = PlayState(n)
+        # the accounts
+        self.payments: list[tuple] = []
         self.accounts = _init_accounts(rules, n) if accounts is None else _copy_accounts(accounts)
         if accounts is None:
             self._initial_accounts()
@@ -113,20 +101,30 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
         self.after_stake_accounts = _copy_accounts(self.accounts)
         self._advance()
 
+    def ctx(self, me: int | None = None, this: Any = None) -> Ctx:
+        """An activation for evaluating a rule expression on this state."""
+        return Ctx(self, me, this)
+
     def _initial_accounts(self) -> None:
         """Evaluate each account's `initial` expression (per seat with `s` bound)."""
+        c = Ctx(self)
         for name, f in self.R.account_initial.items():
-            spec = self.R.accounts[name]
-            per = spec.get("per")
+            per = self.R.accounts[name].get("per")
             if per == "game":
-                self.accounts[name] = f(self)
+                self.accounts[name] = f(c)
             elif per in ("seat", "team"):
-                values = []
-                for seat in range(self.n):
-                    self.vars["s"] = seat
-                    values.append(f(self))
-                self.vars.pop("s", None)
-                self.accounts[name] = values
+                self.accounts[name] = [f(c.with_seat(seat)) for seat in range(self.n)]
+
+    # ---- the declarer and the sides ----------------------------------------------------------------
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer
+
+    @declarer.setter
+    def declarer(self, seat: int | None) -> None:
+        self._declarer = seat
+        self.declarers = () if seat is None else (seat,)
+        self.defenders = tuple(s for s in self.active if s not in self.declarers)
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -135,44 +133,53 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
     def is_over(self) -> bool:
         return self.phase == "end"
 
-    def clone(self) -> "State":
-        """A copy that shares nothing the next move can change: every list, dict and set attribute is
-        copied (the accounts one level deeper); ints, tuples, strings and the compiled rules are shared."""
+    def clone(self) -> State:
+        """A copy that shares nothing the next move can change: the cards, log, payments, accounts and
+        every phase state are copied; the compiled rules, tuples and refs are shared."""
         new = State.__new__(State)
         d = dict(self.__dict__)
-        for name, value in d.items():
-            if isinstance(value, (list, dict, set)):
-                d[name] = type(value)(value)
+        d["hands"] = list(self.hands)
+        d["talon"] = list(self.talon)
+        d["log"] = list(self.log)
+        d["choices"] = list(self.choices)
+        d["payments"] = list(self.payments)
         d["accounts"] = _copy_accounts(self.accounts)
-        d["vars"] = {}
-        d["_cache"] = None
+        d["auction"] = self.auction.copy()
+        d["talon_state"] = self.talon_state.copy()
+        d["after_purchase"] = self.after_purchase.copy()
+        d["defence"] = self.defence.copy()
+        d["kontra"] = self.kontra.copy()
+        d["play"] = self.play.copy()
         new.__dict__.update(d)
         return new
 
     def legal_actions(self) -> list[int]:
-        if self.phase == "end":
+        if self._component is None:
             return []
-        return _LEGAL[self.phase](self)
+        return self._component.legal(self)
 
     def apply(self, action: int) -> None:
-        if self.phase == "end":
+        if self._component is None:
             raise IllegalAction("the deal is over")
-        legal = self.legal_actions()
-        if action not in legal:
+        if action not in self._component.legal(self):
             raise IllegalAction(self.action_text(action))
         self.log.append((self.to_act, action))
-        _APPLY[self.phase](self, action)
+        self._component.apply(self, action)
 
     def apply_unchecked(self, action: int) -> None:
         """apply() without the legality check, for bots that chose from legal_actions()."""
         self.log.append((self.to_act, action))
-        _APPLY[self.phase](self, action)
+        self._component.apply(self, action)  # type: ignore[union-attr]
 
     def _end(self) -> None:
         """The deal is over: apply the session's after-deal rows (pot caps, carry-overs)."""
         self.phase = "end"
+        self._component = None
         self.to_act = -1
         self._apply_rows(self.R.session_rows.get("after_deal", []), record=True)
+
+    def _apply_rows(self, rows: list, record: bool) -> None:
+        apply_rows(self, rows, record)
 
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
@@ -182,108 +189,92 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
             if self.phase_i >= len(proc):
                 self._end()
                 return
-            phase = proc[self.phase_i]
-            starter = getattr(self, "_start_" + phase, None)
-            if starter is None:
-                continue
-            if starter():
-                self.phase = phase
+            component = PHASES[proc[self.phase_i]]
+            if component.start(self):
+                self.phase = component.name
+                self._component = component
                 return
 
-    # ---- context values (names of interpreter/vocabulary.py) -------------------------------------
-    def __getattr__(self, name):
-        R = self.__dict__.get("R")
-        if R is not None and name in R.roles:
-            return (self.dealer + R.roles[name]) % self.n
-        if R is not None and name in R.accounts:
-            return self.accounts.get(name, 0)
-        raise AttributeError(name)
+    # ---- what the phases read --------------------------------------------------------------------
+    def call_contracts(self, call: Any, seat: int | None) -> list[str]:
+        """The contracts a call's winner may choose from: its list, or its `contracts` expression judged for `seat`."""
+        if call.contracts_expr is None:
+            return list(call.contracts)
+        value = call.contracts_expr(Ctx(self, seat, call.ref))
+        items = (value,) if isinstance(value, str) else tuple(value or ())
+        return [str(x) for x in items if str(x) in self.R.contracts]
 
-    @property
-    def seats(self):
-        return tuple(range(self.n))
-
-    @property
-    def players(self):
-        return self.R.players
-
-    @property
-    def defenders(self):
-        key = self.declarer
-        cached = self.__dict__.get("_defenders")
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        decl = self.declarers
-        value = tuple(s for s in self.active if s not in decl)
-        self.__dict__["_defenders"] = (key, value)
-        return value
-
-    @property
-    def declarers(self):
-        return () if self.declarer is None else (self.declarer,)
-
-    @property
-    def pot(self):
-        return self.accounts.get("pot", 0)
-
-    @property
-    def turn(self):
-        return len(self.calls)
-
-    @property
-    def bids(self):
-        return sum(1 for _, c in self.calls if c not in ("pass",))
-
-    @property
-    def trick_number(self):
-        return len(self.history) + 1
-
-    @property
-    def tricks_played(self):
-        return len(self.history)
-
-    @property
-    def tricks_total(self):
-        return self.R.rs.hand_size
-
-    @property
-    def team_tricks(self):
-        return sum(self.tricks_won[s] for s in self.defenders)
-
-    @property
-    def made(self):
+    def made_in(self, c: Ctx) -> bool:
+        """The declaring side has made its contract (memoised while settlement rows are evaluated)."""
         if self.con is None or self.declarer is None:
             return False
-        cache = self._cache
-        if cache is not None:
-            if "made" not in cache:
-                cache["made"] = bool(self.con.goal(self))
-            return cache["made"]
-        return bool(self.con.goal(self))
+        cache = c.cache
+        if cache is None:
+            return bool(self.con.goal(c))
+        if "made" not in cache:
+            cache["made"] = bool(self.con.goal(c))
+        return cache["made"]
 
     @property
-    def contract(self):
+    def made(self) -> bool:
+        return self.made_in(Ctx(self))
+
+    @property
+    def contract(self) -> Any:
         return self.con.ref if self.con is not None else None
 
     @property
-    def final(self):
+    def final(self) -> Any:
         return self.final_call.ref if self.final_call is not None else None
 
     @property
-    def high(self):
-        return self.high_call.ref if self.high_call is not None else None
+    def high(self) -> Any:
+        return self.auction.high_call.ref if self.auction.high_call is not None else None
 
     @property
-    def trump(self):
+    def trump(self) -> str | None:
         if self.con is None or self.con.trump < 0:
             return None
         return self.R.suit_names[self.con.trump]
 
     @property
-    def side(self):
-        return self.vars.get("side", ())
+    def pot(self) -> Any:
+        return self.accounts.get("pot", 0)
 
-    def next(self, s):
+    # the flat names of earlier versions, read by scenario files' runner, tests and bots
+    calls = _alias("auction", "calls")
+    passed = _alias("auction", "passed")
+    excluded = _alias("auction", "excluded")
+    bid_order = _alias("auction", "bid_order")
+    high_call = _alias("auction", "high_call")
+    holder = _alias("auction", "holder")
+    reveals = _alias("auction", "reveals")
+    contest = _alias("auction", "contest")
+    talon_exposed = _alias("talon_state", "exposed")
+    shown_talon = _alias("talon_state", "shown")
+    ap_queue = _alias("after_purchase", "queue")
+    ap_stage = _alias("after_purchase", "stage")
+    ap_holder = _alias("after_purchase", "holder")
+    ap_made = _alias("after_purchase", "made")
+    answers = _alias("defence", "answers")
+    defence_queue = _alias("defence", "queue")
+    defence_stage = _alias("defence", "stage")
+    invited = _alias("defence", "invited")
+    host = _alias("defence", "host")
+    guest = _alias("defence", "guest")
+    compulsory = _alias("defence", "compulsory")
+    kontra_level = _alias("kontra", "level")
+    kontra_sayer = _alias("kontra", "sayer")
+    kontra_required = _alias("kontra", "required")
+    leader = _alias("play", "leader")
+    trick = _alias("play", "trick")
+    history = _alias("play", "history")
+    tricks_won = _alias("play", "tricks_won")
+    won_cards = _alias("play", "won_cards")
+    offer = _alias("play", "offer")
+
+    # ---- functions of the expression language (engine/builtins.py) --------------------------------
+    def next(self, s: int | None) -> int | None:
         if s is None:
             return None
         for k in range(1, self.n + 1):
@@ -292,7 +283,7 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
                 return t
         return s
 
-    def prev(self, s):
+    def prev(self, s: int | None) -> int | None:
         if s is None:
             return None
         for k in range(1, self.n + 1):
@@ -301,76 +292,69 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
                 return t
         return s
 
-    def order_of(self, s):
-        return self.bid_order.index(s) if s in self.bid_order else -1
+    def order_of(self, s: int | None) -> int:
+        order = self.auction.bid_order
+        return order.index(s) if s in order else -1
 
-    def partner_of(self, s):
-        return None
-
-    def opponents_of(self, s):
+    def opponents_of(self, s: int | None) -> tuple[int, ...]:
         if s in self.declarers:
             return self.defenders
         return self.declarers
 
-    def _seats_of(self, x):
+    def _seats_of(self, x: Any) -> tuple:
         if x is None:
             return ()
         if isinstance(x, int):
             return (x,)
         return tuple(x)
 
-    def tricks(self, x):
-        return sum(self.tricks_won[s] for s in self._seats_of(x))
+    def tricks(self, x: Any) -> int:
+        won = self.play.tricks_won
+        return sum(won[s] for s in self._seats_of(x))
 
-    def points(self, x):
+    def points(self, x: Any) -> Any:
         total = Fraction(0)
         for s in self._seats_of(x):
-            for i in bits(self.won_cards[s]):
+            for i in bits(self.play.won_cards[s]):
                 total += self.R.cards[i].points
             if s == self.declarer:
                 for i in bits(self.discards):
                     total += self.R.cards[i].points
         return int(total) if total.denominator == 1 else total
 
-    def captured(self, x, cards):
+    def captured(self, x: Any, cards: int) -> bool:
         won = 0
         for s in self._seats_of(x):
-            won |= self.won_cards[s]
+            won |= self.play.won_cards[s]
         return cards & won == cards
 
-    def holds(self, s, cards):
+    def holds(self, s: int | None, cards: Any) -> bool:
         if isinstance(cards, int) and s is not None:
             return bool(self.hands[s] & (cards if cards > 0 else 0))
         return False
 
-    def dealt(self, x, cards):
+    def dealt(self, x: Any, cards: int) -> int:
         return sum(bin(self.dealt_hands[s] & cards).count("1") for s in self._seats_of(x))
 
-    def count_in(self, cards, s):
+    def count_in(self, cards: int, s: int | None) -> int:
         return bin(self.hands[s] & cards).count("1") if s is not None else 0
 
-    def first_call(self, s):
-        return self._first_call[s] if s is not None else None
+    def first_call(self, s: int | None) -> Any:
+        return self.auction.first_call[s] if s is not None else None
 
-    def first_bid(self, s):
-        return self._first_bid[s] if s is not None else None
+    def first_bid(self, s: int | None) -> Any:
+        return self.auction.first_bid[s] if s is not None else None
 
-    def latest(self, s):
-        return self._latest[s] if s is not None else None
+    def latest(self, s: int | None) -> Any:
+        return self.auction.latest[s] if s is not None else None
 
-    def has_bid(self, s):
-        return s is not None and self._first_bid[s] is not None
+    def has_bid(self, s: int | None) -> bool:
+        return s is not None and self.auction.first_bid[s] is not None
 
-    def spoke(self, s):
-        return s is not None and self._first_call[s] is not None
+    def spoke(self, s: int | None) -> bool:
+        return s is not None and self.auction.first_call[s] is not None
 
-    def went_along(self, s):
-        return s in self.playing
-
-    def order(self, s):  # noqa: F811 — the expression function `order(s)`
-        return self.order_of(s)
-
-    def account(self, name, *keys):
+    def account(self, name: Any, *keys: Any) -> Any:
         v = self.accounts.get(str(name), 0)
         if not keys:
             return v
@@ -380,47 +364,49 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
             return v.get(tuple(keys), 0)
         return 0
 
-    def won_trick(self, x, n):
-        seats = self._seats_of(x)
-        idx = n - 1 if n > 0 else len(self.history) + n
-        return 0 <= idx < len(self.history) and self.history[idx][1] in seats
+    def won_trick(self, x: Any, n: int) -> bool:
+        history = self.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        return 0 <= idx < len(history) and history[idx][1] in self._seats_of(x)
 
-    def trick_winner(self, n):
-        idx = n - 1 if n > 0 else len(self.history) + n
-        return self.history[idx][1] if 0 <= idx < len(self.history) else None
+    def trick_winner(self, n: int) -> int | None:
+        history = self.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        return history[idx][1] if 0 <= idx < len(history) else None
 
     # ---- reading the result -----------------------------------------------------------------------
     def result(self) -> dict:
         money = self.accounts.get("money", [0] * self.n)
         start = self.after_stake_accounts.get("money", [0] * self.n)
-        out = {
+        won = self.play.tricks_won
+        return {
             "declarer": self.declarer,
             "contract": self.con.name if self.con else None,
-            "tricks": {s: self.tricks_won[s] for s in self.active},
+            "tricks": {s: won[s] for s in self.active},
             "payments": {s: _norm(money[s] - start[s]) for s in range(self.n)},
             "pot": _norm(self.accounts.get("pot", 0)),
             "made": self.made if self.declarer is not None else None,
             "all_passed": self.all_passed,
         }
-        return out
 
     def observation(self, seat: int) -> dict:
         R = self.R
-        obs = {
+        pl = self.play
+        obs: dict[str, Any] = {
             "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
             "hand": R.rs.codes(self.hands[seat]),
-            "calls": [(s, c) for s, c in self.calls],
+            "calls": list(self.auction.calls),
             "declarer": self.declarer,
-            "contract": self.con.name if self.con and (self.declarer is None or self.phase not in ("auction",)) else None,
-            "trick": [(s, R.codes[c]) for s, c in self.trick],
-            "tricks": {s: self.tricks_won[s] for s in self.active},
+            "contract": self.con.name if self.con and (self.declarer is None or self.phase != "auction") else None,
+            "trick": [(s, R.codes[c]) for s, c in pl.trick],
+            "tricks": {s: pl.tricks_won[s] for s in self.active},
         }
-        if self.talon_exposed:
-            obs["talon"] = [R.codes[c] for c in self.shown_talon]
-        if seat == self.declarer or (self.ap_holder == seat):
+        if self.talon_state.exposed:
+            obs["talon"] = [R.codes[c] for c in self.talon_state.shown]
+        if seat == self.declarer or self.after_purchase.holder == seat:
             obs["discards"] = R.rs.codes(self.discards)
         con = self.con
-        if con is not None and con.open_who and len(self.history) >= con.open_after and self.phase == "play":
+        if con is not None and con.open_who and len(pl.history) >= con.open_after and self.phase == "play":
             shown = self.defenders if con.open_who == "defenders" else self.active
             obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
         return obs
@@ -430,14 +416,7 @@ class State(AuctionPhase, TalonPhases, DefencePhases, PlayPhase, SettlePhase):
         return action_text(self, action)
 
 
-_PHASES = ("auction", "talon", "contract", "after_purchase", "defence", "kontra", "play")
-_LEGAL = {p: getattr(State, "_legal_" + p) for p in _PHASES}
-_APPLY = {p: getattr(State, "_apply_" + p) for p in _PHASES}
-
-
-
-
-def _norm(v):
+def _norm(v: Any) -> Any:
     if isinstance(v, Fraction) and v.denominator == 1:
         return int(v)
     return v
@@ -450,7 +429,7 @@ def initial_accounts(R: Rules, dealer: int = 0) -> dict:
 
 
 def _init_accounts(R: Rules, n: int) -> dict:
-    acc: dict = {"money": [0] * n}
+    acc: dict[str, Any] = {"money": [0] * n}
     for name, spec in R.accounts.items():
         per = spec.get("per")
         if per == "game":
@@ -464,7 +443,7 @@ def _init_accounts(R: Rules, n: int) -> dict:
 
 
 def _copy_accounts(acc: dict) -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in acc.items():
         if isinstance(v, list):
             out[k] = list(v)
@@ -501,7 +480,7 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
     if kind == A.AFTER:
         return W["after_purchase"] if arg == 1 else W["decline"]
     if kind == A.KONTRA:
-        return state._kontra_word(arg) if arg else W["pass"]
+        return kontra_word(state, arg) if arg else W["pass"]
     if kind == A.NEGOTIATE:
         return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
     return f"action {action}"

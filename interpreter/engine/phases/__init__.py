@@ -1,1 +1,18 @@
-"""The phases of a deal, one module each; State (engine/state.py) combines them."""
+"""The phase components, one module each; PHASES is the table the state machine dispatches on."""
+from __future__ import annotations
+
+from interpreter.engine.phases.after_purchase import AfterPurchasePhase
+from interpreter.engine.phases.auction import AuctionPhase
+from interpreter.engine.phases.base import Phase
+from interpreter.engine.phases.contract import ContractPhase
+from interpreter.engine.phases.defence import DefencePhase
+from interpreter.engine.phases.kontra import KontraPhase
+from interpreter.engine.phases.play import PlayPhase
+from interpreter.engine.phases.settle import SettlePhase
+from interpreter.engine.phases.talon import TalonPhase
+
+PHASES: dict[str, Phase] = {p.name: p for p in (
+    AuctionPhase(), TalonPhase(), ContractPhase(), AfterPurchasePhase(), DefencePhase(), KontraPhase(),
+    PlayPhase(), SettlePhase())}
+
+__all__ = ["PHASES", "Phase"]

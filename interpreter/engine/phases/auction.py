@@ -1,255 +1,363 @@
 """The auction: calls, raise rules, hold rights, sealed contests and the end of bidding."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
 from interpreter.engine import actions as A
-from interpreter.engine.rules import ALWAYS
+from interpreter.engine.context import Ctx
+from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.rules import CallRT
+    from interpreter.engine.state import State
+
+Fn = Any  # a compiled expression: Ctx -> value
 
 
-class AuctionPhase:
-    """Methods of State (engine/state.py) for this phase."""
+@dataclass
+class AuctionSettings:
+    first: Fn
+    style: str                      # open | once
+    allowed: Fn
+    allowed_key: tuple | None       # the `this.X` the constraint reads, when it reads only those
+    ends: Fn | None
+    exclude: Fn | None
+    hold_call: str | None
+    hold_who: Fn
+    hold_bids: Fn
+    contest_rounds: str             # open | once
+    first_must_name: bool
+    contest_ties: str | None
+    all_pass: str | None            # the contract played when everyone passes
+    pass_allowed: Fn
+    pass_ref: Any
+    hold_ref: Any
+    call_keys: list = field(default_factory=list)
+    step_ranks: list[int] = field(default_factory=list)
 
-    # ---- auction ----------------------------------------------------------------------------------
-    def _start_auction(self) -> bool:
-        au = self.R.auction
-        self.me = None
-        first = au["first"](self)
+
+def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
+    auction = doc.get("auction") or {}
+    hold = auction.get("hold") or {}
+    contest = auction.get("contest") or {}
+    hold_word = hold.get("call")
+    x = comp.text
+    S = AuctionSettings(
+        first=x(auction.get("first", "forehand")), style=auction.get("style", "open"),
+        allowed=x(auction["allowed"]) if "allowed" in auction else ALWAYS,
+        allowed_key=_this_attrs(auction.get("allowed")),
+        ends=x(auction["ends"]) if "ends" in auction else None,
+        exclude=x(auction["exclude"]) if "exclude" in auction else None,
+        hold_call=hold_word, hold_who=x(hold["who"]) if "who" in hold else NEVER,
+        hold_bids=x(hold["bids"]) if "bids" in hold else ALWAYS,
+        contest_rounds=contest.get("rounds", "open"), first_must_name=bool(contest.get("first_must_name")),
+        contest_ties=contest.get("ties"), all_pass=(auction.get("all_pass") or {}).get("contract"),
+        pass_allowed=x((auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
+        pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None)
+    if S.allowed_key is not None:
+        from interpreter.engine.compile import attr
+        S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
+    S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
+    return S
+
+
+def _this_attrs(text: Any) -> tuple | None:
+    """If an expression reads the judged call only as `this.X` (for a fixed set of X), those X; else None.
+
+    The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
+    if not isinstance(text, str):
+        return ()
+    from interpreter.language.expressions import parse_text
+
+    attrs: set = set()
+    stack = [parse_text(text)]
+    while stack:
+        n = stack.pop()
+        kind = n[0]
+        if kind == "attr" and n[1] == ("name", "this"):
+            attrs.add(n[2])
+            continue
+        if kind == "name" and n[1] == "this":
+            return None
+        for child in n[1:]:
+            if isinstance(child, tuple) and child and isinstance(child[0], str):
+                stack.append(child)
+            elif isinstance(child, tuple):
+                stack.extend(c for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
+    return tuple(sorted(attrs))
+
+
+@dataclass
+class AuctionState:
+    n: int
+    calls: list = field(default_factory=list)          # (seat, label) in order
+    bid_order: list[int] = field(default_factory=list)
+    pos: int = 0
+    high_call: CallRT | None = None
+    holder: int | None = None
+    contest: list[int] = field(default_factory=list)   # seats of sealed bidders in the current contest
+    reveals: dict = field(default_factory=dict)        # seat -> contract name
+    best: tuple | None = None                          # (seat, contract name) best revealed
+    passes: int = 0                                    # seats that passed or are excluded
+    passed: list[bool] = field(default_factory=list)
+    excluded: list[bool] = field(default_factory=list)
+    first_call: list = field(default_factory=list)
+    first_bid: list = field(default_factory=list)
+    latest: list = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = self.n
+        if not self.passed:
+            self.passed, self.excluded = [False] * n, [False] * n
+            self.first_call, self.first_bid, self.latest = [None] * n, [None] * n, [None] * n
+
+    def copy(self) -> AuctionState:
+        return AuctionState(self.n, list(self.calls), self.bid_order, self.pos, self.high_call, self.holder,
+                            list(self.contest), dict(self.reveals), self.best, self.passes, list(self.passed),
+                            list(self.excluded), list(self.first_call), list(self.first_bid), list(self.latest))
+
+
+class AuctionPhase(Phase):
+    name = "auction"
+
+    def start(self, st: State) -> bool:
+        au = st.auction
+        first = st.R.auction.first(Ctx(st))
         order = []
-        s = first if first in self.active else self.next(first)
-        for _ in range(len(self.active)):
+        s = first if first in st.active else st.next(first)
+        for _ in range(len(st.active)):
             order.append(s)
-            s = self.next(s)
-        self.bid_order = order
-        self.pos = 0
-        self.to_act = order[0]
+            s = st.next(s)
+        au.bid_order = order
+        au.pos = 0
+        st.to_act = order[0]
         return True
 
-    def _contest_reveal_due(self, me) -> bool:
-        if not self.contest or me not in self.contest or len(self.contest) < 2:
+    def _reveal_due(self, st: State, me: int) -> bool:
+        au = st.auction
+        if not au.contest or me not in au.contest or len(au.contest) < 2:
             return False
-        if self.high_call is None or self.high_call.contest is None:
+        if au.high_call is None or au.high_call.contest is None:
             return False
-        if self.R.auction["contest_rounds"] == "once" and me in self.reveals:
-            return False
-        return True
+        return not (st.R.auction.contest_rounds == "once" and me in au.reveals)
 
-    def _legal_auction(self) -> list[int]:
-        me = self.to_act
-        au = self.R.auction
-        self.me = me
-        out = []
-        if self._contest_reveal_due(me):
-            out = self._legal_reveals(me)
-            must = au["first_must_name"] and not self.reveals and out
-            if not must:
+    def legal(self, st: State) -> list[int]:
+        me = st.to_act
+        R = st.R
+        S = R.auction
+        au = st.auction
+        c = Ctx(st, me)
+        out: list[int] = []
+        if self._reveal_due(st, me):
+            out = self._reveals(st, me)
+            if not (S.first_must_name and not au.reveals and out):
                 out.append(A.make(A.PASS))
             return out
-        high = self.high_call
-        key_attrs = au["allowed_key"]
-        call_keys = au.get("call_keys")
+        high = au.high_call
+        key_attrs = S.allowed_key
+        call_keys = S.call_keys
         memo: dict = {}
-        calls = self.R.calls
-        start = 0
-        if high is not None:
-            start = self.R.first_call_at_rank[high.rank]
+        calls = R.calls
+        start = R.first_call_at_rank[high.rank] if high is not None else 0
         for call in calls[start:] if start else calls:
+            rule = call.raise_rule
             if high is not None:
-                rule = call.raise_rule
-                if rule == "higher" and call.rank <= high.rank:
+                if rule == "higher":
+                    if call.rank <= high.rank:
+                        continue
+                elif rule == "step":
+                    if call.rank != self._next_rank(st, high.rank):
+                        continue
+                elif rule == "equal" and not (call.rank > high.rank or (
+                        call.rank == high.rank and call.contest and call.contest == high.contest)):
                     continue
-                if rule == "step" and call.rank != self._next_rank(high.rank):
-                    continue
-                if rule == "any":
-                    pass
-                elif rule == "equal" and not (call.rank > high.rank or (call.rank == high.rank and call.contest and call.contest == high.contest)):
-                    continue
-            elif call.raise_rule == "step" and call.rank != self._next_rank(None, call):
+            elif rule == "step" and call.rank != self._next_rank(st, None):
                 continue
-            self.this = call.ref
-            if call.allowed is not ALWAYS and not call.allowed(self):
+            c.this = call.ref
+            if call.allowed is not ALWAYS and not call.allowed(c):
                 continue
             if key_attrs is None:
-                ok = au["allowed"](self)
+                ok = S.allowed(c)
             else:
                 key = call_keys[call.index]
                 ok = memo.get(key)
                 if ok is None:
-                    ok = memo[key] = bool(au["allowed"](self))
+                    ok = memo[key] = bool(S.allowed(c))
             if ok:
                 out.append(call.action)
-        self.this = None
-        if high is not None and au["hold_call"] and self.holder != me and self.holder is not None:
-            if au["hold_who"](self) and au["hold_bids"](self):
-                out.append(A.make(A.HOLD))
-        if au["pass_allowed"](self):
+        c.this = None
+        if (high is not None and S.hold_call and au.holder != me and au.holder is not None
+                and S.hold_who(c) and S.hold_bids(c)):
+            out.append(A.make(A.HOLD))
+        if S.pass_allowed(c):
             out.append(A.make(A.PASS))
         return out
 
-    def _next_rank(self, rank, call=None):
-        ranks = sorted({c.rank for c in self.R.calls if c.raise_rule == "step"})
+    def _next_rank(self, st: State, rank: int | None) -> int | None:
+        ranks = st.R.auction.step_ranks
         if rank is None:
             return ranks[0] if ranks else None
-        bigger = [r for r in ranks if r > rank]
-        return bigger[0] if bigger else None
+        for r in ranks:
+            if r > rank:
+                return r
+        return None
 
-    def _legal_reveals(self, me) -> list[int]:
-        own = self.R.call_by_name.get(str(self._latest[me])) if self._latest[me] is not None else None
-        chosen = own if own is not None and own.contest else self.high_call
-        names = self.call_contracts(chosen, me)
-        best = self.best
+    def _reveals(self, st: State, me: int) -> list[int]:
+        R, au = st.R, st.auction
+        own = R.call_by_name.get(str(au.latest[me])) if au.latest[me] is not None else None
+        chosen = own if own is not None and own.contest else au.high_call
+        best = au.best
         out = []
-        for name in names:
-            con = self.R.contracts[name]
+        for name in st.call_contracts(chosen, me):
+            con = R.contracts[name]
             if best is not None:
-                bcon = self.R.contracts[best[1]]
+                bcon = R.contracts[best[1]]
                 # an equal contract is allowed only where ties go to the earlier bidder (contest.ties)
-                earlier = (self.R.auction["contest_ties"] == "earlier"
-                           and self.bid_order.index(me) < self.bid_order.index(best[0]))
+                earlier = (R.auction.contest_ties == "earlier"
+                           and au.bid_order.index(me) < au.bid_order.index(best[0]))
                 if con.rank < bcon.rank or (con.rank == bcon.rank and not earlier):
                     continue
-            out.append(A.make(A.REVEAL, self.R.contract_index[name]))
+            out.append(A.make(A.REVEAL, R.contract_index[name]))
         return out
 
-    def _apply_auction(self, action: int) -> None:
-        me = self.to_act
+    def apply(self, st: State, action: int) -> None:
+        me = st.to_act
         kind = A.kind_of(action)
-        R = self.R
+        R = st.R
+        S = R.auction
+        au = st.auction
         if kind == A.PASS:
             label = "pass"
-            if not self.passed[me] and not self.excluded[me]:
-                self.passes += 1
-            self.passed[me] = True
-            if self._first_call[me] is None:
-                self._first_call[me] = R.auction["pass_ref"]
-            self._latest[me] = R.auction["pass_ref"]
-            if me in self.contest and self.R.auction["contest_rounds"] == "once":
-                self.reveals.setdefault(me, None)
+            if not au.passed[me] and not au.excluded[me]:
+                au.passes += 1
+            au.passed[me] = True
+            if au.first_call[me] is None:
+                au.first_call[me] = S.pass_ref
+            au.latest[me] = S.pass_ref
+            if me in au.contest and S.contest_rounds == "once":
+                au.reveals.setdefault(me, None)
         elif kind == A.HOLD:
             label = "hold"
-            self.holder = me
-            self._latest[me] = R.auction["hold_ref"]
-            if self._first_call[me] is None:
-                self._first_call[me] = R.auction["hold_ref"]
+            au.holder = me
+            au.latest[me] = S.hold_ref
+            if au.first_call[me] is None:
+                au.first_call[me] = S.hold_ref
             # the held bid then counts as the holder's own (first_bid, has_bid, after-purchase entitlement)
-            if self._first_bid[me] is None:
-                self._first_bid[me] = self.high_call.ref
+            if au.first_bid[me] is None and au.high_call is not None:
+                au.first_bid[me] = au.high_call.ref
         elif kind == A.REVEAL:
             name = R.contract_names[A.arg_of(action)]
             label = "reveal " + name
-            self.reveals[me] = name
-            self.best = (me, name)
-            self.holder = me
+            au.reveals[me] = name
+            au.best = (me, name)
+            au.holder = me
         else:
             call = R.calls[A.arg_of(action)]
             label = call.name
-            if call.contest and self.high_call is not None and self.high_call.contest == call.contest:
-                self.contest.append(me)
+            if call.contest and au.high_call is not None and au.high_call.contest == call.contest:
+                au.contest.append(me)
             else:
-                self.contest = [me] if call.contest else []
-                self.reveals = {}
-                self.best = None
+                au.contest = [me] if call.contest else []
+                au.reveals = {}
+                au.best = None
             if call.contest and call.contracts_expr is None and len(call.contracts) == 1:
                 # a named sealed call is already revealed
-                self.reveals[me] = call.contracts[0]
-                if self.best is None or self._beats(me, call.contracts[0]):
-                    self.best = (me, call.contracts[0])
-            self.high_call = call
-            self.holder = me if self.best is None else self.best[0]
-            if self._first_call[me] is None:
-                self._first_call[me] = call.ref
-            if self._first_bid[me] is None:
-                self._first_bid[me] = call.ref
-            self._latest[me] = call.ref
-        self.calls.append((me, label))
-        self._auction_next()
+                au.reveals[me] = call.contracts[0]
+                if au.best is None or self._beats(st, me, call.contracts[0]):
+                    au.best = (me, call.contracts[0])
+            au.high_call = call
+            au.holder = me if au.best is None else au.best[0]
+            if au.first_call[me] is None:
+                au.first_call[me] = call.ref
+            if au.first_bid[me] is None:
+                au.first_bid[me] = call.ref
+            au.latest[me] = call.ref
+        au.calls.append((me, label))
+        self._next(st)
 
-    def call_contracts(self, call, seat) -> list:
-        """The contracts a call's winner may choose from: its list, or its `contracts` expression judged for `seat`."""
-        if call.contracts_expr is None:
-            return list(call.contracts)
-        self.me = seat
-        self.this = call.ref
-        value = call.contracts_expr(self)
-        self.this = None
-        items = (value,) if isinstance(value, str) else tuple(value or ())
-        return [str(x) for x in items if str(x) in self.R.contracts]
-
-    def _beats(self, seat, name) -> bool:
-        con = self.R.contracts[name]
-        bseat, bname = self.best
-        bcon = self.R.contracts[bname]
+    def _beats(self, st: State, seat: int, name: str) -> bool:
+        R, au = st.R, st.auction
+        assert au.best is not None
+        con = R.contracts[name]
+        bseat, bname = au.best
+        bcon = R.contracts[bname]
         if con.rank != bcon.rank:
             return con.rank > bcon.rank
-        return self.bid_order.index(seat) < self.bid_order.index(bseat)
+        return au.bid_order.index(seat) < au.bid_order.index(bseat)
 
-    def _auction_over(self) -> bool:
-        au = self.R.auction
-        self.me = None
-        if len(self.calls) >= self.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
+    def _over(self, st: State) -> bool:
+        S = st.R.auction
+        au = st.auction
+        if len(au.calls) >= st.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
             return True
-        if au["style"] == "once" and len(self.calls) >= len(self.bid_order):
+        if S.style == "once" and len(au.calls) >= len(au.bid_order):
             return True
-        if au["ends"] is not None and au["ends"](self):
-            return True
-        if au["ends"] is None:
-            active = [s for s in self.bid_order if not self.passed[s] and not self.excluded[s]]
-            if len(active) == 0 or (len(active) == 1 and self.high_call is not None):
+        if S.ends is not None:
+            if S.ends(Ctx(st)):
                 return True
-        if self.contest and len(self.contest) >= 2 and au["contest_rounds"] == "once":
-            if all(s in self.reveals for s in self.contest):
+        else:
+            active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
+            if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
                 return True
-        return False
+        return bool(au.contest and len(au.contest) >= 2 and S.contest_rounds == "once"
+                    and all(s in au.reveals for s in au.contest))
 
-    def _auction_next(self) -> None:
-        au = self.R.auction
-        if au["exclude"] is not None:
-            for s in self.bid_order:
-                if not self.passed[s] and not self.excluded[s]:
-                    self.me = s
-                    if au["exclude"](self):
-                        self.excluded[s] = True
-                        self.passes += 1
-        if self._auction_over():
-            self._finish_auction()
+    def _next(self, st: State) -> None:
+        S = st.R.auction
+        au = st.auction
+        if S.exclude is not None:
+            c = Ctx(st)
+            for s in au.bid_order:
+                if not au.passed[s] and not au.excluded[s]:
+                    c.me = s
+                    if S.exclude(c):
+                        au.excluded[s] = True
+                        au.passes += 1
+        if self._over(st):
+            self._finish(st)
             return
-        n = len(self.bid_order)
+        n = len(au.bid_order)
         for step in range(1, n + 1):
-            s = self.bid_order[(self.pos + step) % n]
-            if au["style"] == "once":
-                if self._first_call[s] is None:
-                    self.pos = (self.pos + step) % n
-                    self.to_act = s
+            s = au.bid_order[(au.pos + step) % n]
+            if S.style == "once":
+                if au.first_call[s] is None:
+                    au.pos = (au.pos + step) % n
+                    st.to_act = s
                     return
                 continue
-            if self.passed[s] or self.excluded[s]:
+            if au.passed[s] or au.excluded[s]:
                 continue
-            if self.R.auction["contest_rounds"] == "once" and s in self.contest and s in self.reveals and len(self.contest) >= 2:
+            if S.contest_rounds == "once" and s in au.contest and s in au.reveals and len(au.contest) >= 2:
                 continue
-            self.pos = (self.pos + step) % n
-            self.to_act = s
+            au.pos = (au.pos + step) % n
+            st.to_act = s
             return
-        self._finish_auction()
+        self._finish(st)
 
-    def _finish_auction(self) -> None:
-        R = self.R
-        if self.high_call is None:
-            self.all_passed = True
-            name = R.auction["all_pass"]
-            self._apply_rows(R.session_rows.get("all_pass", []), record=True)
+    def _finish(self, st: State) -> None:
+        R = st.R
+        au = st.auction
+        if au.high_call is None:
+            st.all_passed = True
+            name = R.auction.all_pass
+            st._apply_rows(R.session_rows.get("all_pass", []), record=True)
             if name is None:
-                self.settled = True
-                self._end()
+                st.settled = True
+                st._end()
                 return
-            self.con = R.contracts[name]
-            self.declarer = None
-            self.choices = []
+            st.con = R.contracts[name]
+            st.declarer = None
+            st.choices = []
         else:
-            self.final_call = self.high_call
-            self.declarer = self.best[0] if self.best is not None else self.holder
-            if self.best is not None:
-                self.choices = [self.best[1]]
+            st.final_call = au.high_call
+            st.declarer = au.best[0] if au.best is not None else au.holder
+            if au.best is not None:
+                st.choices = [au.best[1]]
             else:
-                self.choices = self.call_contracts(self.high_call, self.declarer)
-            if len(self.choices) == 1:
-                self.con = R.contracts[self.choices[0]]
-        self.to_act = -1
-        self._advance()
+                st.choices = st.call_contracts(au.high_call, st.declarer)
+            if len(st.choices) == 1:
+                st.con = R.contracts[st.choices[0]]
+        st.to_act = -1
+        st._advance()

@@ -1,133 +1,126 @@
-"""Defence: going along or staying home, invitations, and kontra chains."""
+"""Defence: the defenders in turn go along or stay home; one who goes alone may invite the other."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
 from interpreter.engine import actions as A
+from interpreter.engine.context import Ctx
+from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.state import State
 
 
-class DefencePhases:
-    """Methods of State (engine/state.py) for this phase."""
+@dataclass
+class DefenceSettings:
+    present: bool
+    when: Any
+    first: Any | None
+    compulsory: Any
+    invite: Any
+    kontra_required: Any
+    nobody_tricks: int | None       # when nobody defends, the declarer counts as taking this many tricks
 
-    # ---- defence ----------------------------------------------------------------------------------
-    def _start_defence(self) -> bool:
-        df = self.R.defence
-        con = self.con
-        if self.declarer is None:
-            self.playing = self.active
+
+def settings(doc: dict, comp: Compiler) -> DefenceSettings:
+    df = doc.get("defence") or {}
+    x = comp.text
+    return DefenceSettings(
+        present="defence" in doc, when=x(df["when"]) if "when" in df else ALWAYS,
+        first=x(df["first"]) if "first" in df else None,
+        compulsory=x(df["compulsory"]) if "compulsory" in df else NEVER,
+        invite=x(df["invite"]) if "invite" in df else NEVER,
+        kontra_required=x(df["kontra_required"]) if "kontra_required" in df else NEVER,
+        nobody_tricks=(df.get("nobody") or {}).get("declarer_tricks"))
+
+
+@dataclass
+class DefenceState:
+    n: int
+    answers: list = field(default_factory=list)      # per seat: "go", "stay" or None
+    queue: list[int] = field(default_factory=list)   # defenders still to answer, next first
+    stage: str | None = None                          # ask | invite
+    invited: bool = False
+    host: int | None = None
+    guest: int | None = None
+    compulsory: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.answers:
+            self.answers = [None] * self.n
+
+    def copy(self) -> DefenceState:
+        return DefenceState(self.n, list(self.answers), list(self.queue), self.stage, self.invited, self.host,
+                            self.guest, self.compulsory)
+
+
+class DefencePhase(Phase):
+    name = "defence"
+
+    def start(self, st: State) -> bool:
+        S = st.R.defence
+        con = st.con
+        if st.declarer is None or con is None:
+            st.playing = st.active
             return False
-        defenders = self.defenders
-        if con.defence == "all" or not df["present"]:
-            self.playing = self.active
+        if con.defence == "all" or not S.present:
+            st.playing = st.active
             return False
         if con.defence == "nobody":
-            self.playing = self.declarers
+            st.playing = st.declarers
             return False
-        self.me = None
-        if df["kontra_required"](self):
-            self.kontra_required = True
-            self.playing = self.active
+        c = Ctx(st)
+        if S.kontra_required(c):
+            st.kontra.required = True
+            st.playing = st.active
             return False
-        if not df["when"](self):
-            self.playing = self.active
+        if not S.when(c):
+            st.playing = st.active
             return False
-        if df["compulsory"](self):
-            self.compulsory = True
-            self.playing = self.active
+        df = st.defence
+        if S.compulsory(c):
+            df.compulsory = True
+            st.playing = st.active
             return False
-        first = df["first"](self) if df["first"] is not None else self.next(self.declarer)
-        queue = [first] + [s for s in defenders if s != first]
-        self.defence_queue = queue
-        self.to_act = queue[0]
-        self.defence_stage = "ask"
+        first = S.first(c) if S.first is not None else st.next(st.declarer)
+        df.queue = [first] + [s for s in st.defenders if s != first]
+        st.to_act = df.queue[0]
+        df.stage = "ask"
         return True
 
-    def _legal_defence(self) -> list[int]:
-        if self.defence_stage == "ask":
+    def legal(self, st: State) -> list[int]:
+        if st.defence.stage == "ask":
             return [A.make(A.DEFEND, 0), A.make(A.DEFEND, 1)]
         return [A.make(A.INVITE, 0), A.make(A.INVITE, 1)]
 
-    def _apply_defence(self, action: int) -> None:
-        me = self.to_act
-        if self.defence_stage == "ask":
-            self.answers[me] = "go" if A.arg_of(action) == 0 else "stay"
-            self.defence_queue.pop(0)
-            if self.defence_queue:
-                self.to_act = self.defence_queue[0]
+    def apply(self, st: State, action: int) -> None:
+        me = st.to_act
+        df = st.defence
+        if df.stage == "ask":
+            df.answers[me] = "go" if A.arg_of(action) == 0 else "stay"
+            df.queue.pop(0)
+            if df.queue:
+                st.to_act = df.queue[0]
                 return
-            goers = [s for s in self.defenders if self.answers[s] == "go"]
-            stayers = [s for s in self.defenders if self.answers[s] == "stay"]
-            if len(goers) == 1 and stayers:
-                self.me = goers[0]
-                if self.R.defence["invite"](self):
-                    self.defence_stage = "invite"
-                    self.to_act = goers[0]
-                    return
-            self._finish_defence()
+            goers = [s for s in st.defenders if df.answers[s] == "go"]
+            stayers = [s for s in st.defenders if df.answers[s] == "stay"]
+            if len(goers) == 1 and stayers and st.R.defence.invite(Ctx(st, goers[0])):
+                df.stage = "invite"
+                st.to_act = goers[0]
+                return
+            self._finish(st)
             return
         if A.arg_of(action) == 0:
-            self.invited = True
-            self.host = me
-            self.guest = next(s for s in self.defenders if s != me)
-        self._finish_defence()
+            df.invited = True
+            df.host = me
+            df.guest = next(s for s in st.defenders if s != me)
+        self._finish(st)
 
-    def _finish_defence(self):
-        goers = [s for s in self.defenders if self.answers[s] == "go" or (self.invited and s == self.guest)]
-        self.playing = tuple(s for s in self.active if s in goers or s in self.declarers)
-        self.to_act = -1
-        self._advance()
-
-    # ---- kontra -----------------------------------------------------------------------------------
-    def _start_kontra(self) -> bool:
-        K = self.R.kontra
-        if not K["present"] or self.declarer is None or self.con is None:
-            return False
-        first = K["first"](self) if K["first"] is not None else self.next(self.declarer)
-        order = [first] + [s for s in self.defenders if s != first]
-        self.kontra_queue = []
-        for s in order:
-            self.me = s
-            if K["when"](self):
-                self.kontra_queue.append(s)
-        self.kontra_sayer = None
-        if not self.kontra_queue:
-            self._kontra_done()
-            return False
-        self.to_act = self.kontra_queue[0]
-        return True
-
-    def _kontra_word(self, level: int) -> str:
-        levels = self.R.kontra["levels"] or ["kontra"]
-        return levels[level - 1] if level <= len(levels) else f"{levels[-1]} {level}"
-
-    def _legal_kontra(self) -> list[int]:
-        mx = self.R.kontra["max"]
-        if mx is not None and self.kontra_level >= mx:
-            return [A.make(A.KONTRA, 0)]
-        return [A.make(A.KONTRA, self.kontra_level + 1), A.make(A.KONTRA, 0)]
-
-    def _apply_kontra(self, action: int) -> None:
-        me = self.to_act
-        level = A.arg_of(action)
-        if level:
-            self.kontra_level = level
-            if self.kontra_sayer is None:
-                self.kontra_sayer = me
-                if self.R.kontra["invites"]:
-                    others = [s for s in self.defenders if s != me]
-                    self.host = me
-                    self.guest = others[0] if others else None
-                    self.invited = self.guest is not None
-                    self.playing = tuple(s for s in self.active)
-            self.to_act = self.declarer if me != self.declarer else self.kontra_sayer
-            return
-        if self.kontra_sayer is None:
-            self.kontra_queue.pop(0)
-            if self.kontra_queue:
-                self.to_act = self.kontra_queue[0]
-                return
-        self._kontra_done()
-        self.to_act = -1
-        self._advance()
-
-    def _kontra_done(self) -> None:
-        if self.kontra_required and self.kontra_sayer is None:
-            self.playing = self.declarers
+    def _finish(self, st: State) -> None:
+        df = st.defence
+        goers = [s for s in st.defenders if df.answers[s] == "go" or (df.invited and s == df.guest)]
+        st.playing = tuple(s for s in st.active if s in goers or s in st.declarers)
+        st.to_act = -1
+        st._advance()

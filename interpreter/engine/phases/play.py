@@ -1,174 +1,276 @@
 """Playing the cards: the first lead, obligations as filters over the hand, tricks, early end, negotiation."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
 from interpreter.engine import actions as A
-from interpreter.engine.rules import bits
+from interpreter.engine.cards import bits
+from interpreter.engine.context import Ctx
+from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.phases.base import Phase
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.rules import ContractRT
+    from interpreter.engine.state import State
 
 
-class PlayPhase:
-    """Methods of State (engine/state.py) for this phase."""
+@dataclass
+class PlaySettings:
+    lead: Any | None
+    negotiate: Any | None
+    declarer_min: int
+    defender_min: int
 
-    # ---- play -------------------------------------------------------------------------------------
-    def _start_play(self) -> bool:
-        if not self.playing:
-            self.playing = self.active
-        if self.declarer is not None and len(self.playing) == 1:
-            n = self.R.defence["nobody_tricks"]
+
+def settings(doc: dict, comp: Compiler) -> PlaySettings:
+    play = doc.get("play") or {}
+    neg = play.get("negotiation") or {}
+    return PlaySettings(lead=comp.text(play["lead"]) if "lead" in play else None,
+                        negotiate=comp.text(neg["when"]) if "when" in neg else None,
+                        declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0))
+
+
+@dataclass
+class PlayState:
+    n: int
+    leader: int | None = None
+    trick: list = field(default_factory=list)        # (seat, card) in the order played
+    win: tuple | None = None                         # (seat, card) winning the current trick
+    history: list = field(default_factory=list)      # (trick as a tuple, winner) of every complete trick
+    tricks_won: list[int] = field(default_factory=list)
+    won_cards: list[int] = field(default_factory=list)
+    offer: tuple | None = None                       # (offering seat, declarer's tricks, seat to resume)
+    offers: int = 0
+    negotiated: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.tricks_won:
+            self.tricks_won, self.won_cards = [0] * self.n, [0] * self.n
+
+    def copy(self) -> PlayState:
+        return PlayState(self.n, self.leader, list(self.trick), self.win, list(self.history), list(self.tricks_won),
+                         list(self.won_cards), self.offer, self.offers, self.negotiated)
+
+
+# ---- play obligations: filters over the cards a seat may play ----------------------------------------
+# Each takes (state, obligation, seat, hand, candidates so far, led suit, winning card, contract) and gives
+# the cards it allows, or -1 when it does not apply. At the lead the led suit and winning card are -1.
+
+Filter = Callable[["State", "Obligation", int, int, int, int, int, "ContractRT"], int]
+
+
+def _follow_suit(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
+    return cands & st.R.suit_masks[led] if led >= 0 else -1
+
+
+def _must_trump(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
+    if led < 0 or hand & st.R.suit_masks[led]:
+        return -1
+    return cands & (st.R.suit_masks[ob.suit] if ob.suit is not None else con.trump_mask)
+
+
+def _must_beat(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
+    return cands & con.beaters[win] if led >= 0 else -1
+
+
+def _lowest_winner(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
+    if led < 0:
+        return -1
+    winners = cands & con.beaters[win]
+    if not winners:
+        return -1
+    return 1 << min(bits(winners), key=lambda i: con.strength[i])
+
+
+def _hold_back(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
+    if led < 0:
+        return -1
+    held = cands & ob.cards
+    if not held:
+        return -1
+    R = st.R
+    same = 0
+    for i in bits(held):
+        same |= R.suit_masks[R.suit_of[i]]
+    return cands & ~ob.cards if hand & same & ~ob.cards else cands
+
+
+def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
+    if led >= 0 or ob.suit is None:
+        return -1
+    return cands & ~st.R.suit_masks[ob.suit]
+
+
+OBLIGATIONS: dict[str, Filter] = {
+    "follow_suit": _follow_suit, "must_trump": _must_trump, "must_beat": _must_beat,
+    "lowest_winner": _lowest_winner, "hold_back": _hold_back, "no_lead": _no_lead,
+}
+
+
+def _unimplemented(rule: str) -> Filter:
+    def fail(*args: Any) -> int:
+        raise RuleRuntimeError(f"the play obligation '{rule}' is not implemented by the engine")
+    return fail
+
+
+@dataclass(frozen=True)
+class Obligation:
+    rule: str
+    fn: Filter
+    when: Any | None
+    suit: int | None
+    cards: int
+    at_lead: bool                  # the obligation can restrict the lead
+
+
+def obligations(comp: Compiler, chain: list, suit_names: list[str], rs: Any) -> list[Obligation]:
+    out = []
+    for ob in chain:
+        if isinstance(ob, str):
+            ob = {"rule": ob}
+        rule = ob["rule"]
+        out.append(Obligation(rule=rule, fn=OBLIGATIONS.get(rule) or _unimplemented(rule),
+                              when=comp.text(ob["when"]) if "when" in ob else None,
+                              suit=suit_names.index(ob["suit"]) if ob.get("suit") in suit_names else None,
+                              cards=rs.mask(ob["cards"]) if ob.get("cards") else 0, at_lead=rule == "no_lead"))
+    return out
+
+
+def playable(st: State, me: int) -> int:
+    """The cards `me` may play now: the hand filtered by the contract's obligations in order; a filter
+    that would leave nothing is skipped."""
+    hand = st.hands[me]
+    con = st.con
+    assert con is not None
+    pl = st.play
+    cands = hand
+    if not pl.trick:
+        for ob in con.obligations:
+            if ob.at_lead:
+                m = ob.fn(st, ob, me, hand, cands, -1, -1, con)
+                if m > 0 and (ob.when is None or ob.when(Ctx(st, me))):
+                    cands = m
+        return cands
+    led = st.R.suit_of[pl.trick[0][1]]
+    assert pl.win is not None
+    win = pl.win[1]
+    for ob in con.obligations:
+        m = ob.fn(st, ob, me, hand, cands, led, win, con)
+        if m > 0 and (ob.when is None or ob.when(Ctx(st, me))):
+            cands = m
+    return cands
+
+
+class PlayPhase(Phase):
+    name = "play"
+
+    def start(self, st: State) -> bool:
+        if not st.playing:
+            st.playing = st.active
+        if st.declarer is not None and len(st.playing) == 1:
+            n = st.R.defence.nobody_tricks
             if n is not None:
-                self.tricks_won[self.declarer] = n
+                st.play.tricks_won[st.declarer] = n
             return False
-        con = self.con
-        self.me = None
-        lead = con.lead(self) if con.lead is not None else self.declarer
-        if lead is None or lead not in self.playing:
-            lead = self._next_playing(lead if lead is not None else self.dealer)
-        self.leader = lead
-        self.to_act = lead
-        self.trick = []
+        con = st.con
+        assert con is not None
+        lead = con.lead(Ctx(st)) if con.lead is not None else st.declarer
+        if lead is None or lead not in st.playing:
+            lead = self._next_playing(st, lead if lead is not None else st.dealer)
+        st.play.leader = lead
+        st.to_act = lead
+        st.play.trick = []
         return True
 
-    def _next_playing(self, s):
-        for k in range(1, self.n + 1):
-            t = (s + k) % self.n
-            if t in self.playing:
+    def _next_playing(self, st: State, s: int) -> int:
+        for k in range(1, st.n + 1):
+            t = (s + k) % st.n
+            if t in st.playing:
                 return t
         return s
 
-    def _legal_play(self) -> list[int]:
-        if self.offer is not None:
-            return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(exclude=self.offer[1])
-        return bits(self._playable(self.to_act)) + self._offers()
+    def legal(self, st: State) -> list[int]:
+        pl = st.play
+        if pl.offer is not None:
+            return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
+        return bits(playable(st, st.to_act)) + self._offers(st)
 
-    def _offers(self, exclude=None) -> list[int]:
+    def _offers(self, st: State, exclude: int | None = None) -> list[int]:
         """Splits the player to act may offer, as the declarer's tricks in all."""
-        neg = self.R.play["negotiate"]
-        if neg is None or self.offers >= A.MAX_OFFERS or self.trick or self.declarer is None:
+        S = st.R.play
+        pl = st.play
+        if S.negotiate is None or pl.offers >= A.MAX_OFFERS or pl.trick or st.declarer is None:
             return []
-        self.me = self.to_act
-        if not neg(self):
+        if not S.negotiate(Ctx(st, st.to_act)):
             return []
-        total = self.R.rs.hand_size
-        taken_d = self.tricks_won[self.declarer]
-        taken_o = sum(self.tricks_won[s] for s in self.playing if s != self.declarer)
-        lo = max(self.R.play["declarer_min"], taken_d)
-        hi = min(total - self.R.play["defender_min"], total - taken_o)
+        total = st.R.rs.hand_size
+        taken_d = pl.tricks_won[st.declarer]
+        taken_o = sum(pl.tricks_won[s] for s in st.playing if s != st.declarer)
+        lo = max(S.declarer_min, taken_d)
+        hi = min(total - S.defender_min, total - taken_o)
         return [A.make(A.NEGOTIATE, A.OFFER + d) for d in range(lo, hi + 1) if d != exclude]
 
-    def _apply_negotiate(self, action: int) -> None:
+    def _negotiate(self, st: State, action: int) -> None:
         arg = A.arg_of(action)
-        me = self.to_act
+        me = st.to_act
+        pl = st.play
         if arg >= A.OFFER:
-            resume = self.offer[2] if self.offer is not None else me
-            self.offer = (me, arg - A.OFFER, resume)
-            self.offers += 1
-            self.to_act = next(s for s in self.playing if s != me)
+            resume = pl.offer[2] if pl.offer is not None else me
+            pl.offer = (me, arg - A.OFFER, resume)
+            pl.offers += 1
+            st.to_act = next(s for s in st.playing if s != me)
             return
-        offerer, d, resume = self.offer
-        self.offer = None
+        assert pl.offer is not None and st.declarer is not None
+        _, d, resume = pl.offer
+        pl.offer = None
         if arg == A.REFUSE:
-            self.to_act = resume
+            st.to_act = resume
             return
-        total = self.R.rs.hand_size
-        self.tricks_won = [0] * self.n
-        self.tricks_won[self.declarer] = d
-        other = next(s for s in self.playing if s != self.declarer)
-        self.tricks_won[other] = total - d
-        self.negotiated = True
-        self.to_act = -1
-        self._advance()
+        total = st.R.rs.hand_size
+        pl.tricks_won = [0] * st.n
+        pl.tricks_won[st.declarer] = d
+        other = next(s for s in st.playing if s != st.declarer)
+        pl.tricks_won[other] = total - d
+        pl.negotiated = True
+        st.to_act = -1
+        st._advance()
 
-    def _playable(self, me) -> int:
-        hand = self.hands[me]
-        con = self.con
-        if not self.trick:
-            cands = hand
-            for ob in con.obligations:
-                if ob["rule"] == "no_lead" and ob["suit"] is not None:
-                    others = cands & ~self.R.suit_masks[ob["suit"]]
-                    if others and self._ob_applies(ob, me):
-                        cands = others
-            return cands
-        led = self.R.suit_of[self.trick[0][1]]
-        win_card = self._winning()[1]
-        cands = hand
-        R = self.R
-        for ob in con.obligations:
-            rule = ob["rule"]
-            if rule == "follow_suit":
-                m = cands & R.suit_masks[led]
-            elif rule == "must_trump":
-                suit_mask = R.suit_masks[ob["suit"]] if ob["suit"] is not None else con.trump_mask
-                if hand & R.suit_masks[led]:
-                    continue
-                m = cands & suit_mask
-            elif rule == "must_beat":
-                m = cands & con.beaters[win_card]
-            elif rule == "lowest_winner":
-                if not self._ob_applies(ob, me):
-                    continue
-                winners = cands & con.beaters[win_card]
-                if not winners:
-                    continue
-                low = min(bits(winners), key=lambda i: con.strength[i])
-                m = 1 << low
-            elif rule == "hold_back":
-                held = cands & ob["cards"]
-                if not held:
-                    continue
-                same = 0
-                for i in bits(held):
-                    same |= R.suit_masks[R.suit_of[i]]
-                m = cands & ~ob["cards"] if (hand & same & ~ob["cards"]) else cands
-            else:
-                continue
-            if ob["when"] is not None and rule != "lowest_winner" and not self._ob_applies(ob, me):
-                continue
-            if m:
-                cands = m
-        return cands
-
-    def _ob_applies(self, ob, me) -> bool:
-        if ob["when"] is None:
-            return True
-        self.me = me
-        return bool(ob["when"](self))
-
-    def _winning(self):
-        """(seat, card) currently winning the trick; kept up to date as cards are played."""
-        return self.win
-
-    def _apply_play(self, action: int) -> None:
+    def apply(self, st: State, action: int) -> None:
         if A.kind_of(action) == A.NEGOTIATE:
-            self._apply_negotiate(action)
+            self._negotiate(st, action)
             return
-        me = self.to_act
+        me = st.to_act
         card = action
-        self.hands[me] &= ~(1 << card)
+        pl = st.play
+        con = st.con
+        assert con is not None
+        st.hands[me] &= ~(1 << card)
+        trick = pl.trick
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not self.trick or (1 << card) & self.con.beaters[self.win[1]]:
-            self.win = (me, card)
-        self.trick.append((me, card))
-        if len(self.trick) < len(self.playing):
-            self.to_act = self._next_playing(me)
+        if not trick or (1 << card) & con.beaters[pl.win[1]]:  # type: ignore[index]
+            pl.win = (me, card)
+        trick.append((me, card))
+        if len(trick) < len(st.playing):
+            st.to_act = self._next_playing(st, me)
             return
-        winner = self._winning()[0]
-        self.tricks_won[winner] += 1
+        winner = pl.win[0]  # type: ignore[index]
+        pl.tricks_won[winner] += 1
         m = 0
-        for _, c in self.trick:
+        for _, c in trick:
             m |= 1 << c
-        self.won_cards[winner] |= m
-        self.history.append((tuple(self.trick), winner))
-        self.trick = []
-        self.leader = winner
-        con = self.con
-        if not any(self.hands[s] for s in self.playing):
-            self.to_act = -1
-            self._advance()
+        pl.won_cards[winner] |= m
+        pl.history.append((tuple(trick), winner))
+        pl.trick = []
+        pl.leader = winner
+        if not any(st.hands[s] for s in st.playing):
+            st.to_act = -1
+            st._advance()
             return
-        if con.early_end is not None:
-            self.me = None
-            if con.early_end(self):
-                self.to_act = -1
-                self._advance()
-                return
-        self.to_act = winner
+        if con.early_end is not None and con.early_end(Ctx(st)):
+            st.to_act = -1
+            st._advance()
+            return
+        st.to_act = winner

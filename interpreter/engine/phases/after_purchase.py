@@ -1,0 +1,132 @@
+"""After-purchase: entitled players in turn may take up the discards, discard again and announce a
+higher contract, becoming the declarer; the chain goes on until nobody buys."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine import actions as A
+from interpreter.engine.cards import combinations_of
+from interpreter.engine.context import Ctx
+from interpreter.engine.phases.base import ALWAYS, Phase
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.state import State
+
+
+@dataclass
+class AfterPurchaseSettings:
+    present: bool
+    when: Any
+    entitled: Any
+    take: int
+    discard: int
+    contracts: list[str]
+    must_exceed: bool
+
+
+def settings(doc: dict, comp: Compiler) -> AfterPurchaseSettings:
+    ap = doc.get("after_purchase") or {}
+    return AfterPurchaseSettings(
+        present="after_purchase" in doc, when=comp.text(ap["when"]) if "when" in ap else ALWAYS,
+        entitled=comp.text(ap["entitled"]) if "entitled" in ap else ALWAYS, take=ap.get("take", 2),
+        discard=ap.get("discard", 2), contracts=list(ap.get("contracts", [])), must_exceed=ap.get("must_exceed", True))
+
+
+@dataclass
+class AfterPurchaseState:
+    queue: list[int] = field(default_factory=list)   # the entitled seats still to be asked, next first
+    stage: str | None = None                          # ask | discard | declare
+    holder: int | None = None                         # who holds the contract now
+    made: bool = False                                # someone bought
+    count: int = 0                                    # purchases so far (bounded by Rules.max_purchases)
+
+    def copy(self) -> AfterPurchaseState:
+        return AfterPurchaseState(list(self.queue), self.stage, self.holder, self.made, self.count)
+
+
+class AfterPurchasePhase(Phase):
+    name = "after_purchase"
+
+    def start(self, st: State) -> bool:
+        S = st.R.after_purchase
+        if not S.present or st.declarer is None or st.final_call is None:
+            return False
+        if not S.when(Ctx(st)):
+            return False
+        ap = st.after_purchase
+        ap.holder = st.declarer
+        self._fill_queue(st)
+        if not ap.queue:
+            return False
+        ap.stage = "ask"
+        st.to_act = ap.queue[0]
+        return True
+
+    def _fill_queue(self, st: State) -> None:
+        S = st.R.after_purchase
+        ap = st.after_purchase
+        assert ap.holder is not None
+        q = []
+        c = Ctx(st)
+        s = st.next(ap.holder)
+        for _ in range(len(st.active)):
+            if s != ap.holder:
+                c.vars["s"] = s
+                if S.entitled(c) and self._options(st):
+                    q.append(s)
+            s = st.next(s)
+        ap.queue = q
+
+    def _options(self, st: State) -> list[str]:
+        S = st.R.after_purchase
+        ap = st.after_purchase
+        if ap.count >= st.R.max_purchases:
+            return []
+        assert st.con is not None
+        floor = st.con.rank if (S.must_exceed and ap.made) else -1
+        return [n for n in S.contracts if st.R.contracts[n].rank > floor]
+
+    def legal(self, st: State) -> list[int]:
+        ap = st.after_purchase
+        if ap.stage == "ask":
+            return [A.make(A.AFTER, 1), A.make(A.AFTER, 0)]
+        if ap.stage == "discard":
+            return [A.make(A.DISCARD, m) for m in combinations_of(st.hands[st.to_act], st.R.after_purchase.discard)]
+        return [A.make(A.DECLARE, st.R.contract_index[n]) for n in self._options(st)]
+
+    def apply(self, st: State, action: int) -> None:
+        ap = st.after_purchase
+        me = st.to_act
+        if ap.stage == "ask":
+            if A.arg_of(action) == 0:
+                ap.queue.pop(0)
+                if not ap.queue:
+                    st.to_act = -1
+                    st._advance()
+                else:
+                    st.to_act = ap.queue[0]
+                return
+            st.hands[me] |= st.discards
+            st.discards = 0
+            ap.stage = "discard"
+            return
+        if ap.stage == "discard":
+            m = A.arg_of(action)
+            st.hands[me] &= ~m
+            st.discards = m
+            ap.stage = "declare"
+            return
+        st.con = st.R.contracts[st.R.contract_names[A.arg_of(action)]]
+        st.declarer = me
+        ap.holder = me
+        ap.made = True
+        ap.count += 1
+        self._fill_queue(st)
+        if not ap.queue:
+            st.to_act = -1
+            st._advance()
+            return
+        ap.stage = "ask"
+        st.to_act = ap.queue[0]
