@@ -115,3 +115,27 @@ def test_a_power_out_of_range_is_a_clear_error_not_zero(tmp_path):
             st.apply(st.legal_actions()[0])
         st.result()
         raise AssertionError("the deal settled without evaluating M")
+
+
+def test_implemented_is_read_from_the_dispatch_tables():
+    from interpreter.engine import builtins
+    from interpreter.engine.phases import PHASES
+    from interpreter.engine.phases.play import OBLIGATIONS
+
+    got = builtins.implemented()
+    assert set(got) == {"value", "function", "comprehension", "phase", "obligation"}
+    assert got["value"] == set(builtins.VALUES) and got["function"] == set(builtins.FUNCTIONS)
+    assert got["phase"] == set(PHASES) and got["obligation"] == set(OBLIGATIONS)
+    # names the engine cannot do yet are not claimed
+    for kind, name in (("value", "honours"), ("value", "given_up"), ("function", "played_card"),
+                       ("phase", "partner"), ("phase", "announce"), ("obligation", "declared_cards")):
+        assert name not in got[kind]
+
+
+def test_an_unimplemented_function_is_an_error_when_evaluated_not_a_silent_value():
+    from interpreter.engine.compile import RuleRuntimeError
+
+    R = compile_rules(load("wien"))
+    f = R.compiler.text("played_card(dealer, 1) == none")
+    with pytest.raises(RuleRuntimeError, match="played_card"):
+        f(new_game(load("wien"), seed=1).ctx())

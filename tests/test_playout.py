@@ -47,13 +47,20 @@ def card_places(st: State) -> list[int]:
     return list(st.hands) + [st.discards, talon, trick] + list(st.won_cards)
 
 
+def frozen(st: State) -> str:
+    """Everything the state holds, as text (the compiled rules aside)."""
+    return repr(sorted((k, repr(v)) for k, v in vars(st).items() if k != "R"))
+
+
 def check_step(st: State) -> list[int]:
     seen = 0
     for m in card_places(st):
         assert seen & m == 0, "a card is in two places"
         seen |= m
     assert seen == st.R.full_mask, "a card is nowhere"
+    before = frozen(st)
     legal = st.legal_actions()
+    assert frozen(st) == before, "legal_actions() changed the state"
     if st.is_over():
         assert legal == [] and st.current_player() == -1
         return legal
