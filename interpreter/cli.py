@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 from interpreter import __version__
-from interpreter.cli_support import (
+from interpreter.diagnostics import Diagnostic, DiagnosticError, render_all
+from interpreter.files import printable
+from interpreter.present.boundary import (
     file_arg,
     printable_booklet,
     quiet_pipe,
@@ -18,8 +20,6 @@ from interpreter.cli_support import (
     target,
     whole,
 )
-from interpreter.diagnostics import Diagnostic, DiagnosticError, render_all
-from interpreter.files import printable
 
 UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
 MAX_DEALS = 10**15
