@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from interpreter.engine import builtins as B
+import interpreter.engine.builtins as B
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.language.expressions import parse_text
 
@@ -148,7 +148,8 @@ class Compiler:
 
     def text(self, text: Any) -> Fn:
         if text is None or isinstance(text, (bool, int)):
-            return lambda c, _v=text: _v
+            value = text
+            return lambda c: value
         return self.node(parse_text(text))
 
     def node(self, node: tuple, scope: frozenset = frozenset()) -> Fn:

@@ -50,7 +50,7 @@ class Session:
         if nxt is not None:
             self.dealer = nxt(state.ctx())
         elif state.dealer in state.active:
-            self.dealer = state.next(state.dealer)
+            self.dealer = state.seat_after(state.dealer)
         else:
             self.dealer = (state.dealer + 1) % state.n
         ends = self.R.session_rows.get("ends")

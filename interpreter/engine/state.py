@@ -283,6 +283,14 @@ class State:
                 return t
         return s
 
+    def seat_after(self, s: int) -> int:
+        """The next seat taking part after `s` (for the phases, where `s` is always a seat)."""
+        for k in range(1, self.n + 1):
+            t = (s + k) % self.n
+            if t in self.active:
+                return t
+        return s
+
     def prev(self, s: int | None) -> int | None:
         if s is None:
             return None

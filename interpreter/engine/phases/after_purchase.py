@@ -70,13 +70,13 @@ class AfterPurchasePhase(Phase):
         assert ap.holder is not None
         q = []
         c = Ctx(st)
-        s = st.next(ap.holder)
+        s = st.seat_after(ap.holder)
         for _ in range(len(st.active)):
             if s != ap.holder:
                 c.vars["s"] = s
                 if S.entitled(c) and self._options(st):
                     q.append(s)
-            s = st.next(s)
+            s = st.seat_after(s)
         ap.queue = q
 
     def _options(self, st: State) -> list[str]:

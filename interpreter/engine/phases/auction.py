@@ -126,10 +126,10 @@ class AuctionPhase(Phase):
         au = st.auction
         first = st.R.auction.first(Ctx(st))
         order = []
-        s = first if first in st.active else st.next(first)
+        s: int = first if first in st.active else st.seat_after(first)
         for _ in range(len(st.active)):
             order.append(s)
-            s = st.next(s)
+            s = st.seat_after(s)
         au.bid_order = order
         au.pos = 0
         st.to_act = order[0]

@@ -84,7 +84,7 @@ class DefencePhase(Phase):
             df.compulsory = True
             st.playing = st.active
             return False
-        first = S.first(c) if S.first is not None else st.next(st.declarer)
+        first = S.first(c) if S.first is not None else st.seat_after(st.declarer)
         df.queue = [first] + [s for s in st.defenders if s != first]
         st.to_act = df.queue[0]
         df.stage = "ask"

@@ -62,7 +62,7 @@ class KontraPhase(Phase):
             return False
         kt = st.kontra
         c = Ctx(st)
-        first = S.first(c) if S.first is not None else st.next(st.declarer)
+        first = S.first(c) if S.first is not None else st.seat_after(st.declarer)
         order = [first] + [s for s in st.defenders if s != first]
         kt.queue = []
         for s in order:
@@ -97,7 +97,9 @@ class KontraPhase(Phase):
                     df.guest = others[0] if others else None
                     df.invited = df.guest is not None
                     st.playing = tuple(st.active)
-            st.to_act = st.declarer if me != st.declarer else kt.sayer
+            answer = st.declarer if me != st.declarer else kt.sayer
+            assert answer is not None
+            st.to_act = answer
             return
         if kt.sayer is None:
             kt.queue.pop(0)
