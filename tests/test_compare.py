@@ -140,3 +140,11 @@ def test_bot_margin_pairs_the_deals():
     m = out["margins"][0]
     assert m["n"] == 12 and m["better"] == "rule" and m["than"] == "random"
     assert m["mean"] == pytest.approx(out["value"]["rule"]["mean"] - out["value"]["random"]["mean"], abs=1e-5)
+
+
+def test_workers_give_the_same_figures():
+    one = compare(["croatian", "serbian"], 24, 9, ["rule"] * 3)
+    two = compare(["croatian", "serbian"], 24, 9, ["rule"] * 3, workers=2)
+    one.pop("_elapsed")
+    two.pop("_elapsed")
+    assert json.dumps(one) == json.dumps(two)          # also the order of the contracts

@@ -158,7 +158,7 @@ def play_all(target: str, deals: int, seed: int, bots: list[str], options: dict,
 def summarise(records: list[dict], seats: int) -> dict:
     n = len(records)
     names = sorted({r["contract"] for r in records if r["contract"]},
-                   key=lambda c: -sum(1 for r in records if r["contract"] == c))
+                   key=lambda c: (-sum(1 for r in records if r["contract"] == c), c))
     contracts = {}
     for c in names:
         played = [r for r in records if r["contract"] == c]
