@@ -148,3 +148,11 @@ def test_workers_give_the_same_figures():
     one.pop("_elapsed")
     two.pop("_elapsed")
     assert json.dumps(one) == json.dumps(two)          # also the order of the contracts
+
+
+def test_tied_contracts_are_listed_by_name():
+    from interpreter.harness.compare import summarise
+
+    recs = [{"contract": c, "made": True, "declarer": 0, "all_passed": False, "actions": 1, "value": [0, 0, 0],
+             "forehand": 1, "dealer": 0} for c in ["zeta", "alpha", "mu", "alpha"]]
+    assert list(summarise(recs, 3)["contracts"]) == ["alpha", "mu", "zeta"]
