@@ -78,7 +78,7 @@ class Diagnostic:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        out = {"code": self.code, "severity": self.severity, "message": self.message, "file": self.file}
+        out: dict[str, object] = {"code": self.code, "severity": self.severity, "message": self.message, "file": self.file}
         if self.span:
             out.update(line=self.span.line, column=self.span.col,
                        end_line=self.span.end_line, end_column=self.span.end_col)

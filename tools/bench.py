@@ -14,11 +14,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter import load  # noqa: E402
-from interpreter.engine import deal_cards  # noqa: E402
-from interpreter.engine.rules import compile_rules  # noqa: E402
-from interpreter.engine.state import State  # noqa: E402
-from interpreter.resources import builtin_games  # noqa: E402
+from interpreter import load
+from interpreter.engine import deal_cards
+from interpreter.engine.rules import compile_rules
+from interpreter.engine.state import State
+from interpreter.resources import builtin_games
 
 
 def bench(name: str, deals: int) -> dict:

@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter import load  # noqa: E402
-from interpreter.engine import deal_cards  # noqa: E402
-from interpreter.engine.bots import RandomBot, RuleBot  # noqa: E402
-from interpreter.engine.rules import compile_rules  # noqa: E402
-from interpreter.engine.state import State, initial_accounts  # noqa: E402
-from interpreter.harness.scenario import actual_outcome  # noqa: E402
+from interpreter import load
+from interpreter.engine import deal_cards
+from interpreter.engine.bots import RandomBot, RuleBot
+from interpreter.engine.rules import compile_rules
+from interpreter.engine.state import State, initial_accounts
+from interpreter.harness.scenario import actual_outcome
 
 
 def _left_right(st):
@@ -219,7 +219,7 @@ def write_session(found, out):
     doc["seats"] = flow(names)
     doc["dealer"] = names[0]
     deals = CommentedSeq()
-    for st, (hands, talon, dealer) in played:
+    for st, (hands, talon, _dealer) in played:
         deal = CommentedMap()
         hm = CommentedMap()
         for s in range(R.n_seats):

@@ -171,7 +171,7 @@ class Renderer:
             lines.append(f"| {code(key)}{req} | {esc(self.type_of(sub, here))} | {esc(self.description(key, sub))} | "
                          f"{code(ex) if ex else ''} |")
             nested.append((key, sub, here))
-        for key, sub, here in nested:
+        for _key, sub, here in nested:
             self.nested(sub, here)
         return lines
 

@@ -3,6 +3,7 @@ it declares, and a walk over its fields guided by the JSON Schema."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from interpreter.diagnostics import Diagnostic, best_matches
 from interpreter.language.document import escape
@@ -13,9 +14,10 @@ from interpreter.resources import schema
 @dataclass
 class Context:
     doc: dict
-    origins: object
+    origins: Any
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)   # file → text, to place carets inside expressions
+    expressions: dict[str, tuple] = field(default_factory=dict)   # pointer → parsed tree, kept by the expressions pass
 
     def __post_init__(self):
         d = self.doc
@@ -96,7 +98,7 @@ def _kind(sub: dict, value) -> tuple[str | None, dict | None]:
 
 def walk(doc: dict):
     """Yield (pointer, value, kind, field-path) for every expression, number and name field."""
-    stack = [(doc, schema(), "", ())]
+    stack: list[tuple[object, dict, str, tuple[str, ...]]] = [(doc, schema(), "", ())]
     while stack:
         value, sub, ptr, path = stack.pop()
         kind, descend = _kind(sub, value)

@@ -14,7 +14,7 @@ from interpreter.diagnostics import Diagnostic, best_matches
 from interpreter.language.document import escape
 from interpreter.resources import schema
 
-_TYPE_WORDS = {"integer": "a whole number", "string": "a name, text or expression", "boolean": "true or false",
+_TYPE_WORDS: dict[str | None, str] = {"integer": "a whole number", "string": "a name, text or expression", "boolean": "true or false",
                "object": "a section { … }", "array": "a list [ … ]", "null": "none", "number": "a number"}
 
 
@@ -45,7 +45,7 @@ def _resolve(subschema: dict) -> dict:
 def _type_words(sub: dict) -> str:
     t = _resolve(sub).get("type")
     if isinstance(t, list):
-        return " or ".join(_TYPE_WORDS.get(x, x) for x in t)
+        return " or ".join(_TYPE_WORDS.get(x, str(x)) for x in t)
     return _TYPE_WORDS.get(t, str(t))
 
 

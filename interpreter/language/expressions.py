@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from typing import Any
 
 from lark import Token, Tree
 
@@ -202,7 +203,7 @@ def canonical(text: str) -> str:
 def names_in(node) -> set[str]:
     """Free names used in a node (bound comprehension variables excluded)."""
     out: set[str] = set()
-    stack = [(node, frozenset())]
+    stack: list[tuple[Any, frozenset[str]]] = [(node, frozenset())]
     while stack:
         n, bound = stack.pop()
         kind = n[0]
@@ -275,7 +276,7 @@ def locate(text: str, root, target) -> Span | None:
     """Where the sub-node `target` of `root` (found by identity) is written in `text`, the expression
     as it stands in the source; line 1, column 1 is the start of `text`. None if it cannot be told."""
     path: list[int] = []
-    stack = [(root, ())]
+    stack: list[tuple[Any, tuple[int, ...]]] = [(root, ())]
     while stack:
         node, here = stack.pop()
         if node is target:

@@ -26,11 +26,11 @@ def card_points(deck: dict, cards: list[str]) -> dict[str, Fraction]:
     by_rank = {str(k): constant(v) for k, v in (points.get("rank") or {}).items()}
     by_card = {str(k): constant(v) for k, v in (points.get("card") or {}).items()}
     each = constant(points.get("each", 0))
-    out = {}
+    out: dict[str, Fraction] = {}
     for suit in deck.get("suits", []):
         own = (deck.get("suit") or {}).get(suit, {})
         if "cards" in own:
-            pairs = [(str(c), None) for c in own["cards"]]
+            pairs: list[tuple[str, str | None]] = [(str(c), None) for c in own["cards"]]
         else:
             pairs = [(f"{r}{suit}", str(r)) for r in own.get("ranks", deck.get("ranks", []))]
         for code, rank in pairs:
