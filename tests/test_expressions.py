@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from interpreter.checks.typecheck import Checker, ExprError
 from interpreter.diagnostics import DiagnosticError
 from interpreter.language.expressions import canonical, names_in, parse_text, to_text
-from interpreter.checks.typecheck import Checker, ExprError
 
 
 def N(name):

@@ -26,8 +26,8 @@ from hypothesis.extra.lark import from_lark
 
 from interpreter import checks, cli, pipeline
 from interpreter.checks import schema
-from interpreter.language import writer
 from interpreter.diagnostics import DiagnosticError, render_all
+from interpreter.language import writer
 from interpreter.language.document import build
 from interpreter.language.expressions import parse_text, to_text
 from interpreter.language.loader import load as load_document
@@ -122,7 +122,7 @@ def _weighted(name: str, options: list) -> list:
     return options
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grammar_strategy(start: str):
     """from_lark over the project's grammar, with the choice between a rule's expansions weighted:
     the expression rules branch so much that a uniform choice almost never stops, and Hypothesis
@@ -208,7 +208,7 @@ YAML_JUNK = [":", "- ", "? ", "&a ", "*a", "!!python/object:x", "{", "[", "'", '
              "1e999", ".nan", "2024-01-01", "0x1F", "~", "<<: *a", "! ", "|", ">"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _yaml_of(path: Path) -> str:
     from interpreter.language.loader import read_layer
 
@@ -355,7 +355,7 @@ def leaf_fields() -> list[tuple[tuple, dict]]:
 LEAVES = leaf_fields()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _merged(game: str) -> dict:
     return load_document(game).doc
 
@@ -410,7 +410,7 @@ def _pipeline_never_crashes(doc: dict, name: str = "generated") -> None:
     compile_ruleset(loaded, getattr(ctx, "expressions", {}))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _leaf_strategy(index: int):
     from hypothesis_jsonschema import from_schema
 
@@ -446,7 +446,7 @@ def _symbols(doc: dict) -> list[str]:
     deck = doc.get("deck") or {}
     out.update(map(str, deck.get("suits", [])))
     out.update(map(str, (deck.get("group") or {})))
-    out.update(((doc.get("seating") or {}).get("roles") or {}))
+    out.update((doc.get("seating") or {}).get("roles") or {})
     return sorted(n for n in out if _is_name(n) and n not in FUNCTIONS)
 
 
@@ -531,7 +531,7 @@ def from_schema_part(sub: dict, pool: list[str], depth: int = 0):
 BINARY_OPS = ["or", "and", "+", "-", "*", "/", "%", "^", "in", "not in", "==", "!=", "<", "<=", ">", ">="]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _section_strategy(game: str, key: str | None):
     """Values for one top-level section (or, for None, a whole document), with the game's names."""
     pool = _symbols(_merged(game))

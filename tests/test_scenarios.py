@@ -2,7 +2,6 @@
 diff, `--update` rewrites it keeping comments, and bad scenario input is an error at its line."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest

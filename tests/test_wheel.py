@@ -63,7 +63,7 @@ def _build_wheel(src: Path, out: Path) -> Path:
             try:
                 from importlib.metadata import version
                 here = f"setuptools {version('setuptools')}"
-            except Exception:  # noqa: BLE001 - only for the message
+            except Exception:
                 here = "no setuptools"
             pytest.skip("cannot build a wheel here: the package index is unreachable, so pip cannot fetch the build "
                         f"requirements (pyproject.toml [build-system]), and building with the {here} of this "

@@ -86,9 +86,8 @@ def check(ctx: Context) -> None:
     if isinstance(play, dict):
         _obligations(ctx, play.get("obligations"), "/play/obligations", cards_or_groups)
     seating = d.get("seating", {})
-    if isinstance(seating, dict) and isinstance(seating.get("draw"), dict):
-        if isinstance(seating["draw"].get("suits"), list):
-            _names(ctx, seating["draw"]["suits"], ctx.suits, "suit", "/seating/draw/suits")
+    if isinstance(seating, dict) and isinstance(seating.get("draw"), dict) and isinstance(seating["draw"].get("suits"), list):
+        _names(ctx, seating["draw"]["suits"], ctx.suits, "suit", "/seating/draw/suits")
 
 
 def _obligations(ctx, chain, ptr, cards_or_groups):

@@ -81,12 +81,16 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
         if p.suffix.lower() not in RULE_SUFFIXES:  # a bare name: a file of that name beside this one, in any spelling
             candidates.extend(relative_to.parent / (target + suffix) for suffix in RULE_SUFFIXES)
     candidates.append(p)
-    for c in candidates:
-        if is_file(c):
+    found = [c for c in candidates if is_file(c)]
+    for c in found:
+        if c.suffix.lower() in RULE_SUFFIXES:
             return c
     games = builtin_games()
     if target in games:
         return games[target]
+    if found:  # only rule files are read, so that no other file's content can appear in a diagnostic
+        raise DiagnosticError([Diagnostic("E130", f"'{target}' is not a rule file: only .stw, .yaml, .yml and .json "
+                                          "files are read", file, span, help="give a rule file or a built-in game name")])
     if p.suffix in RULE_SUFFIXES or "/" in target:
         raise DiagnosticError([Diagnostic("E130", f"cannot find the rule file '{target}'", file, span,
                                           help="give a path to a .stw/.yaml/.json file or a built-in game name")])
@@ -107,7 +111,8 @@ def read_text(path: Path, shown: str) -> str:
         data = read_bytes(path, "rule file", MAX_BYTES)
     except DiagnosticError as err:
         d = err.diagnostics[0]
-        raise DiagnosticError([Diagnostic(d.code, d.message, shown, help=d.help)]) from None
+        message = f"file is larger than {MAX_BYTES // 1024} KiB" if d.code == "E101" else d.message
+        raise DiagnosticError([Diagnostic(d.code, message, shown, help=d.help)]) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -162,7 +167,7 @@ def parse_data(text: str, shown: str) -> tuple[dict, SourceMap]:
         raise DiagnosticError([Diagnostic("E113", f"not valid YAML/JSON: {type(err).__name__}", shown)]) from None
     except TypeError:
         raise DiagnosticError([Diagnostic("E113", "not valid YAML/JSON: a key is a list or mapping, not a name", shown,
-                                          help="keys are names; a key written { … } or [ … ] cannot be one")]) from None
+                                          Span(1, 1, 1, 2), help="keys are names; a key written { … } or [ … ] cannot be one")]) from None
     smap = SourceMap(shown)
     if data is None:
         data = {}
@@ -355,7 +360,7 @@ def _plain(node, ptr: str, smap: SourceMap, depth: int, lines: list[str] | None 
     return str(node)
 
 
-_PARSED: "OrderedDict[tuple, tuple]" = OrderedDict()
+_PARSED: OrderedDict[tuple, tuple] = OrderedDict()
 _PARSED_MAX = 64
 
 
