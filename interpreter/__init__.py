@@ -7,8 +7,8 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from interpreter.diagnostics import Diagnostic, DiagnosticError  # noqa: E402
-from interpreter.model.ruleset import Ruleset  # noqa: E402
-from interpreter.pipeline import check, load  # noqa: E402
+from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.model.ruleset import Ruleset
+from interpreter.pipeline import check, load
 
 __all__ = ["Diagnostic", "DiagnosticError", "Ruleset", "check", "load", "__version__"]

@@ -23,7 +23,7 @@ class Span:
     end_col: int
 
     @staticmethod
-    def of(meta) -> "Span | None":
+    def of(meta) -> Span | None:
         """Span of a Lark tree meta or token (1-based lines and columns, end exclusive)."""
         line = getattr(meta, "line", None)
         if line is None:

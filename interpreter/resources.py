@@ -32,12 +32,12 @@ def games_dir() -> Path:
     return Path(str(folder))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grammar_text() -> str:
     return (grammar_dir() / "stichwort.lark").read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def schema() -> dict:
     return json.loads((grammar_dir() / "stichwort.schema.json").read_text(encoding="utf-8"))
 

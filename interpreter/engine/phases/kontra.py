@@ -7,14 +7,12 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import ALWAYS, Phase
+from interpreter.model.limits import DEFAULT_KONTRA_MAX  # a chain without `max` ends here; validate warns (W340)
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-# A kontra chain whose rule file writes no maximum (or `max = none`) ends after this many calls, so that
-# every deal ends; `stichwort validate` warns about such a chain.
-DEFAULT_KONTRA_MAX = 8
 
 
 @dataclass
