@@ -67,7 +67,7 @@ def cmd_validate(args) -> int:
     for t, r, _code in results:
         if not r.ok and r.only_pending and sweep and t not in args.targets:
             dev += 1
-            print(f"dev  {t:<22} {r.loaded.path if r.loaded else ''}  ({r.pending_summary().split(': ', 1)[-1]})")
+            print(f"dev  {t:<22} {r.loaded.path if r.loaded else ''}  ({r.pending_brief()})")
         elif r.ok and r.ruleset is not None and r.loaded is not None:
             rs = r.ruleset
             print(f"ok   {printable(t):<22} {printable(r.loaded.path)}  ({rs.players} players, {rs.deck_size} cards, "

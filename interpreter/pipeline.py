@@ -37,6 +37,17 @@ class Report:
         errors = [d for d in self.diagnostics if d.severity == "error"]
         return bool(errors) and all(d.code == PENDING for d in errors)
 
+    def pending_brief(self, shown: int = 4) -> str:
+        """A short form for listings: how many mechanisms are missing, and the first few."""
+        names: list[str] = []
+        for d in self.diagnostics:
+            m = re.search(r"'([^']+)'", d.message) if d.code == PENDING else None
+            if m and m.group(1) not in names:
+                names.append(m.group(1))
+        more = ", …" if len(names) > shown else ""
+        return (f"not playable yet: the engine lacks {len(names)} mechanism{'s' if len(names) != 1 else ''} "
+                f"({', '.join(names[:shown])}{more}); 'stichwort validate {self.target}' shows each use")
+
     def pending_summary(self) -> str:
         """One line: what the engine lacks for this file, and the rule ids written beside each use."""
         names: list[str] = []
