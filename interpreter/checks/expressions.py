@@ -2,6 +2,8 @@
 not refer to themselves, directly or through each other (so every expression terminates)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from interpreter.checks.context import Context, walk
 from interpreter.checks.typecheck import Checker, ExprError, describe
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
@@ -195,6 +197,11 @@ def check(ctx: Context) -> None:
             env.setdefault(name, "any")
     checker = Checker(env, functions)
     for ptr, value, kind, path in walk(ctx.doc):
+        want = _FIELD_TYPES.get(str(path[-1])) if path and kind == "expr" else None
+        if want and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
+            ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is a number", ptr,
+                      help=_FIELD_HELP[want])
+            continue
         if path[:1] == ("let",) or kind not in ("expr", "num") or not isinstance(value, str):
             continue
         file, span = ctx.where(ptr)
@@ -213,6 +220,9 @@ def check(ctx: Context) -> None:
             _report_pending(ctx, checker, ptr, node)
         if kind == "num" and t not in ("num", "any"):
             ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
+        if want and t not in (want, "any", "none"):
+            ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this expression gives {describe(t)}",
+                      ptr, help=_FIELD_HELP[want])
     ctx.expressions = parsed
 
 
@@ -225,6 +235,14 @@ def _report_pending(ctx: Context, checker: Checker, ptr: str, root) -> None:
                                         "in docs/vocabulary.md")
         _report(ctx, err, str(err), ptr, root)
     checker.pending.clear()
+
+
+# What an expression field must give, by the field's name: a condition or a seat. A field not named
+# here may give any type its meaning needs.
+_FIELD_TYPES = {"when": "bool", "early_end": "bool", "goal": "bool", "allowed": "bool", "requires": "bool",
+                "give_up": "bool", "lead": "seat", "first": "seat"}
+_FIELD_HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tricks(declarer)`",
+               "seat": "write a seat, e.g. `forehand`, `declarer` or `next(dealer)`"}
 
 
 def _field(path) -> str:
