@@ -26,6 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+from interpreter.harness.scenario_input import span_of
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -42,18 +43,7 @@ class Outcome:
         return not self.failures
 
 
-def _span(node, key=None, index=None):
-    lc = getattr(node, "lc", None)
-    try:
-        if key is not None and lc is not None:
-            line, col = lc.key(key)
-            return Span(line + 1, col + 1, line + 1, col + 1 + len(str(key)))
-        if index is not None and lc is not None:
-            line, col = lc.item(index)
-            return Span(line + 1, col + 1, line + 1, col + 2)
-    except (KeyError, IndexError, TypeError, AttributeError):
-        pass
-    return None
+_span = span_of   # the place of a YAML key or list item, as the shape checks find it
 
 
 def _err(file, message, span=None, help=None, suggestions=()):
