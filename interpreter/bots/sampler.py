@@ -18,15 +18,7 @@ from typing import Any
 from interpreter.bots.view import SeatView
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-
-
-def bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+from interpreter.engine.cards import bits
 
 
 def popcount(m: int) -> int:
