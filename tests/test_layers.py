@@ -1,7 +1,7 @@
 """Imports run one way: each stage of `interpreter/` imports only from the stages below it.
 
     base (diagnostics, resources, files) → language → model → checks → pipeline → engine → bots
-    → harness → adapters → present → lsp → cli
+    → harness → adapters → present → web → lsp → cli
 
 Every import counts, also those inside functions (they are how a command loads its stage late)."""
 from __future__ import annotations
@@ -24,6 +24,7 @@ LAYERS = (
     ("harness",),
     ("adapters",),
     ("present",),
+    ("web",),
     ("lsp",),
     ("cli", "__init__", "__main__"),
 )

@@ -33,7 +33,9 @@ GAMES = playable_games()
 
 
 def test_the_playable_games_include_every_family_the_engine_implements():
-    for name in ("wien", "wien-hearts", "wien-4", "simple", "simple-4", "croatian", "serbian", "slovenian"):
+    for name in ("wien", "wien-hearts", "wien-4", "simple", "simple-4", "croatian", "serbian", "slovenian",
+                 "priffe", "priffe-5", "priffe-honours50", "priffe-half-honours", "priffe-double-slam",
+                 "priffe-second-game-40"):
         assert name in GAMES
 
 

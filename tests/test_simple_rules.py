@@ -27,7 +27,10 @@ def rs():
 
 
 def bids(state) -> set[str]:
-    return {t.split()[1] for t in legal_texts(state) if t.startswith("bid ")}
+    """The calls that may be bid now, by name (their texts use the calls' words)."""
+    from interpreter.engine import actions as A
+
+    return {state.R.calls[A.arg_of(a)].name for a in state.legal_actions() if A.kind_of(a) == A.BID}
 
 
 # ---- DECK ----------------------------------------------------------------------------------------
@@ -140,7 +143,7 @@ def test_auc_06_hand_games_outrank_numbers_premium_highest(rs):
     assert list(rs.calls) == NUMBERS + HAND_GAMES
     assert max(rs.call(n)["rank"] for n in NUMBERS) < min(rs.call(n)["rank"] for n in HAND_GAMES)
     assert [rs.contract(n)["trump"] for n in HAND_GAMES] == ["C", "S", "D", "H"]
-    assert rs.call("premium")["word"] == "Premium"
+    assert rs.doc["words"]["premium"] == "Premium"
     assert all(rs.contract(n)["talon"] == "aside" for n in HAND_GAMES)        # SIMPLE-TAL-03
     assert all(rs.contract(n)["talon"] == "buy" for n in NUMBERS)
 

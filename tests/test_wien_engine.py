@@ -61,7 +61,8 @@ def legal(st) -> set[str]:
 
 
 def bids(st) -> set[str]:
-    return {t[4:] for t in legal(st) if t.startswith("bid ")}
+    """The calls that may be bid now, by name (their texts use the calls' words)."""
+    return {st.R.calls[A.arg_of(a)].name for a in st.legal_actions() if A.kind_of(a) == A.BID}
 
 
 def higher_than(call: str) -> set[str]:
@@ -282,7 +283,7 @@ def test_auc_15_spel_bidder_goes_no_higher_than_three_without_purchase():
     st = do(game(), (1, "bid spel"), (2, "bid hearts"), (0, "pass"))
     assert legal(st) == {"pass"}
     st = do(game(), (1, "bid spel"), (2, "bid spel"), (0, "pass"))
-    assert legal(st) == {"declare one_wp", "declare two_wp", "declare three_wp"}     # never hearts
+    assert legal(st) == {"declare one without purchase", "declare two without purchase", "declare three without purchase"}     # never hearts
 
 
 @pytest.mark.rules("WIEN-AUC-16")
@@ -301,7 +302,7 @@ def test_auc_16_a_second_spel_is_allowed_though_not_higher():
 def test_auc_17_first_spel_bidder_must_name_his_suit():
     st = do(game(), (1, "bid spel"), (2, "bid spel"), (0, "pass"))
     assert st.current_player() == 1
-    assert legal(st) == {"declare one_wp", "declare two_wp", "declare three_wp"}     # no pass
+    assert legal(st) == {"declare one without purchase", "declare two without purchase", "declare three without purchase"}     # no pass
     # not so when the third player has bid higher meanwhile: then he can only pass
     st = do(game(), (1, "bid spel"), (2, "bid spel"), (0, "bid hearts"))
     assert st.current_player() == 1 and legal(st) == {"pass"}
@@ -311,7 +312,7 @@ def test_auc_17_first_spel_bidder_must_name_his_suit():
 def test_auc_18_second_spel_bidder_names_a_higher_suit_never_hearts_or_passes():
     st = do(game(), (1, "bid spel"), (2, "bid spel"), (0, "pass"), (1, "declare one_wp"))
     assert st.current_player() == 2
-    assert legal(st) == {"declare two_wp", "declare three_wp", "pass"}
+    assert legal(st) == {"declare two without purchase", "declare three without purchase", "pass"}
     st = do(game(), (1, "bid spel"), (2, "bid spel"), (0, "pass"), (1, "declare three_wp"))
     assert legal(st) == {"pass"}                                   # nothing higher, and hearts never
     # strictly higher: the first bidder cannot take a named suit over by naming it again (WIEN-AUC-19)
@@ -321,7 +322,7 @@ def test_auc_18_second_spel_bidder_names_a_higher_suit_never_hearts_or_passes():
     assert st.declarer == 2 and st.con.name == "three_wp"
     # an outbid first bidder may name a higher suit again (AMB-05)
     st = do(game(), (1, "bid spel"), (2, "bid spel"), (0, "pass"), (1, "declare one_wp"), (2, "declare two_wp"))
-    assert legal(st) == {"declare three_wp", "pass"}
+    assert legal(st) == {"declare three without purchase", "pass"}
 
 
 @pytest.mark.rules("WIEN-AUC-19", "WIEN-AUC-09")
@@ -345,7 +346,7 @@ def test_auc_20_three_spels_the_first_names_first():
     do(st, (1, "declare one_wp"))
     assert st.current_player() == 2
     do(st, (2, "pass"))
-    assert st.current_player() == 0 and legal(st) == {"declare two_wp", "declare three_wp", "pass"}
+    assert st.current_player() == 0 and legal(st) == {"declare two without purchase", "declare three without purchase", "pass"}
     # forehand passed: rearhand said spel first and names first
     st = do(game(), (1, "pass"), (2, "bid spel"), (0, "bid spel"))
     assert st.current_player() == 2 and "pass" not in legal(st)
@@ -374,7 +375,7 @@ def test_auc_21_premium_only_as_first_call():
 def test_auc_22_without_purchase_is_said_in_the_bid():
     st = game()
     a = parse(st, "bid five without purchase")
-    assert st.action_text(a) == "bid five_wp"
+    assert st.action_text(a) == "bid five without purchase" and parse(st, "bid five_wp") == a
     do(st, (1, "bid five without purchase"), (2, "pass"), (0, "pass"))
     assert st.con.name == "five_wp"
     assert st.phase == "play" and n_cards(st.hands[1]) == 10 and len(st.talon) == 2      # no purchase
@@ -420,7 +421,7 @@ def test_con_01_three_categories_and_the_contract_after_each():
         if st.phase == "talon":
             first_discard(st)
         if st.phase == "contract":
-            names = [t.split()[1] for t in legal(st)]
+            names = [st.R.contract_names[A.arg_of(a)] for a in st.legal_actions() if A.kind_of(a) == A.DECLARE]
         else:
             names = [st.con.name]
         cats[opening] = {RS.contract(n)["category"] for n in names}
@@ -461,7 +462,7 @@ def test_con_15_with_purchase_premium_declarer_buys_and_may_only_raise_with_purc
 def test_con_17_spel_without_contest_declarer_names_the_suit_after_the_auction():
     st = do(game(), (1, "bid spel"), (2, "pass"), (0, "pass"))
     assert st.phase == "contract" and st.current_player() == 1
-    assert legal(st) == {"declare one_wp", "declare two_wp", "declare three_wp"}       # no hearts
+    assert legal(st) == {"declare one without purchase", "declare two without purchase", "declare three without purchase"}       # no hearts
     assert n_cards(st.hands[1]) == 10 and len(st.talon) == 2                         # nothing bought
     do(st, "declare two_wp")
     assert st.trump == "S"

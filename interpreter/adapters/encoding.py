@@ -48,6 +48,8 @@ class ActionCatalog:
         acts += [A.make(A.KONTRA, v) for v in range(KONTRA_LEVELS + 1)]
         acts += [A.make(A.NEGOTIATE, v) for v in (A.ACCEPT, A.REFUSE)]
         acts += [A.make(A.NEGOTIATE, A.OFFER + k) for k in range(rs.hand_size + 1)]
+        if "number_bids" in (doc.get("procedure") or ()):
+            acts += [A.make(A.NUMBER, k) for k in range(rs.hand_size + 1)]
         self.actions = acts
         self.index = {a: i for i, a in enumerate(acts)}
         self.size = len(acts)

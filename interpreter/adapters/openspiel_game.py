@@ -26,6 +26,8 @@ from interpreter.bots.sampler import Sampler, bits
 from interpreter.bots.value import deal_values
 from interpreter.bots.view import seat_view
 from interpreter.engine import new_game
+from interpreter.engine.deals import cards_each
+from interpreter.engine.rules import compile_rules
 from interpreter.resources import builtin_games
 
 DEFAULT_RULES = next(iter(builtin_games()), "")   # the parameter needs a default: the first built-in game
@@ -68,6 +70,7 @@ class StichwortGame(pyspiel.Game):
         self.encoder = Encoder(rs)
         n = rs.seats
         self.active = [s for s in range(n) if not (n > rs.players and s == self.dealer)]
+        self.hand_size = cards_each(compile_rules(rs), self.dealer)   # the first deal's (deal.hand may vary it)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.catalog.size,
             max_chance_outcomes=rs.deck_size,
@@ -121,7 +124,7 @@ class StichwortState(pyspiel.State):
     # ---- the deal as chance nodes -----------------------------------------------------------------
     def _owner(self, k: int) -> int:
         """Who gets the k-th card dealt: seats in order, hand by hand, then the talon (-1)."""
-        size = self.g.ruleset.hand_size
+        size = self.g.hand_size
         i = k // size
         return self.g.active[i] if i < len(self.g.active) else -1
 

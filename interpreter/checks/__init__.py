@@ -12,13 +12,17 @@ from interpreter.checks import (
     expressions,
     features,
     options,
+    payments,
     phases,
     references,
+    sits,
     variants,
+    words,
 )
 from interpreter.checks.context import Context
 
-PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, bounds)
+PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
+          sits)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

@@ -42,6 +42,6 @@ def check(ctx: Context) -> None:
     for name, con in d["contract"].items():
         if not isinstance(con, dict):
             continue
-        if con.get("side") != "nobody" and "goal" not in con:
+        if con.get("side") not in ("nobody", "no_declarer") and "goal" not in con:
             ctx.error("E305", f"contract '{name}' has no goal, so it can be neither made nor lost",
                       "/contract/" + escape(name), key=True, help="add e.g. `goal = tricks(declarer) >= 6`")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from interpreter.checks.context import Context, walk
+from interpreter.checks.field_types import HELP as FIELD_HELP
+from interpreter.checks.field_types import wanted
 from interpreter.checks.typecheck import Checker, ExprError, describe
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language.document import escape
@@ -197,12 +199,14 @@ def check(ctx: Context) -> None:
             env.setdefault(name, "any")
     checker = Checker(env, functions)
     for ptr, value, kind, path in walk(ctx.doc):
-        want = _FIELD_TYPES.get(str(path[-1])) if path and kind == "expr" else None
-        if want and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
+        want = wanted(tuple(map(str, path))) if path and kind == "expr" else None
+        if want and want != "num" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is a number", ptr,
                       help=_FIELD_HELP[want])
             continue
         if path[:1] == ("let",) or kind not in ("expr", "num") or not isinstance(value, str):
+            continue
+        if path and path[-1] in ("from", "to") and value == "others":   # the payee form "each other player"
             continue
         file, span = ctx.where(ptr)
         try:
@@ -237,12 +241,7 @@ def _report_pending(ctx: Context, checker: Checker, ptr: str, root) -> None:
     checker.pending.clear()
 
 
-# What an expression field must give, by the field's name: a condition or a seat. A field not named
-# here may give any type its meaning needs.
-_FIELD_TYPES = {"when": "bool", "early_end": "bool", "goal": "bool", "allowed": "bool", "requires": "bool",
-                "give_up": "bool", "lead": "seat", "first": "seat"}
-_FIELD_HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tricks(declarer)`",
-               "seat": "write a seat, e.g. `forehand`, `declarer` or `next(dealer)`"}
+_FIELD_HELP = FIELD_HELP
 
 
 def _field(path) -> str:

@@ -9,7 +9,8 @@ from interpreter.model.vocabulary import is_pending
 _PENDING_HELP = "a rule file that uses it cannot be played; see the pending entries in docs/vocabulary.md"
 
 SECTION = {"auction": "auction", "partner": "partner", "talon": "talon", "after_purchase": "after_purchase",
-           "defence": "defence", "kontra": "kontra", "announce": "announce", "play": "play", "settle": "settle"}
+           "defence": "defence", "kontra": "kontra", "announce": "announce", "play": "play", "settle": "settle",
+           "number_bids": "number_bids"}
 
 
 def check_kontra_bound(ctx: Context) -> None:
@@ -54,6 +55,10 @@ def check(ctx: Context) -> None:
         if phase in seen and when is False:
             ctx.error("E307", f"phase '{phase}' can never run: its condition is always false", f"/{section}/when",
                       help=f"drop '{phase}' from `procedure`, or give `when` a condition that can hold")
+    if "number_bids" in seen and isinstance(d.get("number_bids"), dict) and not d["number_bids"].get("contract") \
+            and "auction" not in procedure[:procedure.index("number_bids")]:
+        ctx.error("E306", "the number bids name no contract to play, and no auction before them settles one",
+                  "/number_bids", key=True, help="write `contract = NAME` in `number_bids`, the contract played after the bids")
     if "play" in seen and "settle" in seen and procedure.index("settle") < procedure.index("play"):
         ctx.error("E308", "settlement comes before the play of the cards", f"/procedure/{procedure.index('settle')}",
                   help="move 'settle' after 'play'")

@@ -10,6 +10,28 @@ def _each(coll):
     return coll.items() if isinstance(coll, dict) else []
 
 
+def _kind_of(ctx: Context, name: str) -> str | None:
+    """What else the file declares under `name`, in words ('a suit', 'a contract', …), or None."""
+    kinds = (("a card", ctx.cards), ("a group of cards", ctx.groups), ("a suit", ctx.suits),
+             ("a contract", ctx.contracts), ("a call", ctx.calls), ("a talon procedure", ctx.talons),
+             ("a figure", ctx.figures), ("a category", ctx.categories), ("an account", ctx.accounts),
+             ("a table option", ctx.options), ("a seat role", ctx.roles))
+    return next((words for words, pool in kinds if name in pool), None)
+
+
+def _missing(ctx: Context, what: str, name, pool, ptr: str) -> None:
+    """E301 for a name not in `pool`: a name of another kind is said to be of the wrong kind."""
+    other = _kind_of(ctx, str(name))
+    if other is None:
+        ctx.unknown(what, name, pool, ptr)
+        return
+    wanted = " or ".join(("an " if w[0] in "aeiou" else "a ") + w for w in what.split(" or "))
+    known = sorted(map(str, pool))
+    shown = ", ".join(known[:12]) + (f" and {len(known) - 12} more" if len(known) > 12 else "")
+    ctx.error("E301", f"'{name}' is {other}, not {wanted}", ptr,
+              help=f"this field names {what}s: {shown}" if pool else f"the rule file declares no {what}s")
+
+
 def _names(ctx: Context, values, pool, what: str, ptr: str) -> None:
     if isinstance(values, str):
         values = [values]
@@ -19,19 +41,21 @@ def _names(ctx: Context, values, pool, what: str, ptr: str) -> None:
         if v is None:
             continue
         if str(v) not in pool:
-            ctx.unknown(what, v, pool, f"{ptr}/{i}" if len(values) > 1 or isinstance(values, list) else ptr)
+            _missing(ctx, what, v, pool, f"{ptr}/{i}" if len(values) > 1 or isinstance(values, list) else ptr)
 
 
 def _one(ctx: Context, value, pool, what: str, ptr: str) -> None:
     if value is None or not isinstance(value, str):
         return
     if value not in pool:
-        ctx.unknown(what, value, pool, ptr)
+        _missing(ctx, what, value, pool, ptr)
 
 
 def check(ctx: Context) -> None:
     d = ctx.doc
     cards_or_groups = set(ctx.cards) | set(ctx.groups)
+    if isinstance(d.get("number_bids"), dict):
+        _one(ctx, d["number_bids"].get("contract"), ctx.contracts, "contract", "/number_bids/contract")
     for name, call in _each(d.get("call")):
         base = "/call/" + escape(name)
         if isinstance(call.get("contracts"), list):

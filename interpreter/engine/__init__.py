@@ -11,48 +11,26 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.deals import validate_deal
+from interpreter.engine.deals import deal_cards, validate_deal
 from interpreter.engine.errors import RuleRuntimeError
-from interpreter.engine.rules import DEFAULT_KONTRA_MAX, Rules, compile_rules
+from interpreter.engine.rules import DEFAULT_KONTRA_MAX, compile_rules
 from interpreter.engine.state import IllegalAction, State
 from interpreter.model.ruleset import Ruleset
 
 
-def deal_cards(rules: Rules, rng: random.Random, dealer: int) -> tuple[list[int], list[int]]:
-    """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
-    deck = list(range(len(rules.cards)))
-    rng.shuffle(deck)
-    n = rules.n_seats
-    active = [s for s in range(n) if not (n > rules.players and s == dealer)]
-    start = (dealer + 1) % n
-    order = sorted(active, key=lambda s: (s - start) % n)
-    hands = [0] * n
-    talon: list[int] = []
-    pos = 0
-    for p in rules.doc["deal"]["packets"]:
-        for _ in range(p.get("repeat", 1)):
-            if p["to"] == "each":
-                for s in order:
-                    for c in deck[pos:pos + p["cards"]]:
-                        hands[s] |= 1 << c
-                    pos += p["cards"]
-            else:
-                talon.extend(deck[pos:pos + p["cards"]])
-                pos += p["cards"]
-    return hands, talon
-
-
 def new_game(ruleset: Ruleset, seed: int | None = None, deal: dict | None = None, options: dict | None = None,
-             dealer: int = 0, accounts: dict | None = None, deal_number: int = 0) -> State:
+             dealer: int = 0, accounts: dict | None = None, deal_number: int = 0, seat_player: tuple | None = None,
+             table=None) -> State:
     """A new deal: cards from `seed` (a seeded random.Random) or explicit `deal` = {"hands": [...], "talon": [...]}
-    with card codes."""
+    with card codes. `seat_player` and `table`: who sits where in a session of sits (engine/reseating.py)."""
     rules = compile_rules(ruleset, options)
     if deal is not None:
-        hands, talon = validate_deal(rules, deal.get("hands"), deal.get("talon", []), dealer)
+        hands, talon = validate_deal(rules, deal.get("hands"), deal.get("talon", []), dealer, deal_number, accounts)
     else:
         rng = random.Random(seed)
-        hands, talon = deal_cards(rules, rng, dealer)
-    return State(rules, dealer, hands, talon, accounts=accounts, deal_number=deal_number)
+        hands, talon = deal_cards(rules, rng, dealer, deal_number, accounts)
+    return State(rules, dealer, hands, talon, accounts=accounts, deal_number=deal_number, seat_player=seat_player,
+                 table=table)
 
 
 __all__ = ["new_game", "deal_cards", "State", "IllegalAction", "compile_rules", "RuleRuntimeError", "DEFAULT_KONTRA_MAX"]

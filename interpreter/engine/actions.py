@@ -6,8 +6,18 @@ SHIFT = 64
 ARG = (1 << SHIFT) - 1
 
 PLAY, BID, PASS, HOLD, DISCARD, DECLARE, TRUMP, DEFEND, INVITE, KONTRA, AFTER, REVEAL, NEGOTIATE = range(13)
+# the declaration round (engine/phases/announce.py): ANNOUNCE's argument is 0 for the end of a turn, else
+# 1 + the figure's index; ITEM_KONTRA's packs the item, the level and (personal chains) the other seat
+ANNOUNCE, ITEM_KONTRA = 13, 14
+NUMBER = 15                          # a number stated in the number bids (engine/phases/number_bids.py)
 KIND_NAMES = ["play", "bid", "pass", "hold", "discard", "declare", "trump", "defend", "invite", "kontra",
-              "after-purchase", "reveal", "negotiate"]
+              "after-purchase", "reveal", "negotiate", "announce", "item-kontra", "number"]
+# the partner call (engine/phases/partner.py: a card index, or "the fourth") and the talon's choices
+# (engine/phases/talon.py: which packet to take; give up (1) or play on (0))
+PARTNER_CALL, PACKET, GIVE_UP = 16, 17, 18
+KIND_NAMES += ["partner-call", "packet", "give-up"]
+KNOCK = 19                           # knock (1) or cut (0) before the first phase (engine/phases/knock.py)
+KIND_NAMES += ["knock"]
 ACCEPT, REFUSE, OFFER = 0, 1, 100   # NEGOTIATE arguments: accept, refuse, or OFFER + declarer's tricks
 MAX_OFFERS = 4                       # offers per deal, so that every deal ends
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import actions as A
+from interpreter.engine import bot_play, invitations, sides
 from interpreter.engine.cards import bits
 
 
@@ -30,6 +31,9 @@ def goal_profile(state, contract) -> set[int]:
     probe.con = contract
     if probe.declarer is None:
         probe.declarer = probe.active[0]
+    if probe.declarer is None:          # a contract nobody declares (side no_declarer) has no goal to try
+        cache[key] = set()
+        return cache[key]
     made = set()
     for k in range(total + 1):
         probe.tricks_won = [0] * probe.n
@@ -51,6 +55,12 @@ def goal_profile(state, contract) -> set[int]:
 class RuleBot:
     """Bids what its hand can make, discards its weakest cards, defends when it can take tricks,
     and plays sensibly: win cheaply when it wants tricks, duck when it wants none."""
+
+    zero_bar = 0.6          # the chance of taking no trick at which a contract that wants none is worth bidding
+    go_bar = 1.5            # the tricks a defender expects before going along
+    kontra_help = 1.0       # the tricks a defender counts on from its partner when judging a kontra
+    rank_pull = 0.3         # how much a safe margin leans to a higher-ranked (better-paid) contract
+    rekontra_bar = 1.5      # the tricks over its goal a declarer wants before doubling back
 
     def __init__(self, seed=0, boldness=0.0):
         self.rng = random.Random(seed)
@@ -92,15 +102,38 @@ class RuleBot:
                 risk += 0.5
         return risk
 
-    def can_make(self, state, hand, contract) -> float:
-        """A margin: positive when the hand looks good enough for the contract."""
+    def zero_risks(self, state, hand: int) -> dict[int, float]:
+        return bot_play.zero_risks(state, hand)
+
+    def zero_chance(self, state, hand: int, take: int = 0, discard: int = 0) -> float:
+        return bot_play.zero_chance(state, hand, take, discard)
+
+    def _exchange(self, state, contract, call) -> tuple[int, int]:
+        """(take, discard) of the talon exchange still ahead for the declarer of `contract` bid with
+        `call` (the call's procedure, else the contract's); (0, 0) once the auction is over."""
+        if state.phase != "auction":
+            return 0, 0
+        name = getattr(call, "talon", None) or getattr(contract, "talon", None)
+        proc = state.R.talons.get(name) if name else None
+        if proc is None or proc.kind != "exchange":
+            return 0, 0
+        take = proc.take if proc.take is not None else len(state.talon)
+        return take, proc.discard if proc.discard is not None else take
+
+    def can_make(self, state, hand, contract, call=None) -> float:
+        """A margin: positive when the hand looks good enough for the contract (bid by `call`, when
+        the talon procedure is the call's)."""
         made = goal_profile(state, contract)
         if not made:
-            return -99
+            return self._points_margin(state, hand, contract)
         total = state.R.rs.hand_size
         if made == {0}:
-            return 1.6 - self.low_estimate(state, hand, contract) + self.boldness
+            take, discard = self._exchange(state, contract, call)
+            return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar) + self.boldness
         lo = min(made)
+        if len(made) == 1 and lo < total:       # an exact number of tricks: enough, and no more
+            return min(self.tricks_estimate(state, hand, contract) - lo + 1.0,
+                       lo + 0.8 - self.low_estimate(state, hand, contract)) + self.boldness
         if lo == total:
             return self.tricks_estimate(state, hand, contract) - total + 0.5 + self.boldness
         return self.tricks_estimate(state, hand, contract) - lo + 2.2 + self.boldness
@@ -116,6 +149,9 @@ class RuleBot:
         return legal[self.rng.randrange(len(legal))]
 
     def _auction(self, state, legal):
+        chosen = invitations.choose(self, state, legal)     # partnership games with invitation calls
+        if chosen is not None:
+            return chosen
         me = state.to_act
         hand = state.hands[me]
         R = state.R
@@ -125,7 +161,7 @@ class RuleBot:
             if kind == A.BID:
                 call = R.calls[A.arg_of(a)]
                 names = call.contracts or []
-                margin = max((self.can_make(state, hand, R.contracts[n]) for n in names), default=-99)
+                margin = max((self.can_make(state, hand, R.contracts[n], call) for n in names), default=-99)
                 margin -= 0.05 * call.rank
             elif kind == A.REVEAL:
                 margin = self.can_make(state, hand, R.contracts[R.contract_names[A.arg_of(a)]]) + 0.5
@@ -149,12 +185,109 @@ class RuleBot:
             return R.contracts[R.contract_names[A.arg_of(a)]].rank
         return 0
 
+    def _points_margin(self, state, hand, contract) -> float:
+        """A goal on card points (not decided by trick counts): the declaring side must take about half
+        the tricks; a called partner brings his share, the talon helps by its procedure; a figure the
+        contract must declare needs its card in hand. All against all is a fallback, never a wish."""
+        from interpreter.engine.phases.talon import procedure
+
+        if contract.side == "nobody":
+            return -0.5
+        rec = contract.ref.rec
+        if "points(" not in str(rec.get("goal") or ""):
+            return -99
+        R = state.R
+        risk = 0.0
+        for fig in rec.get("must_declare") or ():
+            f = getattr(R, "figures", {}).get(fig)
+            if f is not None and f.card >= 0 and not hand >> f.card & 1:
+                return -99
+            risk += 1.5                         # a figure promised besides the game
+        total = R.rs.hand_size
+        need = total / 2 - (total / len(state.active) if contract.side == "called" else 0)
+        probe = state.clone()
+        probe.con = contract
+        proc = procedure(probe)
+        kind = proc.kind if proc is not None else None
+        talon = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}.get(kind or "", 0.0)
+        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
+
+    # ---- the knock, the partner call and the talon's choices (engine/phases/knock, partner, talon) -----
+    def _knock(self, state, legal):
+        """Cut rather than knock; after a knock, take the first pile still there."""
+        return A.make(A.KNOCK, 0) if A.make(A.KNOCK, 0) in legal else legal[0]
+
+    def _partner(self, state, legal):
+        """Call "the fourth" when allowed; else a card of the group the hand does not hold, in the suit
+        where the hand holds the most card points (then the most cards); its own only when it must."""
+        R = state.R
+        hand = state.hands[state.to_act]
+        fourth = [a for a in legal if A.arg_of(a) >= 1 << 20]
+        if fourth:
+            return fourth[0]
+
+        def value(a):
+            c = A.arg_of(a)
+            suit = R.suit_masks[R.suit_of[c]]
+            held = hand & suit
+            pts = sum(R.cards[i].points for i in bits(held))
+            return (not hand >> c & 1, pts, bin(held).count("1"), -c)
+        return max(legal, key=value)
+
+    def _card_worth(self, state, c) -> float:
+        """How much a card helps the hand: trumps by rank, kings and matadors most, court cards some."""
+        R = state.R
+        con = state.con
+        trump = con is not None and con.trump >= 0 and R.suit_of[c] == con.trump
+        return (6.0 + 0.3 * R.order_of[c] if trump else 0.0) + float(R.cards[c].points) * 0.8
+
     def _talon(self, state, legal):
+        tl = state.talon_state
+        hand = state.hands[state.to_act]
+        if tl.stage == "give_up":
+            con = state.con
+            trumps = bin(hand & con.trump_mask).count("1") if con is not None else 0
+            return A.make(A.GIVE_UP, 0 if trumps >= 8 else 1)
+        if tl.stage == "choose":
+            return max(legal, key=lambda a: (sum(self._card_worth(state, c) for c in bits(tl.packets[A.arg_of(a)])),
+                                             -A.arg_of(a)))
+        if all(bin(A.arg_of(a)).count("1") == 1 for a in legal):
+            return self._discard_one(state, legal)
         return self._discard(state, legal)
+
+    def _discard_one(self, state, legal):
+        """Discard card by card: points banked from short suits first (a void helps), trumps last."""
+        R = state.R
+        hand = state.hands[state.to_act]
+        con = state.con
+
+        def score(a):
+            c = A.arg_of(a).bit_length() - 1
+            suit = R.suit_of[c]
+            if con is not None and suit == con.trump:
+                return -100.0 - R.order_of[c]
+            length = bin(hand & R.suit_masks[suit]).count("1")
+            return float(R.cards[c].points) + 4.0 / length
+        return max(legal, key=score)
+
+    def _plan(self, state):
+        """The contract the seat to act plays for: the one fixed, else its best among those left to name."""
+        if state.con is not None or not getattr(state, "choices", None):
+            return state.con
+        hand = state.hands[state.to_act]
+        R = state.R
+        return max((R.contracts[n] for n in state.choices), key=lambda c: self.can_make(state, hand, c))
 
     def _discard(self, state, legal):
         R = state.R
         con = state.con
+        plan = self._plan(state) if state.to_act == state.declarer else None
+        if plan is not None and goal_profile(state, plan) == {0}:
+            # a contract that wants no tricks: lay away the cards most likely to be forced to take one
+            def risk(a):
+                left = state.hands[state.to_act] & ~A.arg_of(a)
+                return self.zero_chance(state, left)
+            return max(legal, key=risk)
         def badness(a):
             score = 0.0
             for c in bits(A.arg_of(a)):
@@ -171,9 +304,18 @@ class RuleBot:
         def value(a):
             if A.kind_of(a) == A.DECLARE:
                 con = R.contracts[R.contract_names[A.arg_of(a)]]
-                return self.can_make(state, hand, con) - 0.01 * con.rank
+                margin = self.can_make(state, hand, con)
+                return margin + (self.rank_pull * con.rank if margin > 1.0 else -0.01 * con.rank)
             return self.tricks_estimate(state, hand, R.with_trump(state.con, A.arg_of(a)))
         return max(legal, key=value)
+
+    def _number_bids(self, state, legal):
+        """State the number of tricks the hand looks good for (the contract's trump counted); when that
+        number is barred, the nearest allowed one."""
+        hand = state.hands[state.to_act]
+        est = self.tricks_estimate(state, hand, state.con) if state.con is not None else 0.0
+        want = int(est + 0.5 + self.boldness)
+        return min(legal, key=lambda a: (abs(A.arg_of(a) - want), A.arg_of(a), self.rng.random()))
 
     def _after_purchase(self, state, legal):
         if state.ap_stage == "ask":
@@ -186,23 +328,82 @@ class RuleBot:
         if state.defence_stage == "invite":
             return A.make(A.INVITE, 1)
         est = self.tricks_estimate(state, state.hands[state.to_act], state.con)
-        return A.make(A.DEFEND, 0 if est >= 1.5 else 1)
+        return A.make(A.DEFEND, 0 if est >= self.go_bar else 1)
 
     def _kontra(self, state, legal):
-        """Say kontra only with a strong defending hand, answer only with a strong declaring hand,
-        and never go past the second call of the chain."""
+        """Kontra when the declarer is likely to fail: a defender doubles when its own tricks and its
+        partner's likely share reach what beats the contract; the declarer answers only when well over
+        its goal. Against a contract that wants no tricks, only a hand that takes no trick is trusted.
+        Never past the second call of the chain."""
         words = [a for a in legal if A.arg_of(a) > 0]
         passes = [a for a in legal if A.arg_of(a) == 0]
         if not words or state.kontra_level >= 2:
             return passes[0] if passes else legal[0]
-        est = self.tricks_estimate(state, state.hands[state.to_act], state.con)
-        if state.to_act == state.declarer:
-            strong = est >= 7.5
-        else:
-            strong = est >= 3.5
-        return words[0] if strong else (passes[0] if passes else words[0])
+        return words[0] if self.kontra_sense(state) or not passes else passes[0]
+
+    def kontra_sense(self, state) -> bool:
+        """Whether the seat to act should double (or, as the declarer, double back) the contract."""
+        me = state.to_act
+        hand = state.hands[me]
+        con = state.con
+        made = goal_profile(state, con)
+        if not made:
+            return False
+        total = state.R.rs.hand_size
+        if me in state.declarers or me == state.declarer:
+            if made == {0}:
+                return self.zero_chance(state, hand) >= 0.85
+            return self.tricks_estimate(state, hand, con) - min(made) >= self.rekontra_bar
+        if made == {0}:
+            return False
+        need = total - min(made) + 1          # defence tricks that beat it
+        return self.tricks_estimate(state, hand, con) >= need - self.kontra_help
+
+    def _announce(self, state, legal):
+        """The declaration round: declare a figure made with a card only when holding that card with a
+        long trump suit; say kontra on the game with a strong defending hand, answer it with a strong
+        declaring hand, never past the second call, and leave the other side's figures alone."""
+        from interpreter.engine.phases.announce import DONE, GAME_CODE, end_of_turn, unpack
+
+        R = state.R
+        me = state.to_act
+        hand = state.hands[me]
+        con = state.con
+        trumps = bin(hand & con.trump_mask).count("1") if con is not None else 0
+        for a in legal:
+            kind, arg = A.kind_of(a), A.arg_of(a)
+            if kind == A.ANNOUNCE and 0 < arg < DONE:
+                fig = R.announce.figures[arg - 1]
+                if fig.card >= 0 and hand >> fig.card & 1 and trumps >= 9 and not fig.multiplier:
+                    return a
+            elif kind == A.ITEM_KONTRA:
+                code, level, _other = unpack(arg)
+                if code != GAME_CODE or level > 2:
+                    continue
+                est = self.tricks_estimate(state, hand, con)
+                if level == 1 and est >= 5.5 or level == 2 and est >= 6.5:
+                    return a
+        return end_of_turn(state)
+
+    def _play_to_number(self, state, legal):
+        """After number bids: while short of the number it stated, take the trick as cheaply as it can
+        (lead its strongest card); once there, duck (lead its weakest, play the highest card that loses)."""
+        me = state.to_act
+        con = state.con
+        plays = [a for a in legal if A.kind_of(a) == A.PLAY]
+        short = state.play.tricks_won[me] < state.number_bids[me]
+        if not state.trick:
+            pick = max if short else min
+            return pick(plays, key=lambda c: (con.strength[c], self.rng.random()))
+        winners = [c for c in plays if (1 << c) & con.beaters[state.play.win[1]]]
+        if short:
+            return min(winners or plays, key=lambda c: con.strength[c])
+        losers = [c for c in plays if c not in winners]
+        return max(losers or plays, key=lambda c: con.strength[c])
 
     def _play(self, state, legal):
+        if state.number_bids and state.number_bids[state.to_act] is not None and state.offer is None:
+            return self._play_to_number(state, legal)
         if state.offer is not None:
             d = state.offer[1]
             fair = d >= 7 if state.to_act == state.declarer else d <= 7
@@ -213,17 +414,24 @@ class RuleBot:
         me = state.to_act
         made = goal_profile(state, con) if state.declarer is not None else set()
         wants_few = (me in state.declarers and made == {0}) or con.side == "nobody"
+        if made == {0} and me not in state.declarers and state.declarer is not None:
+            return bot_play.against_zero(state, legal, self.rng)
         if not state.trick:
             if wants_few:
                 return min(legal, key=lambda c: (con.strength[c], self.rng.random()))
-            return max(legal, key=lambda c: (R.order_of[c], self.rng.random()))
+            return bot_play.lead(state, legal)
         win_seat, win_card = state.play.win
         winners = [c for c in legal if c in bits(con.beaters[win_card])]
-        partner_wins = (win_seat in state.defenders) == (me in state.defenders) and state.declarer is not None
+        # the sides as this seat knows them: a hidden partner is not known to the others (engine/sides.py)
+        known = sides.known_to(state, me)
+        partner_wins = (win_seat in known) == (me in known) and state.declarer is not None
         if wants_few:
             losers = [c for c in legal if c not in winners]
-            pool = losers or legal
-            return max(pool, key=lambda c: con.strength[c])
+            if losers:      # the highest card that still loses; out of the suit, the one most likely to be caught later
+                risks = self.zero_risks(state, state.hands[me])
+                return max(losers, key=lambda c: (R.suit_of[c] != R.suit_of[win_card] and risks.get(c, 0.0),
+                                                  con.strength[c]))
+            return min(legal, key=lambda c: con.strength[c])
         if winners and not partner_wins:
             return min(winners, key=lambda c: con.strength[c])
         return min(legal, key=lambda c: con.strength[c])

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any
 
+from interpreter.engine import deals, figures, sides
+
 
 def num(v: Any) -> Any:
     """A value in arithmetic: none and false count 0, true 1."""
@@ -58,6 +60,55 @@ def _ceil(c: Any, x: Any) -> int:
     return -int(-num(x) // 1)
 
 
+class CardValue(int):
+    """One card as a value (its index) where a function may also take a set of cards as a mask, so that
+    `dealt(active, called_card)` reads the card, not the bits of its index."""
+
+
+def as_mask(cards: Any) -> int:
+    """A card set as a bitmask: a mask stays; one card (CardValue) or a list of card indices becomes one."""
+    if cards is None or cards is False:
+        return 0
+    if isinstance(cards, CardValue):
+        return 1 << int(cards)
+    if isinstance(cards, int):
+        return cards
+    m = 0
+    for c in cards:
+        if isinstance(c, int) and not isinstance(c, bool) and c >= 0:
+            m |= 1 << c
+    return m
+
+
+def _card_or_none(card: int | None) -> CardValue | None:
+    return None if card is None else CardValue(card)
+
+
+def _trick_index(st: Any, n: Any) -> int:
+    history = st.play.history
+    if not isinstance(n, int) or isinstance(n, bool):
+        return -1
+    idx = n - 1 if n > 0 else len(history) + n
+    return idx if 0 <= idx < len(history) else -1
+
+
+def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
+    """The card `seat` played to trick n (negative: from the end), none if it has not."""
+    idx = _trick_index(st, n)
+    if idx < 0:
+        return None
+    return next((CardValue(card) for s, card in st.play.history[idx][0] if s == seat), None)
+
+
+def winning_card(st: Any, n: Any) -> CardValue | None:
+    """The card that won trick n (negative: from the end), none if that trick was not played."""
+    idx = _trick_index(st, n)
+    if idx < 0:
+        return None
+    trick, winner = st.play.history[idx]
+    return next((CardValue(card) for s, card in trick if s == winner), None)
+
+
 Value = Callable[[Any], Any]
 
 # name -> value, read from the activation
@@ -80,7 +131,7 @@ VALUES: dict[str, Value] = {
     "pot": lambda c: c.st.accounts.get("pot", 0),
     "tricks_played": lambda c: len(c.st.play.history),
     "trick_number": lambda c: len(c.st.play.history) + 1,
-    "tricks_total": lambda c: c.st.R.rs.hand_size,
+    "tricks_total": lambda c: deals.tricks_total(c.st),
     "team_tricks": lambda c: sum(c.st.play.tricks_won[s] for s in c.st.defenders),
     "turn": lambda c: len(c.st.auction.calls),
     "passes": lambda c: c.st.auction.passes,
@@ -96,6 +147,17 @@ VALUES: dict[str, Value] = {
     "contract": lambda c: c.st.contract,
     "trump": lambda c: c.st.trump,
     "pass": lambda c: c.st.R.auction.pass_ref,
+    "honours": lambda c: c.st.con.honours if c.st.con is not None else 0,
+    # sides, the partner call, joining calls and the talon (engine/sides.py, engine/phases/*)
+    "called_card": lambda c: _card_or_none(c.st.called_card),
+    "base_bidder": lambda c: c.st.base_bidder,
+    "base_contract": lambda c: c.st.base_con.ref if c.st.base_con is not None else None,
+    "given_up": lambda c: c.st.given_up,
+    # the declaration round (engine/phases/announce.py, engine/figures.py)
+    "item": lambda c: c.vars.get("item"),
+    # number bids and a card turned up after the deal (engine/phases/number_bids.py, engine/deals.py)
+    "number_bid_total": lambda c: sum(v for v in c.st.number_bids if v is not None),
+    "turned_up": lambda c: _card_or_none(deals.turned_up(c.st)),
 }
 
 # name -> function of (activation, arguments…)
@@ -103,14 +165,16 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "next": lambda c, s: c.st.next(s),
     "prev": lambda c, s: c.st.prev(s),
     "order": lambda c, s: c.st.order_of(s),
-    "partner_of": lambda c, s: None,
+    "partner_of": lambda c, s: sides.partner_of(c.st, s),
     "opponents_of": lambda c, s: c.st.opponents_of(s),
     "tricks": lambda c, x: c.st.tricks(x),
     "points": lambda c, x: c.st.points(x),
-    "captured": lambda c, x, cards: c.st.captured(x, cards),
-    "holds": lambda c, s, cards: c.st.holds(s, cards),
-    "dealt": lambda c, x, cards: c.st.dealt(x, cards),
-    "count_in": lambda c, cards, s: c.st.count_in(cards, s),
+    "captured": lambda c, x, cards: c.st.captured(x, as_mask(cards)),
+    "holds": lambda c, s, cards: c.st.holds(s, as_mask(cards)),
+    "dealt": lambda c, x, cards: c.st.dealt(x, as_mask(cards)),
+    "count_in": lambda c, cards, s: c.st.count_in(as_mask(cards), s),
+    "played_card": lambda c, s, n: played_card(c.st, s, n),
+    "winning_card": lambda c, n: winning_card(c.st, n),
     "won_trick": lambda c, x, n: c.st.won_trick(x, n),
     "trick_winner": lambda c, n: c.st.trick_winner(n),
     "first_call": lambda c, s: c.st.first_call(s),
@@ -126,6 +190,19 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "floor": _floor,
     "ceil": _ceil,
     "size": lambda c, x: size(x),
+    "partnered": lambda c, a, b: c.st.table is not None and c.st.table.partnered_seats(c.st, a, b),
+    "number_bid": lambda c, s: c.st.number_bids[s] if isinstance(s, int) and s < len(c.st.number_bids) else None,
+    "suit_of": lambda c, card: c.st.R.suit_names[c.st.R.suit_of[card]] if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(c.st.R.suit_of) else None,
+    # figures and the kontra chains of the declaration round (engine/figures.py)
+    "declared": lambda c, f: figures.declared(c.st, f),
+    "declared_by": lambda c, f, x: figures.declared_by(c.st, f, x),
+    "declarations": lambda c, s: figures.declarations(c.st, s),
+    "achieved": figures.achieved,
+    "attempted": figures.attempted,
+    "kontras": lambda c, item: figures.kontras(c.st, item),
+    "kontras_between": lambda c, p, s: figures.kontras_between(c.st, p, s),
+    "kontras_by": lambda c, s: figures.kontras_by(c.st, s),
+    "passed": lambda c, s: figures.passed(c.st, s),
 }
 
 # comprehension form -> reduction of the (member, body value) pairs of the members that pass the filter
@@ -136,7 +213,8 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
     "all": lambda pairs: all(v for _, v in pairs),
     "min": lambda pairs: min((num(v) for _, v in pairs), default=0),
     "max": lambda pairs: max((num(v) for _, v in pairs), default=0),
-    "set": lambda pairs: tuple(m for m, v in pairs if v),
+    # a member is kept when the body is the member itself (seat 0 included) or a true condition
+    "set": lambda pairs: tuple(m for m, v in pairs if v is m or v is True or (not isinstance(v, bool) and v)),
 }
 
 

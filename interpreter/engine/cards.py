@@ -23,11 +23,7 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def combinations_of(mask: int, k: int) -> list[int]:
-    """Every subset of `mask` with exactly k cards, as masks (the legal discards)."""
-    out = []
-    for combo in combinations(bits(mask), k):
-        m = 0
-        for i in combo:
-            m |= 1 << i
-        out.append(m)
-    return out
+    """Every subset of `mask` with exactly k cards, as masks (the legal discards), in the order of
+    itertools.combinations over the cards lowest first. The cards' bits are distinct, so their sum is
+    their union, taken in C."""
+    return [sum(combo) for combo in combinations([1 << i for i in bits(mask)], k)]

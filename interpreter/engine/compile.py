@@ -133,10 +133,19 @@ class Compiler:
         self.let_functions: dict[str, tuple[tuple[str, ...], Any]] = {}
         self.accounts: set[str] = {"pot"}
         self.seat_dependent: set[str] = set()
+        # every closure handed out by text()/party(), by id, with its tree: code generation reads them
+        self.trees: dict[int, tuple[Fn, str, Any]] = {}
+
+    def _record(self, fn: Fn, kind: str, node: Any) -> Fn:
+        self.trees[id(fn)] = (fn, kind, node)
+        return fn
 
     def party(self, text: Any) -> Fn:
         """A payment's `from`/`to`: an account name, account(name, s…), or an expression giving a seat."""
         node = parse_text(text) if isinstance(text, str) else ("const", text)
+        return self._record(self._party(node), "party", node)
+
+    def _party(self, node: tuple) -> Fn:
         if node[0] == "name" and node[1] in self.accounts:
             p = Party((node[1],))
             return lambda c: p
@@ -149,8 +158,9 @@ class Compiler:
     def text(self, text: Any) -> Fn:
         if text is None or isinstance(text, (bool, int)):
             value = text
-            return lambda c: value
-        return self.node(parse_text(text))
+            return self._record(lambda c: value, "expr", ("const", value))
+        node = parse_text(text)
+        return self._record(self.node(node), "expr", node)
 
     def node(self, node: tuple, scope: frozenset = frozenset()) -> Fn:
         method = getattr(self, "_" + node[0])

@@ -1,14 +1,108 @@
-"""An explicit deal checked before play: every card known, dealt once, and every hand and the talon of
-the size the rule file's packets give. `new_game(deal=…)` calls it, so a tampered log or save cannot
-start a deal the rules could never have dealt."""
+"""Dealing the cards, and checking an explicit deal before play.
+
+`deal_cards` shuffles with a seeded random.Random and deals by the packet schedule. When the rule file
+gives `deal.hand` (the cards each player receives in this deal, an expression over `deal_number`,
+`dealer`, `players` and the options), every `each` packet is cut short once a player holds that many
+and the cards left over go to the talon, in order; with `deal.turn_up` the first of them is turned face
+up for everyone to see (`turned_up`).
+
+`validate_deal` checks an explicit deal: every card known, dealt once, and every hand and the talon of
+the size the rules give. `new_game(deal=…)` calls it, so a tampered log or save cannot start a deal the
+rules could never have dealt."""
 from __future__ import annotations
+
+import random
+from typing import Any
+
+from interpreter.engine.errors import RuleRuntimeError
 
 
 class DealError(ValueError):
     """A stated deal that the rules could not have dealt."""
 
 
-def validate_deal(rules, hands, talon, dealer: int | None = None) -> tuple[list[int], list[int]]:
+class _BeforeTheDeal:
+    """What `deal.hand` may read: no card is dealt yet, so only the deal's number, the dealer, the table
+    (players, seats) and the accounts carried from earlier deals."""
+
+    def __init__(self, rules, dealer: int, deal_number: int, accounts: dict | None):
+        self.R = rules
+        self.n = rules.n_seats
+        self.dealer = dealer
+        self.deal_number = deal_number
+        self.accounts = dict(accounts or {})
+        self.active = tuple(s for s in range(self.n) if not (self.n > rules.players and s == dealer))
+
+    def account(self, name: Any, *keys: Any) -> Any:
+        v = self.accounts.get(str(name), 0)
+        if keys and isinstance(v, list) and isinstance(keys[0], int):
+            return v[keys[0]]
+        return v if not keys else 0
+
+
+def cards_each(rules, dealer: int = 0, deal_number: int = 0, accounts: dict | None = None) -> int:
+    """How many cards each player receives in this deal: `deal.hand`, else the packet schedule's count."""
+    if rules.deal_hand is None:
+        return int(rules.rs.hand_size)
+    from interpreter.engine.context import Ctx
+
+    try:
+        value = rules.deal_hand(Ctx(_BeforeTheDeal(rules, dealer, deal_number, accounts)))  # type: ignore[arg-type]
+    except AttributeError as err:
+        raise RuleRuntimeError(f"deal.hand reads something that is not known before the cards are dealt ({err}); "
+                               "it may use deal_number, dealer, players, seats, accounts and options") from None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= rules.rs.hand_size:
+        raise RuleRuntimeError(f"deal.hand gives {value!r} for deal {deal_number}; it must be a whole number from 0 "
+                               f"to {rules.rs.hand_size}, the hand the packets deal")
+    return value
+
+
+def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
+               accounts: dict | None = None) -> tuple[list[int], list[int]]:
+    """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
+    deck = list(range(len(rules.cards)))
+    rng.shuffle(deck)
+    n = rules.n_seats
+    active = [s for s in range(n) if not (n > rules.players and s == dealer)]
+    start = (dealer + 1) % n
+    order = sorted(active, key=lambda s: (s - start) % n)
+    each = cards_each(rules, dealer, deal_number, accounts)
+    hands = [0] * n
+    held = [0] * n
+    talon: list[int] = []
+    pos = 0
+    for p in rules.doc["deal"]["packets"]:
+        for _ in range(p.get("repeat", 1)):
+            if p["to"] == "each":
+                for s in order:
+                    k = min(p["cards"], each - held[s])
+                    for c in deck[pos:pos + k]:
+                        hands[s] |= 1 << c
+                    held[s] += k
+                    pos += k
+            else:
+                talon.extend(deck[pos:pos + p["cards"]])
+                pos += p["cards"]
+    talon.extend(deck[pos:])                  # what a shorter hand leaves over
+    return hands, talon
+
+
+def tricks_total(st) -> int:
+    """The tricks of this deal: the cards each player was dealt."""
+    if st.R.deal_hand is None:
+        return int(st.R.rs.hand_size)
+    return max((bin(st.dealt_hands[s]).count("1") for s in st.active), default=0)
+
+
+def turned_up(st) -> int | None:
+    """The card turned face up after the deal (`deal.turn_up`): the first card left over, or none."""
+    if not st.R.turn_up or not st.talon:
+        return None
+    return st.talon[0]
+
+
+def validate_deal(rules, hands, talon, dealer: int | None = None, deal_number: int = 0,
+                  accounts: dict | None = None) -> tuple[list[int], list[int]]:
     """Card codes by seat and for the talon → (hand masks, talon card indices); raises DealError."""
     rs = rules.rs
     index = rs.card_index
@@ -35,15 +129,21 @@ def validate_deal(rules, hands, talon, dealer: int | None = None) -> tuple[list[
             masks[s] |= 1 << take(code, f"seat {s}")
     talon_cards = [take(code, "the talon") for code in talon]
     sizes = [len(h) for h in hands]
+    try:
+        each = cards_each(rules, dealer or 0, deal_number, accounts)
+    except RuleRuntimeError as err:
+        raise DealError(str(err)) from None
+    in_deal = f" in deal {deal_number + 1}" if rules.deal_hand is not None else ""
     for s, size in enumerate(sizes):
-        if size == 0 and n > rules.players:       # a seat that sits out this deal (which one, the seating says)
+        if size == 0 and (n > rules.players or each == 0):  # a seat that sits out this deal (the seating says which)
             continue
-        if size != rs.hand_size:
-            raise DealError(f"seat {s} holds {size} cards, the rules deal {rs.hand_size}")
-    if sum(1 for size in sizes if size) != rules.players:
+        if size != each:
+            raise DealError(f"seat {s} holds {size} cards, the rules deal {each}{in_deal}")
+    if each and sum(1 for size in sizes if size) != rules.players:
         raise DealError(f"the deal must give cards to {rules.players} seats, not {sum(1 for x in sizes if x)}")
-    if len(talon_cards) != rs.talon_size:
-        raise DealError(f"the talon holds {len(talon_cards)} cards, the rules put {rs.talon_size} there")
+    talon_size = rs.talon_size + (rs.hand_size - each) * rules.players
+    if len(talon_cards) != talon_size:
+        raise DealError(f"the talon holds {len(talon_cards)} cards, the rules put {talon_size} there{in_deal}")
     if len(seen) != rs.deck_size:
         raise DealError(f"the deal holds {len(seen)} cards, the deck has {rs.deck_size}")
     return masks, talon_cards

@@ -7,22 +7,30 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import actions
+from interpreter.engine import actions, codegen, figures, seating
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
-from interpreter.engine.phases import after_purchase, auction, defence, kontra, play, settle, talon
+from interpreter.engine.phases import (
+    after_purchase,
+    announce,
+    auction,
+    defence,
+    knock,
+    kontra,
+    number_bids,
+    partner,
+    play,
+    settle,
+    talon,
+)
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.kontra import DEFAULT_KONTRA_MAX  # noqa: F401  (re-exported)
 from interpreter.model.ruleset import Ruleset, thaw
+from interpreter.model.words import ACTION_WORDS, table_words
 
-# The words of actions, as printed and accepted; a rule file's `words { … }` replaces any of them, and the
-# defaults (with the section's own `hold.call`, `defence.go`/`stay`) stay accepted as aliases.
-DEFAULT_WORDS = {
-    "bid": "bid", "pass": "pass", "hold": "hold", "play": "play", "discard": "discard", "declare": "declare",
-    "trump": "trump", "go": "go along", "stay": "stay home", "invite": "invite", "no_invite": "no invite",
-    "after_purchase": "after-purchase", "decline": "decline", "accept": "accept", "refuse": "refuse",
-    "offer": "offer",
-}
+# The words of actions, as printed and accepted (model/words.py): a rule file's `words { … }` gives any of them,
+# and the older spellings (`auction.hold.call`, `defence.go`/`stay`) with the defaults stay accepted as aliases.
+DEFAULT_WORDS = ACTION_WORDS
 
 
 @dataclass
@@ -43,8 +51,11 @@ class ContractRT:
     early_end: Fn | None
     open_who: str | None
     open_after: int
+    open_at_lead: bool              # open after the lead to trick `open_after` (else once it is complete)
     beaters: list                   # card → mask of cards that beat it (as current winner)
     strength: list                  # card → comparable strength when it is in the trick
+    gen_playable: Any = None        # generated obligations (engine/codegen), or None: the interpreter's
+    honours: int = 0                # the contract's honour cards (`honours`), a card mask
 
 
 @dataclass
@@ -63,6 +74,7 @@ class CallRT:
     word: str
     action: int = 0
     contracts_expr: Fn | None = None   # `contracts = EXPR`: evaluated when the auction ends
+    joins: tuple = ()                  # base calls of another seat this call is played together with
 
 
 @dataclass
@@ -95,6 +107,7 @@ class Rules:
     accounts: dict[str, dict] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     default_words: dict[str, str] = field(default_factory=dict)
+    contract_words: dict[str, str] = field(default_factory=dict)   # contract → its spoken word (model/words)
     procedure: list[str] = field(default_factory=list)
     contract_names: list[str] = field(default_factory=list)
     contract_index: dict[str, int] = field(default_factory=dict)
@@ -105,12 +118,22 @@ class Rules:
     max_auction_calls: int = 0      # the auction ends after this many calls at the latest
     max_purchases: int = 0          # after-purchases in one deal at most
     max_actions: int = 0            # no deal takes more actions than this
+    generated: Any = None           # the generated module installed (engine/codegen), or None
+    number_bids: number_bids.NumberBidSettings | None = None
+    deal_hand: Fn | None = None     # `deal.hand`: the cards each player receives in this deal
+    turn_up: bool = False           # `deal.turn_up`: the first card left over is shown to all
+    figures: dict[str, figures.FigureRT] = field(default_factory=dict)
+    announce: announce.AnnounceSettings = field(default_factory=announce.absent)
+    partner: partner.PartnerSettings = field(default_factory=partner.absent)
+    knock: knock.KnockSettings = field(default_factory=knock.absent)
 
     def with_trump(self, con: ContractRT, suit: int) -> ContractRT:
         """The contract with a trump suit chosen by the declarer."""
         key = (con.name, suit)
         if key not in self._trump_variants:
             self._trump_variants[key] = _contract_rt(self, con.name, self.doc["contract"][con.name], con.ref, suit)
+            if self.generated is not None:  # generated functions for the expressions it shares (engine/codegen)
+                codegen.adopt(self, self._trump_variants[key])
         return self._trump_variants[key]
 
 
@@ -134,12 +157,14 @@ def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
     return values
 
 
-def compile_rules(rs: Ruleset, options: dict | None = None) -> Rules:
-    return _compile_cached(rs, tuple(sorted((options or {}).items())))
+def compile_rules(rs: Ruleset, options: dict | None = None, engine: str | None = None) -> Rules:
+    """`engine`: "generated" (code generated from the rules, engine/codegen) or "interpreter" (the
+    reference); by default $STICHWORT_ENGINE, else generated."""
+    return _compile_cached(rs, tuple(sorted((options or {}).items())), codegen.engine_mode(engine))
 
 
 @functools.lru_cache(maxsize=64)
-def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
+def _compile_cached(rs: Ruleset, options_items: tuple, engine: str = "interpreter") -> Rules:
     doc = thaw(rs.doc)
     options = _option_values(rs, dict(options_items))
     suit_names = list(rs.suits)
@@ -168,6 +193,9 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
         symbols[hold_word] = Ref(hold_word, {"rank": -1, "category": None}, "call")
     for cat in doc.get("category", {}):
         symbols.setdefault(cat, cat)
+    figure_refs = figures.refs(doc, Ref)
+    for n, r in figure_refs.items():
+        symbols.setdefault(n, r)
     for k, v in options.items():
         symbols[k] = v
     roles = dict(doc["seating"].get("roles", {}))
@@ -180,23 +208,27 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     x = comp.text
     n_cards = len(rs.cards)
     rules = Rules(
-        rs=rs, doc=doc, options=options, n_seats=rs.seats, players=rs.players, roles=roles,
+        rs=rs, doc=doc, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=suit_of, order_of=order_of,
         suit_names=suit_names, suit_masks=suit_masks, full_mask=(1 << n_cards) - 1,
         calls=[], call_by_name={}, contracts={}, compiler=comp,
-        auction=None, talons=talon.settings(doc, rs),  # type: ignore[arg-type]  # auction set below
+        auction=None, talons=talon.settings(doc, rs, comp),  # type: ignore[arg-type]  # auction set below
         after_purchase=after_purchase.settings(doc, comp), defence=defence.settings(doc, comp),
         kontra=kontra.settings(doc, comp), play=play.settings(doc, comp))
     rules.procedure = list(doc.get("procedure", []))
-    df_doc = doc.get("defence") or {}
-    base_words = dict(DEFAULT_WORDS)
-    if hold_word:
-        base_words["hold"] = hold_word
-    for key in ("go", "stay"):
-        if df_doc.get(key):
-            base_words[key] = df_doc[key]
-    rules.default_words = base_words
-    rules.words = {**base_words, **{k: str(v) for k, v in (doc.get("words") or {}).items()}}
+    rules.partner = partner.settings(doc, comp, rs)
+    rules.knock = knock.settings(doc, comp)
+    if rules.knock.present and "knock" not in rules.procedure:
+        rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
+    rules.number_bids = number_bids.settings(doc, comp)
+    rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
+    rules.turn_up = bool(doc["deal"].get("turn_up"))
+    rules.figures = figures.compile_figures(doc, comp, figure_refs, dict(rs.card_index))
+    rules.announce = announce.settings(doc, comp, rules.figures)
+    table = table_words(doc)
+    rules.default_words = table.fallback
+    rules.words = table.actions
+    rules.contract_words = table.contracts
     for name, c in contracts_doc.items():
         rules.contracts[name] = _contract_rt(rules, name, c, refs_con[name], None)
     rules.contract_names = list(contracts_doc)
@@ -209,8 +241,8 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
             name=name, ref=refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
             allowed=x(c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc and cs is None else []),
-            talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=c.get("word") or name,
-            contracts_expr=x(cs) if isinstance(cs, str) else None))
+            talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=table.of(name),
+            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=tuple(c.get("joins") or ())))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
     # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
@@ -233,6 +265,8 @@ def _compile_cached(rs: Ruleset, options_items: tuple) -> Rules:
     rules.session_rows["result"] = x(session["result"]) if "result" in session else None
     rules.sheet = [(c["title"], x(c["value"])) for c in session.get("sheet", [])]
     _bound_actions(rules)
+    if engine == "generated":
+        codegen.install(rules)
     return rules
 
 
@@ -280,7 +314,12 @@ def _bound_actions(rules: Rules) -> None:
     kontra_calls = rules.kontra.max + seats + 1 if rules.kontra.present else 0
     hand_size = rules.rs.hand_size
     plays = hand_size * seats + 2 * actions.MAX_OFFERS + 1
-    rules.max_actions = rules.max_auction_calls + 1 + 2 + after + defence_calls + kontra_calls + plays
+    # the knock (knock or cut, one pile each), the partner call, and a talon's give-up, packet and
+    # card-by-card discards
+    knocking = 1 + seats if rules.knock.present else 0
+    talon_steps = 2 + max((t.discard or 0 for t in rules.talons.values()), default=0)
+    rules.max_actions = (rules.max_auction_calls + 1 + 2 + after + defence_calls + kontra_calls + plays
+                         + announce.max_actions(rules) + knocking + 1 + talon_steps)
 
 
 _SEAT_NAMES = {"s", "t", "me", "this", "side"}
@@ -362,4 +401,12 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         obligations=obligations, winner_led_only=led_only,
         early_end=x(c["early_end"]) if "early_end" in c else (x(play_doc["early_end"]) if "early_end" in play_doc else None),
         open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
-        beaters=beaters, strength=strength)
+        open_at_lead="after_trick" not in open_ and "after_lead" in open_,
+        beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")))
+
+
+def _card_mask(rs: Ruleset, cards: Any) -> int:
+    """Card codes and group names (a list, or one name) as a card mask."""
+    if not cards:
+        return 0
+    return rs.mask([str(x) for x in ([cards] if isinstance(cards, str) else cards)])

@@ -48,3 +48,39 @@ def seats_by_draw(rs, drawn: dict) -> dict:
     places = list(draw.get("places") or [])
     ranked = sorted(drawn, key=lambda p: draw_key(rs, drawn[p]))
     return {step % len(places): player for step, player in zip(places, ranked)}
+
+
+# ---- the table during play ----------------------------------------------------------------------
+
+def chairs(rs) -> int:
+    """The engine's seats. With `sit_out = rotation` the table has `players` chairs and the people beyond
+    them wait on the bench by the rotation schedule (engine/reseating.py); otherwise every person has a
+    seat and the seating says who sits out each deal."""
+    seating = rs.doc.get("seating") or {}
+    if seating.get("sit_out") == "rotation":
+        return int(rs.players)
+    return int(rs.seats)
+
+
+def people(rs) -> int:
+    """How many people play in a session: the rows of `per = player` accounts."""
+    return int(rs.seats)
+
+
+def team_map(rules, dealer: int, active: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Seat → its fixed partnership (`seating.teams`, steps from the dealer), as the sorted seats of the
+    partnership; empty without `seating.teams`. The key names the partnership for `per = team` accounts."""
+    teams = (rules.doc.get("seating") or {}).get("teams") or []
+    if not teams:
+        return {}
+    out: dict[int, tuple[int, ...]] = {}
+    for team in teams:
+        seats = tuple(sorted({step_from(dealer, int(k), active, rules.n_seats) for k in team}))
+        for s in seats:
+            out[s] = seats
+    return out
+
+
+def step_from(dealer: int, k: int, active: tuple[int, ...], n: int) -> int:
+    """The seat `k` steps from the dealer in the direction of play (negative: against it)."""
+    return (dealer + k) % n

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from interpreter.engine import reseating
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State, _copy_accounts
 
@@ -21,6 +22,8 @@ class Session:
         self.last: State | None = None
         self.ended = False
         self.final: dict | None = None
+        # who sits where, sits and rubbers (engine/reseating.py)
+        self.table = reseating.new_table(self.R)
 
     @property
     def deal_number(self) -> int:
@@ -30,8 +33,9 @@ class Session:
         from interpreter.engine import deal_cards
 
         if hands is None:
-            hands, talon = deal_cards(self.R, rng or random.Random(), self.dealer)
-        return State(self.R, self.dealer, hands, talon, accounts=self.accounts, deal_number=self.deal_number)
+            hands, talon = deal_cards(self.R, rng or random.Random(), self.dealer, self.deal_number, self.accounts)
+        return State(self.R, self.dealer, hands, talon, accounts=self.accounts, deal_number=self.deal_number,
+                     seat_player=self.table.seat_player, table=self.table)
 
     def finish(self, state: State) -> None:
         """Record a finished deal, carry its accounts, move the deal on and check the end."""
@@ -43,7 +47,9 @@ class Session:
             sheet.append([_norm(f(c)) for _, f in self.R.sheet])
         self.deals.append({"dealer": state.dealer, "declarer": r["declarer"], "contract": r["contract"],
                            "tricks": r["tricks"], "payments": r["payments"], "all_passed": r["all_passed"],
-                           "accounts": _copy_accounts(state.accounts), "made": r["made"], "sheet": sheet})
+                           "accounts": _copy_accounts(state.accounts), "made": r["made"], "sheet": sheet,
+                           "seats": state.seat_player, "teams": sorted(set(state.teams.values())),
+                           "transfers": list(state.payments)})
         self.accounts = _copy_accounts(state.accounts)
         self.last = state
         nxt = self.R.session_rows.get("dealer")
@@ -53,6 +59,12 @@ class Session:
             self.dealer = state.seat_after(state.dealer)
         else:
             self.dealer = (state.dealer + 1) % state.n
+        if reseating.sit_over(state):
+            record = reseating.close_sit(state, self.table)
+            self.accounts = _copy_accounts(state.accounts)
+            record["moves"] = reseating.next_sit(self.R, self.table, self.dealer, self.accounts, self.deal_number)
+            record["deals"] = len(self.deals)
+            self.deals[-1]["sit_end"] = record
         ends = self.R.session_rows.get("ends")
         if ends is not None and ends(state.ctx()):
             self.close()
@@ -71,6 +83,17 @@ class Session:
         result = self.R.session_rows.get("result")
         out = {}
         c = st.ctx()
+        if result is not None and any(spec.get("per") == "player" for spec in self.R.accounts.values()):
+            # results by player, not by seat: each player is judged in his seat of the last deal, and a
+            # player on the bench as if he sat in the first seat
+            seated = st.seat_player
+            for p in range(self.table.people):
+                st.seat_player = seated if p in seated else (p,) + seated[1:]
+                c.vars["s"] = st.seat_player.index(p)
+                out[p] = _norm(result(c))
+            st.seat_player = seated
+            self.final = out
+            return out
         for s in range(st.n):
             c.vars["s"] = s
             out[s] = _norm(result(c)) if result is not None else _norm(st.accounts.get("money", [0] * st.n)[s])

@@ -13,22 +13,32 @@ from fractions import Fraction
 from typing import Any
 
 from interpreter.engine import actions as A
-from interpreter.engine.cards import bits
+from interpreter.engine import seating, sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
 from interpreter.engine.phases.after_purchase import AfterPurchaseState
+from interpreter.engine.phases.announce import AnnounceState
+from interpreter.engine.phases.announce import text as announce_text
 from interpreter.engine.phases.auction import AuctionState
 from interpreter.engine.phases.defence import DefenceState
+from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import KontraState
 from interpreter.engine.phases.kontra import word as kontra_word
-from interpreter.engine.phases.play import PlayState
+from interpreter.engine.phases.partner import text as partner_text
+from interpreter.engine.phases.play import PlayState, hands_open
 from interpreter.engine.phases.settle import apply_rows
-from interpreter.engine.phases.talon import TalonState
+from interpreter.engine.phases.talon import TalonState, mask_points, share
+from interpreter.engine.phases.talon import observe as talon_observe
+from interpreter.engine.phases.talon import text as talon_text
 from interpreter.engine.rules import ContractRT, Rules
 
 
 class IllegalAction(Exception):
     pass
+
+
+# (state, log length, seat to act, phase, its hand, legal actions) of the last legal_actions() call
+_LAST_LEGAL: list[Any] = [None]
 
 
 def _alias(part: str, name: str) -> Any:
@@ -49,10 +59,12 @@ class State:
     after_purchase: AfterPurchaseState
     defence: DefenceState
     kontra: KontraState
+    announce: AnnounceState
     play: PlayState
 
     def __init__(self, rules: Rules, dealer: int, hands: list[int], talon: list[int],
-                 accounts: dict | None = None, deal_number: int = 0):
+                 accounts: dict | None = None, deal_number: int = 0, seat_player: tuple[int, ...] | None = None,
+                 table: Any = None):
         self.R = rules
         n = rules.n_seats
         self.n = n
@@ -62,6 +74,11 @@ class State:
             self.active: tuple[int, ...] = tuple(s for s in range(n) if s != dealer)
         else:
             self.active = tuple(range(n))
+        # who sits where (seat → person, for `per = player` accounts), the fixed partnerships (seat → its
+        # partnership's seats, for `per = team` accounts) and the session's seating record (engine/reseating.py)
+        self.seat_player: tuple[int, ...] = tuple(seat_player) if seat_player is not None else tuple(range(n))
+        self.teams = seating.team_map(rules, dealer, self.active)
+        self.table = table
         # the cards
         self.hands = list(hands)
         self.dealt_hands = tuple(hands)
@@ -77,8 +94,17 @@ class State:
         self._declarer: int | None = None
         self.defenders: tuple[int, ...] = ()
         self.declarers: tuple[int, ...] = ()
+        self.partner: dict[int, int] = sides.fixed_partners(self)   # fixed partners until a contract forms sides
+        self.called_card: int | None = None     # the card the partner phase called (engine/sides.py)
+        self.called_by_count = False             # … called as "the fourth" of its group, not by name
+        self.revealed = False                    # the called partnership is public
+        self.base_bidder: int | None = None      # the seat whose base call the final call joined
+        self.base_con: ContractRT | None = None  # … and that call's contract, played too
+        self.given_up = False                    # the game was lost without play (talon give_up/requires)
+        self.knock_state: Any = None             # the knock's piles and choices (engine/phases/knock.py)
+        self.number_bids: tuple = ()             # the number each seat stated (engine/phases/number_bids.py)
         self.final_call: Any = None
-        self.con: ContractRT | None = None
+        self._con: ContractRT | None = None
         self.choices: list[str] = []
         self.trump_choice: int | None = None
         self.playing: tuple[int, ...] = ()
@@ -89,6 +115,7 @@ class State:
         self.after_purchase = AfterPurchaseState()
         self.defence = DefenceState(n)
         self.kontra = KontraState()
+        self.announce = AnnounceState()
         self.play = PlayState(n)
         # the accounts
         self.payments: list[tuple] = []
@@ -112,8 +139,15 @@ class State:
             per = self.R.accounts[name].get("per")
             if per == "game":
                 self.accounts[name] = f(c)
-            elif per in ("seat", "team"):
+            elif per == "seat":
                 self.accounts[name] = [f(c.with_seat(seat)) for seat in range(self.n)]
+            elif per == "team":
+                self.accounts[name] = {self.teams.get(seat, (seat,)): f(c.with_seat(seat)) for seat in range(self.n)}
+            elif per == "player":
+                by_player = list(self.accounts.get(name) or [])
+                for seat in range(self.n):
+                    by_player[self.seat_player[seat]] = f(c.with_seat(seat))
+                self.accounts[name] = by_player
 
     # ---- the declarer and the sides ----------------------------------------------------------------
     @property
@@ -123,8 +157,17 @@ class State:
     @declarer.setter
     def declarer(self, seat: int | None) -> None:
         self._declarer = seat
-        self.declarers = () if seat is None else (seat,)
-        self.defenders = tuple(s for s in self.active if s not in self.declarers)
+        sides.form(self)
+
+    @property
+    def con(self) -> ContractRT | None:
+        """The contract being settled on; setting it (or the declarer) forms the sides (engine/sides.py)."""
+        return self._con
+
+    @con.setter
+    def con(self, contract: ContractRT | None) -> None:
+        self._con = contract
+        sides.form(self)
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -149,6 +192,7 @@ class State:
         d["after_purchase"] = self.after_purchase.copy()
         d["defence"] = self.defence.copy()
         d["kontra"] = self.kontra.copy()
+        d["announce"] = self.announce.copy()
         d["play"] = self.play.copy()
         new.__dict__.update(d)
         return new
@@ -156,12 +200,22 @@ class State:
     def legal_actions(self) -> list[int]:
         if self._component is None:
             return []
-        return self._component.legal(self)
+        out = self._component.legal(self)
+        # the last answer is kept beside the state (never on it) for apply(), which then need not work
+        # the legal actions out again for the same step
+        _LAST_LEGAL[0] = (self, len(self.log), self.to_act, self._component, self.hands[self.to_act], tuple(out))
+        return out
 
     def apply(self, action: int) -> None:
         if self._component is None:
             raise IllegalAction("the deal is over")
-        if action not in self._component.legal(self):
+        memo = _LAST_LEGAL[0]
+        if (memo is not None and memo[0] is self and memo[1] == len(self.log) and memo[2] == self.to_act
+                and memo[3] is self._component and memo[4] == self.hands[self.to_act]):
+            legal = memo[5]
+        else:
+            legal = self._component.legal(self)
+        if action not in legal:
             raise IllegalAction(self.action_text(action))
         self.log.append((self.to_act, action))
         self._component.apply(self, action)
@@ -266,6 +320,7 @@ class State:
     kontra_level = _alias("kontra", "level")
     kontra_sayer = _alias("kontra", "sayer")
     kontra_required = _alias("kontra", "required")
+    declared = _alias("announce", "declared")       # figure -> the seat that declared it (announce phase)
     leader = _alias("play", "leader")
     trick = _alias("play", "trick")
     history = _alias("play", "history")
@@ -322,13 +377,15 @@ class State:
 
     def points(self, x: Any) -> Any:
         total = Fraction(0)
-        for s in self._seats_of(x):
-            for i in bits(self.play.won_cards[s]):
-                total += self.R.cards[i].points
-            if s == self.declarer:
-                for i in bits(self.discards):
-                    total += self.R.cards[i].points
-        return int(total) if total.denominator == 1 else total
+        given = self.announce.given
+        if given is not None and "points" in given:     # an outcome-only deal states each seat's points
+            total = sum((Fraction(given["points"].get(s, 0)) for s in self._seats_of(x)), Fraction(0))
+            return int(total) if total.denominator == 1 else total
+        seats = self._seats_of(x)
+        cards = share(self, seats)      # the side's talon share (engine/phases/talon.py)
+        for s in seats:
+            cards |= self.play.won_cards[s]
+        return mask_points(self.R, cards)
 
     def captured(self, x: Any, cards: int) -> bool:
         won = 0
@@ -362,10 +419,24 @@ class State:
     def spoke(self, s: int | None) -> bool:
         return s is not None and self.auction.first_call[s] is not None
 
+    def account_keys(self, name: str, keys: tuple) -> tuple:
+        """The stored keys of account(name, s…): a seat's partnership for `per = team`, the person sitting
+        there for `per = player`, else the seats themselves."""
+        spec = self.R.accounts.get(name)
+        if spec is None or len(keys) != 1 or not isinstance(keys[0], int):
+            return keys
+        per = spec.get("per")
+        if per == "team":
+            return self.teams.get(keys[0], (keys[0],))
+        if per == "player":
+            return (self.seat_player[keys[0]],)
+        return keys
+
     def account(self, name: Any, *keys: Any) -> Any:
         v = self.accounts.get(str(name), 0)
         if not keys:
             return v
+        keys = self.account_keys(str(name), keys)
         if isinstance(v, list) and len(keys) == 1 and isinstance(keys[0], int):
             return v[keys[0]]
         if isinstance(v, dict):
@@ -409,14 +480,20 @@ class State:
             "trick": [(s, R.codes[c]) for s, c in pl.trick],
             "tricks": {s: pl.tricks_won[s] for s in self.active},
         }
+        if self.number_bids:
+            obs["number_bids"] = list(self.number_bids)
+        if self.R.turn_up and self.talon:
+            obs["turned_up"] = R.codes[self.talon[0]]
         if self.talon_state.exposed:
             obs["talon"] = [R.codes[c] for c in self.talon_state.shown]
         if seat == self.declarer or self.after_purchase.holder == seat:
             obs["discards"] = R.rs.codes(self.discards)
         con = self.con
-        if con is not None and con.open_who and len(pl.history) >= con.open_after and self.phase == "play":
+        if con is not None and con.open_who and self.phase == "play" and hands_open(self):
             shown = self.defenders if con.open_who == "defenders" else self.active
             obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
+        sides.observe(self, seat, obs)
+        talon_observe(self, seat, obs)
         return obs
 
     # ---- text -------------------------------------------------------------------------------------
@@ -444,6 +521,8 @@ def _init_accounts(R: Rules, n: int) -> dict:
             acc[name] = 0
         elif per == "seat":
             acc[name] = [0] * n
+        elif per == "player":
+            acc[name] = [0] * seating.people(R.rs)
         else:
             acc[name] = {}
     acc.setdefault("pot", 0)
@@ -470,7 +549,9 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
     if kind == A.PLAY:
         return W["play"] + " " + R.codes[arg]
     if kind == A.BID:
-        return W["bid"] + " " + R.calls[arg].name
+        return W["bid"] + " " + R.calls[arg].word
+    if kind == A.NUMBER:
+        return f"{W['bid']} {arg}"
     if kind == A.PASS:
         return W["pass"]
     if kind == A.HOLD:
@@ -478,7 +559,7 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
     if kind == A.DISCARD:
         return W["discard"] + " " + " ".join(R.rs.codes(arg))
     if kind in (A.DECLARE, A.REVEAL):
-        return W["declare"] + " " + R.contract_names[arg]
+        return W["declare"] + " " + R.contract_words.get(R.contract_names[arg], R.contract_names[arg])
     if kind == A.TRUMP:
         return W["trump"] + " " + R.suit_names[arg]
     if kind == A.DEFEND:
@@ -489,6 +570,14 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
         return W["after_purchase"] if arg == 1 else W["decline"]
     if kind == A.KONTRA:
         return kontra_word(state, arg) if arg else W["pass"]
+    if kind == A.PARTNER_CALL:
+        return partner_text(state, action)
+    if kind == A.KNOCK:
+        return knock_text(state, action)
+    if kind in (A.PACKET, A.GIVE_UP):
+        return talon_text(state, action)
+    if kind in (A.ANNOUNCE, A.ITEM_KONTRA):
+        return announce_text(state, action)
     if kind == A.NEGOTIATE:
         return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
     return f"action {action}"

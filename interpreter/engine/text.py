@@ -6,8 +6,8 @@ be done; a text that names no legal action gets a message listing the legal ones
 from __future__ import annotations
 
 from interpreter.engine import actions as A
-from interpreter.engine.rules import DEFAULT_WORDS
 from interpreter.engine.state import State, action_text
+from interpreter.model.words import ACTION_WORDS as DEFAULT_WORDS
 
 
 def aliases(state: State, action: int) -> list[str]:
@@ -19,13 +19,17 @@ def aliases(state: State, action: int) -> list[str]:
         out.append(action_text(state, action, R.default_words))
         out.append(action_text(state, action, DEFAULT_WORDS))
     kind, arg = A.kind_of(action), A.arg_of(action)
-    if kind == A.BID:
+    if kind == A.BID:  # the call's name is accepted beside its word (`bid five_wp`, `five_wp`)
         call = R.calls[arg]
-        out += [call.name, f"bid {call.word}", call.word]
+        for bid in dict.fromkeys((R.words["bid"], R.default_words["bid"], DEFAULT_WORDS["bid"])):
+            out += [f"{bid} {call.name}", f"{bid} {call.word}"]
+        out += [call.name, call.word]
     elif kind in (A.DECLARE, A.REVEAL):
         name = R.contract_names[arg]
         con = R.contracts[name]
-        out.append(name)
+        for declare in dict.fromkeys((R.words["declare"], R.default_words["declare"], DEFAULT_WORDS["declare"])):
+            out.append(f"{declare} {name}")
+        out += [name, R.contract_words.get(name, name)]
         if con.trump >= 0:
             same_trump = [a for a in state.legal_actions() if A.kind_of(a) == kind
                           and R.contracts[R.contract_names[A.arg_of(a)]].trump == con.trump]

@@ -313,7 +313,7 @@ class _Builder:
         extra = {}
         for w in where:
             tok = w.children[0]
-            extra[w.data] = unquote(str(tok)) if tok.type == "STRING" else str(tok)
+            extra[str(w.data)] = unquote(str(tok)) if tok.type == "STRING" else str(tok)
             self.smap.values[f"/edit/{len(self.edits)}/{w.data}"] = Span.of(tok)
         self.add_edit(st, "insert", path_tree, value_tree, ptr, extra)
 

@@ -2,17 +2,22 @@
 from __future__ import annotations
 
 from interpreter.engine.phases.after_purchase import AfterPurchasePhase
+from interpreter.engine.phases.announce import AnnouncePhase
 from interpreter.engine.phases.auction import AuctionPhase
 from interpreter.engine.phases.base import Phase
 from interpreter.engine.phases.contract import ContractPhase
 from interpreter.engine.phases.defence import DefencePhase
+from interpreter.engine.phases.knock import KnockPhase
 from interpreter.engine.phases.kontra import KontraPhase
+from interpreter.engine.phases.number_bids import NumberBidsPhase
+from interpreter.engine.phases.partner import PartnerPhase
 from interpreter.engine.phases.play import PlayPhase
 from interpreter.engine.phases.settle import SettlePhase
 from interpreter.engine.phases.talon import TalonPhase
 
 PHASES: dict[str, Phase] = {p.name: p for p in (
     AuctionPhase(), TalonPhase(), ContractPhase(), AfterPurchasePhase(), DefencePhase(), KontraPhase(),
-    PlayPhase(), SettlePhase())}
+    PlayPhase(), SettlePhase(), AnnouncePhase(), NumberBidsPhase(),
+    PartnerPhase(), KnockPhase())}
 
 __all__ = ["PHASES", "Phase"]

@@ -106,6 +106,7 @@ class AuctionState:
     first_call: list = field(default_factory=list)
     first_bid: list = field(default_factory=list)
     latest: list = field(default_factory=list)
+    base: tuple | None = None                          # (seat, call name) the highest call joins
 
     def __post_init__(self) -> None:
         n = self.n
@@ -116,7 +117,21 @@ class AuctionState:
     def copy(self) -> AuctionState:
         return AuctionState(self.n, list(self.calls), self.bid_order, self.pos, self.high_call, self.holder,
                             list(self.contest), dict(self.reveals), self.best, self.passes, list(self.passed),
-                            list(self.excluded), list(self.first_call), list(self.first_bid), list(self.latest))
+                            list(self.excluded), list(self.first_call), list(self.first_bid), list(self.latest),
+                            self.base)
+
+
+def _joined(st: State, me: int, call: CallRT) -> tuple | None:
+    """The base a joining call is bid on: another seat whose latest call is one of the call's `joins`.
+    A later call of that seat, a pass included, ends the chance (the call's `allowed` says when it may
+    be bid); an overbid by anything but another join on the same base drops the base with the join."""
+    if not call.joins:
+        return None
+    latest = st.auction.latest
+    for s in st.auction.bid_order:
+        if s != me and latest[s] is not None and str(latest[s]) in call.joins:
+            return (s, str(latest[s]))
+    return None
 
 
 class AuctionPhase(Phase):
@@ -268,6 +283,7 @@ class AuctionPhase(Phase):
                 if au.best is None or self._beats(st, me, call.contracts[0]):
                     au.best = (me, call.contracts[0])
             au.high_call = call
+            au.base = _joined(st, me, call)
             au.holder = me if au.best is None else au.best[0]
             if au.first_call[me] is None:
                 au.first_call[me] = call.ref
@@ -352,6 +368,10 @@ class AuctionPhase(Phase):
             st.choices = []
         else:
             st.final_call = au.high_call
+            if au.base is not None:     # a joining call: its base bidder plays his base contract too
+                base = R.call_by_name[au.base[1]]
+                st.base_bidder = au.base[0]
+                st.base_con = R.contracts[base.contracts[0]] if base.contracts else None
             st.declarer = au.best[0] if au.best is not None else au.holder
             if au.best is not None:
                 st.choices = [au.best[1]]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine import deals, sides
 from interpreter.engine.cards import bits
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
@@ -45,6 +46,7 @@ class PlayState:
     offer: tuple | None = None                       # (offering seat, declarer's tricks, seat to resume)
     offers: int = 0
     negotiated: bool = False
+    talon_cards: tuple = ()                          # (trick number, card) of talon cards dealt into tricks
 
     def __post_init__(self) -> None:
         if not self.tricks_won:
@@ -52,7 +54,7 @@ class PlayState:
 
     def copy(self) -> PlayState:
         return PlayState(self.n, self.leader, list(self.trick), self.win, list(self.history), list(self.tricks_won),
-                         list(self.won_cards), self.offer, self.offers, self.negotiated)
+                         list(self.won_cards), self.offer, self.offers, self.negotiated, self.talon_cards)
 
 
 # ---- play obligations: filters over the cards a seat may play ----------------------------------------
@@ -86,8 +88,7 @@ def _lowest_winner(st: State, ob: Obligation, me: int, hand: int, cands: int, le
 
 
 def _hold_back(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
-    if led < 0:
-        return -1
+    # neither led nor played while another card of their suit is in hand
     held = cands & ob.cards
     if not held:
         return -1
@@ -104,10 +105,81 @@ def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int
     return cands & ~st.R.suit_masks[ob.suit]
 
 
+def _declared(st: State, me: int) -> list[tuple[int, int]]:
+    """(card, trick number) of each figure declared by `me`'s side whose card `me` holds and must keep
+    for a trick of its own (the figure's `card` and `trick`; a negative trick counts from the end)."""
+    declared = st.declared
+    if not declared:
+        return []
+    hand = st.hands[me]
+    figures = st.R.figures
+    tied = st.R.__dict__.get("_figure_cards")
+    if tied is None:                # the cards figures are made with, once per rule set
+        tied = st.R.__dict__["_figure_cards"] = sum(1 << f.card for f in figures.values() if f.card >= 0)
+    if not hand & tied:
+        return []
+    total = deals.tricks_total(st)
+    mine = me in st.declarers
+    out = []
+    for name, who in declared.items():
+        f = figures.get(name)
+        if f is None or f.card < 0 or not f.trick or not hand >> f.card & 1:
+            continue
+        seats = who if isinstance(who, tuple) else (who,)
+        if any((s in st.declarers) == mine for s in seats):
+            out.append((f.card, f.trick if f.trick > 0 else total + f.trick + 1))
+    return out
+
+
+def _held_by_order(st: State, me: int, card: int, con: ContractRT) -> bool:
+    """A `birds_in_order` obligation keeps `card` back: a higher declared card of its list is still in hand."""
+    for ob in con.obligations:
+        if ob.rule == "birds_in_order" and ob.cards >> card & 1:
+            order = st.R.order_of
+            if any(c != card and ob.cards >> c & 1 and order[c] > order[card] for c, _ in _declared(st, me)):
+                return True
+    return False
+
+
+def _declared_cards(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int,
+                    con: ContractRT) -> int:
+    # a declared card waits for its trick; at its trick, or as soon as possible after it, it must go
+    # unless the earlier obligations or the order of `birds_in_order` keep it back
+    tied = _declared(st, me)
+    if not tied:
+        return -1
+    now = len(st.play.history) + 1
+    keep, due = cands, 0
+    for card, trick in tied:
+        bit = 1 << card
+        if now < trick:
+            keep &= ~bit
+        elif cands & bit and not _held_by_order(st, me, card, con):
+            due |= bit
+    return due if due else keep
+
+
+def _birds_in_order(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int,
+                    con: ContractRT) -> int:
+    # of the declared cards of the list in hand, only the highest may be played
+    mine = [card for card, _ in _declared(st, me) if ob.cards >> card & 1]
+    if len(mine) < 2:
+        return -1
+    order = st.R.order_of
+    top = max(mine, key=lambda c: order[c])
+    later = 0
+    for c in mine:
+        if c != top:
+            later |= 1 << c
+    return cands & ~later
+
+
 OBLIGATIONS: dict[str, Filter] = {
     "follow_suit": _follow_suit, "must_trump": _must_trump, "must_beat": _must_beat,
     "lowest_winner": _lowest_winner, "hold_back": _hold_back, "no_lead": _no_lead,
+    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order,
 }
+AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order")   # obligations that restrict the lead too
 
 
 def _unimplemented(rule: str) -> Filter:
@@ -135,16 +207,18 @@ def obligations(comp: Compiler, chain: list, suit_names: list[str], rs: Any) -> 
         out.append(Obligation(rule=rule, fn=OBLIGATIONS.get(rule) or _unimplemented(rule),
                               when=comp.text(ob["when"]) if "when" in ob else None,
                               suit=suit_names.index(ob["suit"]) if ob.get("suit") in suit_names else None,
-                              cards=rs.mask(ob["cards"]) if ob.get("cards") else 0, at_lead=rule == "no_lead"))
+                              cards=rs.mask(ob["cards"]) if ob.get("cards") else 0, at_lead=rule in AT_LEAD))
     return out
 
 
 def playable(st: State, me: int) -> int:
     """The cards `me` may play now: the hand filtered by the contract's obligations in order; a filter
     that would leave nothing is skipped."""
-    hand = st.hands[me]
     con = st.con
     assert con is not None
+    if con.gen_playable is not None:            # the same chain, generated from the rules (engine/codegen)
+        return con.gen_playable(st, me)
+    hand = st.hands[me]
     pl = st.play
     cands = hand
     if not pl.trick:
@@ -164,10 +238,24 @@ def playable(st: State, me: int) -> int:
     return cands
 
 
+def hands_open(st: State) -> bool:
+    """The contract's open hands are on the table: after trick `open_after` is complete, or (`after_lead`)
+    as soon as the lead to that trick is made."""
+    con = st.con
+    if con is None:
+        return False
+    done = len(st.play.history)
+    if done >= con.open_after:
+        return True
+    return con.open_at_lead and done >= con.open_after - 1 and bool(st.play.trick)
+
+
 class PlayPhase(Phase):
     name = "play"
 
     def start(self, st: State) -> bool:
+        if st.given_up:             # lost without play (engine/phases/talon.py)
+            return False
         if not st.playing:
             st.playing = st.active
         if st.declarer is not None and len(st.playing) == 1:
@@ -206,7 +294,7 @@ class PlayPhase(Phase):
             return []
         if not S.negotiate(Ctx(st, st.to_act)):
             return []
-        total = st.R.rs.hand_size
+        total = deals.tricks_total(st)
         taken_d = pl.tricks_won[st.declarer]
         taken_o = sum(pl.tricks_won[s] for s in st.playing if s != st.declarer)
         lo = max(S.declarer_min, taken_d)
@@ -229,7 +317,7 @@ class PlayPhase(Phase):
         if arg == A.REFUSE:
             st.to_act = resume
             return
-        total = st.R.rs.hand_size
+        total = deals.tricks_total(st)
         pl.tricks_won = [0] * st.n
         pl.tricks_won[st.declarer] = d
         other = next(s for s in st.playing if s != st.declarer)
@@ -248,6 +336,8 @@ class PlayPhase(Phase):
         con = st.con
         assert con is not None
         st.hands[me] &= ~(1 << card)
+        if card == st.called_card:
+            sides.reveal(st)
         trick = pl.trick
         # a card takes the lead exactly when it is among the current winner's beaters
         if not trick or (1 << card) & con.beaters[pl.win[1]]:  # type: ignore[index]
@@ -261,6 +351,10 @@ class PlayPhase(Phase):
         m = 0
         for _, c in trick:
             m |= 1 << c
+        if len(pl.history) < st.talon_state.into and st.talon:
+            card = st.talon.pop(0)          # a talon card dealt face up into this trick goes to its winner
+            m |= 1 << card
+            pl.talon_cards = pl.talon_cards + ((len(pl.history) + 1, card),)
         pl.won_cards[winner] |= m
         pl.history.append((tuple(trick), winner))
         pl.trick = []

@@ -23,20 +23,40 @@ class Row:
     note: str
 
 
+# The payee form "each other player": `from = others` or `to = others` in a payment row stands for every
+# active seat but the row's other party, so one row pays (or collects from) each of them in turn.
+OTHERS = "others"
+
+
+@dataclass(frozen=True)
+class OthersRow(Row):
+    """A row whose `from` (spread == "from") or `to` (spread == "to") is every other active seat; the
+    other party is in `src` or `dst` as usual, and the one spread over is None there."""
+    spread: str = "to"
+
+
 def row(comp: Compiler, r: dict) -> Row:
-    return Row(when=comp.text(r["when"]) if "when" in r else ALWAYS,
-               each=comp.text(r["each"]) if "each" in r else None,
-               src=comp.party(r["from"]) if "from" in r else None, dst=comp.party(r["to"]),
-               amount=comp.text(r["amount"]), note=r.get("note", ""))
+    common = dict(when=comp.text(r["when"]) if "when" in r else ALWAYS,
+                  each=comp.text(r["each"]) if "each" in r else None,
+                  amount=comp.text(r["amount"]), note=r.get("note", ""))
+    for spread in ("from", "to"):
+        if r.get(spread) == OTHERS:
+            fixed = "to" if spread == "from" else "from"
+            party = comp.party(r[fixed])
+            return OthersRow(src=party if fixed == "from" else None, dst=party if fixed == "to" else None,
+                             spread=spread, **common)
+    return Row(src=comp.party(r["from"]) if "from" in r else None, dst=comp.party(r["to"]), **common)
 
 
 def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     """Evaluate every row on the state as it is, then apply all transfers at once."""
     if not rows:
         return
-    transfers = []
+    generated = st.R.generated          # the rows' evaluation generated from the rules (engine/codegen)
+    evaluate = generated.rows.get(id(rows)) if generated is not None else None
+    transfers = evaluate(st) if evaluate is not None else []
     c = Ctx(st, cache={})
-    for r in rows:
+    for r in rows if evaluate is None else ():
         seats = (None,) if r.each is None else st._seats_of(r.each(c))
         for s in seats:
             if s is not None:
@@ -45,6 +65,13 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
                 continue
             amount = r.amount(c)
             if not amount:
+                continue
+            if isinstance(r, OthersRow):   # each other active seat, in turn
+                party = r.src if r.spread == "to" else r.dst
+                fixed = party(c) if party is not None else None
+                for t in st.active if fixed is not None else ():   # nobody to pay or be paid: no transfer
+                    if t != fixed:
+                        transfers.append((fixed, t, amount, r.note) if r.spread == "to" else (t, fixed, amount, r.note))
                 continue
             src = r.src(c) if r.src is not None else None
             transfers.append((src, r.dst(c), amount, r.note))
@@ -64,6 +91,7 @@ def credit(st: State, who: Any, amount: Any) -> None:
         if not keys:
             acc[name] = acc.get(name, 0) + amount
             return
+        keys = list(st.account_keys(name, tuple(keys)))   # a partnership's key, the person in a seat
         table = acc.setdefault(name, {} if len(keys) > 1 else [0] * st.n)
         if len(keys) == 1 and isinstance(table, list):
             table[keys[0]] += amount

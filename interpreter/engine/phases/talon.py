@@ -1,14 +1,38 @@
-"""The talon after the auction: which procedure applies, taking it up, and the declarer's discards."""
+"""The talon after the auction: which procedure applies, taking it up, and the declarer's discards.
+
+Kinds (a procedure's `kind`):
+
+    exchange     take `take` cards (all by default), then discard `discard` (as many by default)
+    halves       the talon is split into `packets` packets as dealt (top cards first) and shown when
+                 `exposed`; the declarer may give up (`give_up`), else takes one packet and discards;
+                 the packets left go to `rest` (their points count for that side)
+    aside        set aside: nobody's cards
+    defenders    unseen to the defenders, whose side counts them; with `called_packet = declarer` the
+                 packet that held the called card counts for the declarer's side instead
+    into_tricks  stays face down; its cards go one each, in order, into the first `tricks` tricks and
+                 belong to the trick's winner (engine/phases/play.py)
+
+Discards: `never` cards may not be discarded. With `last_resort` the discards go card by card, and
+the last-resort cards may go only while the hand holds nothing but them and `never` cards (then face
+up, seen by everyone, when `face_up`); a halves buy discards card by card too. An exchange without
+`last_resort` discards all its cards in one action, as a set.
+
+`requires`, judged once the talon is dealt with: if it fails the game is lost at once (`given_up`),
+as it is when the declarer gives up.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
-from interpreter.engine.cards import combinations_of, mask_of
+from interpreter.engine import sides
+from interpreter.engine.cards import bits, combinations_of, mask_of
+from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import Phase
 
 if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
     from interpreter.model.ruleset import Ruleset
 
@@ -16,19 +40,44 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class TalonProc:
     name: str
-    kind: str                   # exchange | aside | defenders | … (only exchange asks anything)
+    kind: str                   # exchange | halves | aside | defenders | into_tricks
     take: int | None            # None: the whole talon
     discard: int | None         # None: as many as taken
     exposed: bool
     never: int                  # cards that may not be discarded
+    packets: int = 2            # halves: how many packets the talon is split into
+    last_resort: int = 0        # cards discarded only when nothing else may go
+    face_up: bool = False       # … and then shown to everyone
+    discards_to: str = "declarer"
+    rest_to: str | None = None  # whose side counts the packets not taken
+    who: Any = None             # who handles the talon (default: the declarer)
+    give_up: Any = None         # when the declarer may give up once the talon is shown
+    requires: Any = None        # a condition after the talon; false: the game is lost at once
+    tricks: int = 0             # into_tricks: how many first tricks get a talon card
+    called_packet: str | None = None   # defenders: the packet holding the called card goes to this side
+
+    @property
+    def card_by_card(self) -> bool:
+        return self.kind == "halves" or bool(self.last_resort)
 
 
-def settings(doc: dict, rs: Ruleset) -> dict[str, TalonProc]:
+def settings(doc: dict, rs: Ruleset, comp: Compiler | None = None) -> dict[str, TalonProc]:
     out = {}
+    x = comp.text if comp is not None else None
     for name, t in (doc.get("talon") or {}).items():
+        lr = t.get("last_resort") or {}
+
+        def expr(key: str, t: dict = t) -> Any:
+            return x(t[key]) if x is not None and t.get(key) is not None else None
         out[name] = TalonProc(name=name, kind=t.get("kind", "exchange"), take=t.get("take"),
                               discard=t.get("discard"), exposed=bool(t.get("exposed")),
-                              never=rs.mask(t["never"]) if t.get("never") else 0)
+                              never=rs.mask(t["never"]) if t.get("never") else 0,
+                              packets=int(t.get("packets") or 2),
+                              last_resort=rs.mask(lr["cards"]) if lr.get("cards") else 0,
+                              face_up=bool(lr.get("face_up")), discards_to=t.get("discards") or "declarer",
+                              rest_to=t.get("rest"), who=expr("who"), give_up=expr("give_up"),
+                              requires=expr("requires"), tricks=int(t.get("tricks") or 0),
+                              called_packet=t.get("called_packet"))
     return out
 
 
@@ -38,9 +87,19 @@ class TalonState:
     shown: tuple = ()            # the cards shown to everyone when the talon is exposed
     discard_count: int = 0
     rest: int = 0                # cards of the talon nobody took
+    stage: str = ""              # give_up | choose | discard while the phase asks
+    packets: tuple = ()          # halves: the packets as masks, top of the talon first
+    taken: int = -1              # the packet the declarer took
+    face_up: int = 0             # discards shown to everyone
+    to_declarers: int = 0        # talon cards whose points count for the declaring side
+    to_defenders: int = 0        # … for the defenders
+    into: int = 0                # into_tricks: the first tricks that get a talon card
+    discards_to: str = "declarer"   # whose side counts the discards (declarer | defenders | aside)
 
     def copy(self) -> TalonState:
-        return TalonState(self.exposed, self.shown, self.discard_count, self.rest)
+        return TalonState(self.exposed, self.shown, self.discard_count, self.rest, self.stage, self.packets,
+                          self.taken, self.face_up, self.to_declarers, self.to_defenders, self.into,
+                          self.discards_to)
 
 
 def procedure(st: State) -> TalonProc | None:
@@ -53,34 +112,214 @@ def procedure(st: State) -> TalonProc | None:
     return st.R.talons.get(name) if name else None
 
 
+def share(st: State, seats: tuple) -> int:
+    """The talon cards whose points count for `seats`: the declaring side's share (the discards and any
+    talon cards given to it) when the set holds the declarer, the defenders' share when it holds a
+    defender. Each share counts once however many members of its side the set holds."""
+    tl = st.talon_state
+    m = 0
+    if st.declarer is not None and st.declarer in seats:
+        m |= tl.to_declarers | (st.discards if tl.discards_to == "declarer" else 0)
+    if any(s in st.defenders for s in seats):
+        m |= tl.to_defenders | (st.discards if tl.discards_to == "defenders" else 0)
+    return m
+
+
+def mask_points(R: Any, cards: int) -> Any:
+    """The card points of a set of cards, exact: a sum over byte-wide tables built once per rule set."""
+    table = R.__dict__.get("_point_tables")
+    if table is None:
+        from fractions import Fraction
+        from math import lcm
+
+        values = [Fraction(c.points) for c in R.cards]
+        den = lcm(*(v.denominator for v in values)) if values else 1
+        units = [int(v * den) for v in values]
+        rows = []
+        for base in range(0, len(units), 8):
+            rows.append([sum(units[base + i] for i in range(8) if b >> i & 1 and base + i < len(units))
+                         for b in range(256)])
+        table = R.__dict__["_point_tables"] = (rows, den)
+    rows, den = table
+    total = 0
+    for row in rows:
+        total += row[cards & 255]
+        cards >>= 8
+    if total % den == 0:
+        return total // den
+    from fractions import Fraction
+    return Fraction(total, den)
+
+
+def _split(cards: list[int], n: int) -> tuple[int, ...]:
+    size = len(cards) // n if n else len(cards)
+    return tuple(mask_of(cards[i * size:(i + 1) * size]) for i in range(n)) if size else ()
+
+
+def _handler(st: State, proc: TalonProc) -> int:
+    if proc.who is not None:
+        seat = proc.who(Ctx(st))
+        if isinstance(seat, int) and seat in st.active:
+            return seat
+    assert st.declarer is not None
+    return st.declarer
+
+
+def _give_rest(st: State, proc: TalonProc) -> None:
+    """The talon cards nobody took go to the side `rest` names (counted in its points), else aside."""
+    tl = st.talon_state
+    rest = mask_of(st.talon)
+    tl.rest = rest
+    if proc.rest_to == "defenders":
+        tl.to_defenders |= rest
+    elif proc.rest_to == "declarer":
+        tl.to_declarers |= rest
+
+
+def _check_requires(st: State, proc: TalonProc) -> None:
+    if proc.requires is not None and not st.given_up and not proc.requires(Ctx(st, st.declarer)):
+        st.given_up = True
+
+
 class TalonPhase(Phase):
     name = "talon"
 
     def start(self, st: State) -> bool:
         proc = procedure(st)
         tl = st.talon_state
-        if proc is None or st.declarer is None or proc.kind != "exchange":
+        if proc is None:
             tl.rest = mask_of(st.talon)
             return False
+        if proc.kind == "into_tricks":
+            tl.into = min(proc.tricks or len(st.talon), len(st.talon))
+            return False
+        if st.declarer is None:
+            tl.rest = mask_of(st.talon)
+            return False
+        if proc.kind in ("aside", "defenders"):
+            self._give_away(st, proc)
+            _check_requires(st, proc)
+            return False
+        tl.discards_to = proc.discards_to
+        if proc.kind == "halves":
+            return self._show_halves(st, proc)
         take = proc.take if proc.take is not None else len(st.talon)
         taken = st.talon[:take]
         st.talon = st.talon[take:]
+        if proc.rest_to is not None:
+            _give_rest(st, proc)
         tl.exposed = proc.exposed
         tl.shown = tuple(taken) if tl.exposed else ()
-        st.hands[st.declarer] |= mask_of(taken)
-        st.to_act = st.declarer
+        st.to_act = _handler(st, proc)
+        st.hands[st.to_act] |= mask_of(taken)
         tl.discard_count = proc.discard if proc.discard is not None else len(taken)
-        return tl.discard_count > 0
+        tl.stage = "discard"
+        if tl.discard_count > 0:
+            return True
+        _check_requires(st, proc)
+        return False
+
+    def _give_away(self, st: State, proc: TalonProc) -> None:
+        tl = st.talon_state
+        cards = mask_of(st.talon)
+        tl.rest = cards
+        if proc.kind != "defenders":
+            return
+        tl.to_defenders = cards
+        if proc.called_packet == "declarer" and st.called_card is not None and cards >> st.called_card & 1:
+            held = next((p for p in _split(st.talon, proc.packets) if p >> st.called_card & 1), 0)
+            tl.to_declarers, tl.to_defenders = held, cards & ~held
+
+    def _show_halves(self, st: State, proc: TalonProc) -> bool:
+        tl = st.talon_state
+        tl.packets = _split(st.talon, proc.packets)
+        tl.exposed = proc.exposed
+        tl.shown = tuple(st.talon) if proc.exposed else ()
+        if proc.exposed and st.called_card is not None and mask_of(st.talon) >> st.called_card & 1:
+            sides.reveal(st)            # the called card is seen in the talon: the declarer is alone
+        st.to_act = _handler(st, proc)
+        tl.stage = "give_up" if proc.give_up is not None and proc.give_up(Ctx(st, st.declarer)) else "choose"
+        return True
 
     def legal(self, st: State) -> list[int]:
+        tl = st.talon_state
+        if tl.stage == "give_up":
+            return [A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)]
+        if tl.stage == "choose":
+            return [A.make(A.PACKET, i) for i in range(len(tl.packets))]
         hand = st.hands[st.to_act]
         proc = procedure(st)
-        allowed = hand & ~proc.never if proc else hand
-        return [A.make(A.DISCARD, m) for m in combinations_of(allowed, st.talon_state.discard_count)]
+        if proc is None:
+            return [A.make(A.DISCARD, m) for m in combinations_of(hand, tl.discard_count)]
+        allowed = hand & ~proc.never
+        if not proc.card_by_card:
+            return [A.make(A.DISCARD, m) for m in combinations_of(allowed, tl.discard_count)]
+        free = allowed & ~proc.last_resort
+        allowed = free or allowed or hand
+        return [A.make(A.DISCARD, 1 << c) for c in bits(allowed)]
 
     def apply(self, st: State, action: int) -> None:
-        m = A.arg_of(action)
+        tl = st.talon_state
+        proc = procedure(st)
+        assert proc is not None
+        kind, arg = A.kind_of(action), A.arg_of(action)
+        if kind == A.GIVE_UP:
+            if arg:
+                st.given_up = True
+                tl.stage = ""
+                st.to_act = -1
+                st._advance()
+                return
+            tl.stage = "choose"
+            return
+        if kind == A.PACKET:
+            tl.taken = arg
+            taken = tl.packets[arg]
+            st.hands[st.to_act] |= taken
+            st.talon = [c for c in st.talon if not taken >> c & 1]
+            _give_rest(st, proc)
+            tl.discard_count = proc.discard if proc.discard is not None else bin(taken).count("1")
+            tl.stage = "discard"
+            if tl.discard_count > 0:
+                return
+            self._finish(st, proc)
+            return
+        m = arg
         st.hands[st.to_act] &= ~m
         st.discards |= m
+        if proc.face_up and m & proc.last_resort:
+            tl.face_up |= m & proc.last_resort
+        tl.discard_count -= bin(m).count("1")
+        if tl.discard_count > 0:
+            return
+        self._finish(st, proc)
+
+    def _finish(self, st: State, proc: TalonProc) -> None:
+        st.talon_state.stage = ""
+        _check_requires(st, proc)
         st.to_act = -1
         st._advance()
+
+
+def text(st: State, action: int) -> str:
+    """`give up`, `play on`, `take 1` (packets numbered from 1, top of the talon first)."""
+    W = st.R.words
+    kind, arg = A.kind_of(action), A.arg_of(action)
+    if kind == A.GIVE_UP:
+        return W.get("give_up", "give up") if arg else W.get("play_on", "play on")
+    return f"{W.get('take', 'take')} {arg + 1}"
+
+
+def observe(st: State, seat: int, obs: dict) -> None:
+    """What the talon shows `seat`: the packets of an exposed halves talon, the packet taken, discards
+    laid face up, and the talon cards dealt face up into tricks (trick number, card)."""
+    tl = st.talon_state
+    codes = st.R.rs.codes
+    if tl.exposed and tl.packets:
+        obs["packets"] = [codes(p) for p in tl.packets]
+        if tl.taken >= 0:
+            obs["packet_taken"] = tl.taken + 1
+    if tl.face_up:
+        obs["face_up_discards"] = codes(tl.face_up)
+    if st.play.talon_cards:
+        obs["talon_in_tricks"] = [(n, st.R.codes[c]) for n, c in st.play.talon_cards]

@@ -1,0 +1,37 @@
+"""What each expression field of the rules document must give: a condition, a seat, a set of seats, a
+number, a suit, a card or a set of cards. The type checker compares the type an expression gives with
+the one its field wants (E402). A field is named by the end of its path; where one name means two
+things (`who` of the hold right is a condition, `who` of a talon procedure a seat), the longer path
+decides. A field not listed may give any type its meaning needs."""
+from __future__ import annotations
+
+# (path suffix) → the type wanted; '*' matches a name the file chooses, '#' a list position
+_BY_SUFFIX: dict[tuple[str, ...], str] = {
+    ("when",): "bool", ("early_end",): "bool", ("goal",): "bool", ("allowed",): "bool", ("requires",): "bool",
+    ("give_up",): "bool", ("ends",): "bool", ("exclude",): "bool", ("bids",): "bool", ("declare",): "bool",
+    ("entitled",): "bool", ("compulsory",): "bool", ("invite",): "bool", ("kontra_required",): "bool",
+    ("personal",): "bool", ("attempt",): "bool", ("by_count",): "bool", ("hold", "who"): "bool",
+    ("lead",): "seat", ("first",): "seat", ("start",): "seat", ("cut",): "seat", ("dealer",): "seat",
+    ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat",
+    ("trump",): "suit",
+    ("each",): "seats",
+    ("amount",): "num", ("result",): "num",
+}
+
+HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tricks(declarer)`",
+        "seat": "write a seat, e.g. `forehand`, `declarer` or `next(dealer)`",
+        "seats": "write a set of seats, e.g. `defenders`, `active` or `seats`",
+        "num": "write a number, e.g. `stake`, `tricks(s) * A / 10` or `if made then 2 else 0`",
+        "suit": "write a suit, e.g. `H` or `suit_of(turned_up)`",
+        "card": "write a card, e.g. `T1`, `KH` or `turned_up`",
+        "cards": "write a set of cards, e.g. `[KH, QH]`, a group such as `kings`, or `hand(declarer)`"}
+
+
+def wanted(path: tuple[str, ...]) -> str | None:
+    """The type the expression field at `path` must give, or None when any type will do."""
+    best: tuple[int, str | None] = (0, None)
+    for suffix, want in _BY_SUFFIX.items():
+        n = len(suffix)
+        if n <= len(path) and n > best[0] and all(s == "*" or s == p for s, p in zip(suffix, path[-n:])):
+            best = (n, want)
+    return best[1]

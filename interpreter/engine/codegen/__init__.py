@@ -1,0 +1,208 @@
+"""Generated code for the hot paths of one rule set: a Python module built from the compiled rules.
+
+    rules = compile_rules(load("wien"))              # generated code installed (the default)
+    print(rules.generated.source)                    # what runs; `stichwort compile wien --show`
+
+Every expression the compiler handed out (engine/compile.Compiler.text/party) becomes a function
+`E…` of the activation with the expression inlined as Python source and constants folded; each let a
+function `L…` (memoised as the reference memoises it), each let function an `F…` taking its
+parameters as arguments, each comprehension a loop `C…`; each contract's play obligations a function
+`P…` over card masks (codegen/play.py); each list of payment rows a function `S…` giving the
+transfers (codegen/settle.py). `install` puts them where the interpreter's closures were, so every
+phase — also one this generator has never heard of — runs them without knowing; what the generator
+does not translate keeps the reference closure. `STICHWORT_ENGINE=interpreter` (or
+`compile_rules(..., engine="interpreter")`) runs the reference interpreter alone.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any
+
+from interpreter.engine.codegen import cache
+from interpreter.engine.codegen.expr import ExprGen, function, runtime_namespace
+from interpreter.engine.codegen.play import playable_source
+from interpreter.engine.codegen.settle import rows_source
+from interpreter.engine.context import Ctx
+from interpreter.language.expressions import parse_text, to_text
+
+ENV = "STICHWORT_ENGINE"
+ENGINES = ("generated", "interpreter")
+DEFAULT = "generated"
+
+
+def engine_mode(requested: str | None = None) -> str:
+    """`generated` or `interpreter`: as requested, else from $STICHWORT_ENGINE, else the default."""
+    value = requested or os.environ.get(ENV) or DEFAULT
+    if value not in ENGINES:
+        raise ValueError(f"{ENV} must be one of {', '.join(ENGINES)}, not {value!r}")
+    return value
+
+
+class Module:
+    """The generated module of one rule set: its source, and its functions once executed."""
+
+    def __init__(self, source: str, namespace: dict[str, Any], expressions: dict[tuple, str],
+                 playables: dict[str, str], settlers: dict[int, str]):
+        self.source = source
+        self.namespace = namespace
+        self.expressions = expressions        # (kind, tree) → function name
+        self.playables = playables            # contract → function name
+        # id of a list of payment rows in the rules → the function giving its transfers (phases/settle.py)
+        self.rows = {key: namespace[fname] for key, fname in settlers.items()}
+        self.let_names: dict[str, str] = {}   # let → its function in the module
+
+    def function(self, name: str) -> Any:
+        return self.namespace[name]
+
+
+def _describe(node: Any) -> str:
+    try:
+        return repr(to_text(node))
+    except Exception:  # a tree the printer does not know: the comment is only for readers
+        return repr(node[0])
+
+
+def build(rules: Any) -> Module:
+    """Generate, compile (through the cache) and execute the module of `rules`."""
+    comp = rules.compiler
+    constants: dict[str, Any] = {}
+    notes: dict[str, str] = {}
+    lets_doc = rules.doc.get("let") or {}
+    let_names = {n: f"L{i}" for i, n in enumerate(n for n in lets_doc if n in comp.lets)}
+    gen = ExprGen(comp, constants, notes, let_names, rules.players, rules.rs.hand_size)
+    parts: list[str] = []
+    for name, fname in let_names.items():
+        body = lets_doc[name]
+        node = parse_text(body) if isinstance(body, str) else ("const", body)
+        src = gen.expr(node).src
+        doc = f"let {name!r}"
+        if name in comp.seat_dependent:
+            parts.append(function(fname, src, doc))
+        else:
+            k = repr("let:" + name)
+            parts.append(f"def {fname}(c):\n    # {doc}, computed once per settlement\n    st = c.st\n"
+                         f"    cache = c.cache\n    if cache is None:\n        return {src}\n"
+                         f"    if {k} not in cache:\n        cache[{k}] = {src}\n    return cache[{k}]\n")
+    expressions: dict[tuple, str] = {}
+    for _fn, kind, node in list(comp.trees.values()):
+        key = (kind, node)
+        if key in expressions:
+            continue
+        g = gen.party(node) if kind == "party" else gen.expr(node)
+        fname = f"E{len(expressions)}"
+        expressions[key] = fname
+        parts.append(function(fname, g.src, ("party " if kind == "party" else "") + _describe(node)))
+    trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
+    playables: dict[str, str] = {}
+    for i, (name, con) in enumerate(rules.contracts.items()):
+        play_src = playable_source(f"P{i}", f"contract {name!r}", con, rules, gen, lambda f: trees.get(id(f)))
+        if play_src is not None:
+            playables[name] = f"P{i}"
+            parts.append(play_src)
+    settlers: dict[int, str] = {}
+    tree_of = lambda f: comp.trees[id(f)][1:] if id(f) in comp.trees else None
+    lists = [("the settlement", rules.settle_rows)]
+    lists += [(f"the session's {k}", v) for k, v in rules.session_rows.items() if isinstance(v, list)]
+    for title, rows in lists:
+        rows_src = rows_source(f"S{len(settlers)}", title, rows, gen, tree_of)
+        if rows_src is not None:
+            settlers[id(rows)] = f"S{len(settlers)}"
+            parts.append(rows_src)
+    header = [f'"""Generated from the rule set {rules.rs.name!r} by interpreter/engine/codegen; do not edit."""',
+              "# Names bound by the engine, not spelled here:"]
+    header += [f"#   {k}: {notes[k]}" for k in constants]
+    source = "\n".join(header) + "\n\n\n" + "\n\n".join(gen.helpers + parts)
+    namespace = runtime_namespace()
+    namespace["Ctx"] = Ctx
+    namespace.update(constants)
+    exec(cache.compiled(source, f"<stichwort generated: {rules.rs.name}>"), namespace)
+    mod = Module(source, namespace, expressions, playables, settlers)
+    mod.let_names = let_names
+    return mod
+
+
+def install(rules: Any) -> Module:
+    """Put the generated functions where the interpreter's closures were, in every part of `rules`."""
+    mod = build(rules)
+    comp = rules.compiler
+    table = {fid: mod.function(mod.expressions[(kind, node)]) for fid, (_fn, kind, node) in comp.trees.items()}
+    skip = {id(rules.rs), id(rules.doc), id(comp), id(rules.cards), id(rules.options)}
+    _swap(rules, table, skip)
+    for name, fname in mod.playables.items():
+        rules.contracts[name].gen_playable = mod.function(fname)
+    rules.generated = mod
+    return mod
+
+
+def adopt(rules: Any, obj: Any) -> None:
+    """Swap in generated functions inside an object built after `install` (a contract with a chosen
+    trump): closures of trees the module holds are replaced, others stay the reference's."""
+    mod = rules.generated
+    comp = rules.compiler
+    if getattr(obj, "obligations", None) is not None and getattr(obj, "gen_playable", 0) is None:
+        _playable_later(rules, obj)
+    table = {}
+    for fid, (_fn, kind, node) in comp.trees.items():
+        fname = mod.expressions.get((kind, node))
+        if fname is not None:
+            table[fid] = mod.function(fname)
+    _swap(obj, table, set())
+
+
+def _playable_later(rules: Any, con: Any) -> None:
+    """The play obligations of a contract made after the module (a chosen trump), generated on their own."""
+    mod = rules.generated
+    comp = rules.compiler
+    constants: dict[str, Any] = {}
+    gen = ExprGen(comp, constants, {}, mod.let_names, rules.players, rules.rs.hand_size)
+    trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
+    src = playable_source("V", f"contract {con.name!r} with trump {con.trump!r}", con, rules, gen,
+                          lambda f: trees.get(id(f)))
+    if src is None:
+        return
+    namespace = dict(mod.namespace)
+    namespace.update(constants)
+    exec(cache.compiled(src, f"<stichwort generated: {rules.rs.name}, chosen trump>"), namespace)
+    con.gen_playable = namespace["V"]
+
+
+_ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
+
+
+def _swap(obj: Any, table: dict[int, Any], seen: set[int]) -> Any:
+    """Replace, in place where mutable, every value whose id is in `table`; returns the object (a new
+    tuple when a tuple held one). Plain values (and the names and refs, which are strings) are passed
+    over without a call."""
+    t = type(obj)
+    if t in _ATOMS or isinstance(obj, str) or id(obj) in seen:
+        return obj
+    seen.add(id(obj))
+    if t is list or t is dict:
+        items = enumerate(obj) if t is list else list(obj.items())
+        for k, v in items:
+            if type(v) in _ATOMS:
+                continue
+            nv = table.get(id(v))
+            if nv is None:
+                nv = _swap(v, table, seen)
+            if nv is not v:
+                obj[k] = nv
+        return obj
+    if t is tuple:
+        if all(type(v) in _ATOMS for v in obj):
+            return obj
+        new = tuple(table.get(id(v)) or _swap(v, table, seen) for v in obj)
+        return obj if all(a is b for a, b in zip(new, obj)) else new
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            v = getattr(obj, f.name)
+            if type(v) in _ATOMS:
+                continue
+            nv = table.get(id(v))
+            if nv is None:
+                nv = _swap(v, table, seen)
+            if nv is not v:
+                object.__setattr__(obj, f.name, nv)   # frozen settings too: they are built, not yet shared
+        return obj
+    return obj

@@ -1,0 +1,428 @@
+"""Expression trees → Python expression source, mirroring engine/compile.py node by node.
+
+The source is built only from the checked tree: names are resolved here (to a state attribute, a
+let function of the generated module or a constant), literals go through `repr`, and every other
+value (a call or contract reference, a card mask table, a built-in function the generator has no
+template for) is bound in the module's namespace under a numbered name `K…`. What the generator
+does not translate (comprehensions) is evaluated by the reference closure, bound the same way, so
+the generated code and the interpreter agree by construction on what they share.
+
+Semantics are the reference's: `and`/`or` give booleans, arithmetic reads `none` as 0 (skipped
+where both sides are known to be whole numbers), comparisons with `none` are false, division is
+exact, attributes of `none` are `none`.
+"""
+from __future__ import annotations
+
+import functools
+import keyword
+import re
+from fractions import Fraction
+from typing import Any
+
+import interpreter.engine.builtins as B
+from interpreter.engine import compile as X
+
+_UNKNOWN = object()
+
+# Built-in values the generator writes inline, as source over `st` (the state) and `c` (the activation),
+# with what kind of value they give ("int": always a whole number, never none). They mirror the
+# lambdas of engine/builtins.VALUES; a name missing here calls that table's function instead.
+VALUE_SOURCE: dict[str, tuple[str, str]] = {
+    "dealer": ("st.dealer", "int"),
+    "declarer": ("st.declarer", "any"),
+    "me": ("c.me", "any"),
+    "this": ("c.this", "any"),
+    "holder": ("st.auction.holder", "any"),
+    "leader": ("st.play.leader", "any"),
+    "host": ("st.defence.host", "any"),
+    "guest": ("st.defence.guest", "any"),
+    "active": ("st.active", "any"),
+    "defenders": ("st.defenders", "any"),
+    "declarers": ("st.declarers", "any"),
+    "playing": ("st.playing", "any"),
+    "pot": ("st.accounts.get('pot', 0)", "any"),
+    "tricks_played": ("len(st.play.history)", "int"),
+    "trick_number": ("(len(st.play.history) + 1)", "int"),
+    "turn": ("len(st.auction.calls)", "int"),
+    "passes": ("st.auction.passes", "any"),
+    "invited": ("st.defence.invited", "any"),
+    "compulsory": ("st.defence.compulsory", "any"),
+    "all_passed": ("st.all_passed", "any"),
+    "high": ("st.high", "any"),
+    "final": ("st.final", "any"),
+    "contract": ("st.contract", "any"),
+    "trump": ("st.trump", "any"),
+    "made": ("st.made_in(c)", "any"),
+    "deal_number": ("st.deal_number", "any"),
+}
+
+# Built-in functions written inline: a format over the arguments' source, and the result's kind.
+FUNCTION_SOURCE: dict[str, tuple[str, str]] = {
+    "next": ("st.next({0})", "any"),
+    "prev": ("st.prev({0})", "any"),
+    "tricks": ("st.tricks({0})", "int"),
+    "first_call": ("st.first_call({0})", "any"),
+    "first_bid": ("st.first_bid({0})", "any"),
+    "latest": ("st.latest({0})", "any"),
+    "has_bid": ("st.has_bid({0})", "any"),
+    "spoke": ("st.spoke({0})", "any"),
+    "went_along": ("({0} in st.playing)", "any"),
+    "size": ("size({0})", "int"),
+    "holds": ("st.holds({0}, {1})", "any"),
+    "count_in": ("st.count_in({0}, {1})", "int"),
+    "order": ("st.order_of({0})", "int"),
+}
+
+_CMP = {"<", "<=", ">", ">="}
+
+# comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);
+# mirrors engine/builtins.COMPREHENSIONS, including where any/all stop early
+REDUCTIONS: dict[str, tuple[set[str], str, tuple[str, ...], str]] = {
+    "sum": ({"sum"}, "0", ("acc = acc + num(v)",), "acc"),
+    "count": ({"sum"}, "0", ("if v:", "    acc += 1"), "acc"),
+    "any": ({"any"}, "False", ("if v:", "    acc = True", "    break"), "acc"),
+    "all": ({"all"}, "True", ("if not v:", "    acc = False", "    break"), "acc"),
+    "min": ({"min"}, "[]", ("acc.append(num(v))",), "min(acc, default=0)"),
+    "max": ({"max"}, "[]", ("acc.append(num(v))",), "max(acc, default=0)"),
+    "set": ({"tuple"}, "[]", ("if v is m or v is True or (not isinstance(v, bool) and v):", "    acc.append(m)"),
+            "tuple(acc)"),
+}
+_PRIMITIVE = (int, str, bool, type(None))
+
+
+class G:
+    """A generated expression: its source, the kind of value it gives, its value when constant."""
+    __slots__ = ("src", "kind", "value")
+
+    def __init__(self, src: str, kind: str = "any", value: Any = _UNKNOWN):
+        self.src = src
+        self.kind = kind
+        self.value = value
+
+    @property
+    def const(self) -> bool:
+        return self.value is not _UNKNOWN
+
+
+class ExprGen:
+    """Translates trees against one rule set's compiler (its symbols, roles, lets and accounts)."""
+
+    def __init__(self, comp: X.Compiler, constants: dict[str, Any], notes: dict[str, str],
+                 let_names: dict[str, str], n_players: int, tricks_total: int):
+        self.comp = comp
+        self.constants = constants          # name in the module → value (shared with the module builder)
+        self.notes = notes                  # name → a one-line description for the printed module
+        self.let_names = let_names          # let → the generated function computing it
+        self.n_players = n_players
+        self.tricks_total = tricks_total
+        self.helpers: list[str] = []        # extra functions (let-function bodies) to add to the module
+        self._const_ids: dict[Any, str] = {}
+        self._seen: dict[tuple[str, frozenset, tuple], G] = {}
+        self.local_names: dict[str, str] = {}   # a comprehension's variable or a let function's parameter →
+        #                                         the Python local holding it, in the function being generated
+
+    # ---- constants ---------------------------------------------------------------------------------
+    def bind(self, value: Any, note: str) -> str:
+        """A name in the module's namespace for a value that has no literal spelling."""
+        primitive = type(value) is tuple and all(type(x) in _PRIMITIVE for x in value)
+        key = ("value", repr(value)) if primitive else (type(value).__name__, id(value))
+        name = self._const_ids.get(key)
+        if name is None:
+            name = f"K{len(self.constants)}"
+            self.constants[name] = value
+            self.notes[name] = note
+            self._const_ids[key] = name
+        return name
+
+    def lit(self, v: Any) -> G:
+        if type(v) in _PRIMITIVE:
+            return G(repr(v), "int" if type(v) is int else "any", v)
+        if type(v) is Fraction:
+            return G(f"Fraction({v.numerator!r}, {v.denominator!r})", "any", v)
+        if type(v) is tuple and all(type(x) in _PRIMITIVE for x in v):
+            return G(repr(v), "any", v)
+        desc = f"{v.kind} {str(v)!r}" if isinstance(v, X.Ref) else f"{type(v).__name__} {v!r}"[:80]
+        return G(self.bind(v, desc), "any", v)
+
+    def fallback(self, node: tuple, scope: frozenset) -> G:
+        """The reference closure of a node the generator does not translate."""
+        fn = self.comp.node(node, scope)
+        return G(self.bind(fn, f"reference closure for a {node[0]} node") + "(c)")
+
+    # ---- nodes -------------------------------------------------------------------------------------
+    def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
+        """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
+        # keyed by repr: a tree holding True and one holding 1 are equal tuples but different rules
+        key = (repr(node), scope, tuple(self.local_names.items()))
+        g = self._seen.get(key)
+        if g is None:
+            g = self._seen[key] = getattr(self, "_" + node[0])(node, scope)
+        return g
+
+    def party(self, node: tuple) -> G:
+        """A payment's `from`/`to` (engine/compile.Compiler.party)."""
+        if node[0] == "name" and node[1] in self.comp.accounts:
+            return self.lit(X.Party((node[1],)))
+        if node[0] == "call" and node[1] == "account" and node[2] and node[2][0][0] == "name":
+            acct = node[2][0][1]
+            rest = [self.expr(x) for x in node[2][1:]]
+            items = "".join(f"{r.src}, " for r in rest)
+            return G(f"Party(({acct!r}, {items}))")
+        return self.expr(node)
+
+    def _num(self, node: tuple, scope: frozenset) -> G:
+        v = node[1]
+        return self.lit(int(v) if v.denominator == 1 else v)
+
+    def _str(self, node: tuple, scope: frozenset) -> G:
+        return self.lit(node[1])
+
+    def _const(self, node: tuple, scope: frozenset) -> G:
+        return self.lit(node[1])
+
+    def _name(self, node: tuple, scope: frozenset) -> G:
+        n = node[1]
+        comp = self.comp
+        if n in self.local_names:
+            return G(self.local_names[n])
+        if n in scope or n in ("s", "t"):
+            return G(f"c.vars.get({n!r})")
+        if n in comp.lets:
+            if n in self.let_names:
+                return G(f"{self.let_names[n]}(c)")
+            return G(self.bind(comp.lets[n], f"let {n!r}") + "(c)")
+        if n not in comp.symbols:
+            if n in comp.roles:
+                return G(f"((st.dealer + {comp.roles[n]!r}) % st.n)", "int")
+            if n in comp.game_accounts:
+                return G(f"st.accounts.get({n!r}, 0)")
+            if n in B.VALUES:
+                if n == "players" and _names(B.VALUES[n]) == {"st", "R", "players"}:
+                    return self.lit(self.n_players)     # a constant of the rule set, folded
+                if n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES[n]):
+                    src, kind = VALUE_SOURCE[n]
+                    return G(src, kind)
+                return G(self.bind(B.VALUES[n], f"built-in value {n!r}") + "(c)")
+        if n in comp.symbols:
+            return self.lit(comp.symbols[n])
+        return self.lit(n)  # an enum word
+
+    def _list(self, node: tuple, scope: frozenset) -> G:
+        items = [self.expr(x, scope) for x in node[1]]
+        if all(i.const for i in items):
+            return self.lit(tuple(i.value for i in items))
+        return G("(" + "".join(f"{i.src}, " for i in items) + ")")
+
+    def _attr(self, node: tuple, scope: frozenset) -> G:
+        obj = self.expr(node[1], scope)
+        if obj.const:
+            return self.lit(X.attr(obj.value, node[2]))
+        return G(f"attr({obj.src}, {node[2]!r})")
+
+    def _not(self, node: tuple, scope: frozenset) -> G:
+        a = self.expr(node[1], scope)
+        if a.const:
+            return self.lit(not a.value)
+        return G(f"(not {a.src})", "bool")
+
+    def _neg(self, node: tuple, scope: frozenset) -> G:
+        a = self.expr(node[1], scope)
+        if a.const:
+            return self.lit(-X._num(a.value))
+        return G(f"(-{a.src})", "int") if a.kind == "int" else G(f"(-num({a.src}))")
+
+    def _if(self, node: tuple, scope: frozenset) -> G:
+        cond, then, other = (self.expr(x, scope) for x in node[1:])
+        if cond.const:
+            return then if cond.value else other
+        kind = "int" if then.kind == other.kind == "int" else "any"
+        return G(f"({then.src} if {cond.src} else {other.src})", kind)
+
+    def _bin(self, node: tuple, scope: frozenset) -> G:
+        op = node[1]
+        a, b = self.expr(node[2], scope), self.expr(node[3], scope)
+        if op in ("and", "or"):
+            if a.const:
+                if bool(a.value) == (op == "or"):
+                    return self.lit(bool(a.value))
+                return self.lit(bool(b.value)) if b.const else G(_truth(b), "bool")
+            return G(f"({_truth(a)} {op} {_truth(b)})", "bool")
+        if a.const and b.const and op != "^":
+            return self.lit(_fold(op, a.value, b.value))
+        both_int = a.kind == "int" and b.kind == "int"
+        if op in ("+", "-", "*"):
+            if both_int:
+                return G(f"({a.src} {op} {b.src})", "int")
+            na = a.src if a.kind == "int" else f"num({a.src})"
+            nb = b.src if b.kind == "int" else f"num({b.src})"
+            return G(f"({na} {op} {nb})")
+        if op == "/":
+            return G(f"div({a.src}, {b.src})")
+        if op == "%":
+            return G(f"mod({a.src}, {b.src})", "int" if both_int else "any")
+        if op == "^":
+            return G(f"power({a.src}, {b.src})")
+        if op in ("==", "!="):
+            return G(f"({a.src} {op} {b.src})", "bool")
+        if op in ("in", "not in"):
+            neg = "not " if op == "not in" else ""
+            if node[3][0] == "list":       # a literal list is a tuple: plain membership
+                return G(f"({a.src} {op} {b.src})", "bool")
+            return G(f"({neg}contains({b.src}, {a.src}))", "bool")
+        if op in _CMP:
+            if both_int:
+                return G(f"({a.src} {op} {b.src})", "bool")
+            return G(f"cmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
+        raise ValueError(op)
+
+    def _call(self, node: tuple, scope: frozenset) -> G:
+        name, argn = node[1], node[2]
+        comp = self.comp
+        if name == "account" and argn and argn[0][0] == "name":
+            rest = "".join(f", {self.expr(x, scope).src}" for x in argn[1:])
+            return G(f"st.account({argn[0][1]!r}{rest})")
+        args = [self.expr(x, scope) for x in argn]
+        if name in comp.let_functions:
+            params, body = comp.let_functions[name]
+            local = {p: f"p{i}" for i, p in enumerate(params)}
+            outer, self.local_names = self.local_names, local
+            try:
+                body_src = self.expr(body, frozenset(scope) | set(params)).src
+            finally:
+                self.local_names = outer
+            fname = f"F{len(self.helpers)}"   # named after its body, which may add helpers of its own
+            self.helpers.append(let_function(fname, name, params, body_src))
+            return G(f"{fname}(c" + "".join(f", {a.src}" for a in args) + ")")
+        impl = B.FUNCTIONS.get(name)
+        if impl is None:
+            return self.fallback(node, scope)
+        if (name in FUNCTION_SOURCE and len(args) == FUNCTION_SOURCE[name][0].count("{")
+                and _same(FUNCTION_SOURCE[name][0], impl)):
+            fmt, kind = FUNCTION_SOURCE[name]
+            return G(fmt.format(*(a.src for a in args)), kind)
+        if name in ("min", "max"):
+            if all(a.const for a in args):
+                return self.lit(impl(None, *(a.value for a in args)))
+            return G(f"_{name}(c" + "".join(f", {a.src}" for a in args) + ")")
+        fn = self.bind(impl, f"built-in function {name!r}")
+        return G(f"{fn}(c" + "".join(f", {a.src}" for a in args) + ")")
+
+    def _comp(self, node: tuple, scope: frozenset) -> G:
+        """A comprehension as a loop in a helper function, binding the variable in the activation as the
+        reference does (so that lets and closures evaluated inside see it)."""
+        _, fname, body, var, iterable, cond = node
+        reduce = B.COMPREHENSIONS.get(fname)
+        if fname not in REDUCTIONS or reduce is None or _names(reduce) != REDUCTIONS[fname][0]:
+            return self.fallback(node, scope)
+        inner = frozenset(scope) | {var}
+        outer, self.local_names = self.local_names, {}   # a helper of its own: it reads its caller's names
+        try:                                              # from the activation
+            it = self.expr(iterable, scope).src
+            self.local_names = {var: "m"}                 # bound in the activation and in `m` alike
+            fcond = self.expr(cond, inner).src if cond is not None else None
+            fbody = self.expr(body, inner).src
+        finally:
+            self.local_names = outer
+        _, start, step, finish = REDUCTIONS[fname]
+        name = f"C{len(self.helpers)}"
+        lines = [f"def {name}(c):", f"    # {fname}(… for {var} in …)", "    st = c.st", "    env = c.vars",
+                 f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}", "    try:",
+                 f"        for m in members({it}):", f"            env[{var!r}] = m"]
+        if fcond is not None:
+            lines += [f"            if not ({fcond}):", "                continue"]
+        lines += [f"            v = {fbody}"] + [f"            {x}" for x in step]
+        lines += ["    finally:", "        if saved is MISSING:", f"            env.pop({var!r}, None)", "        else:",
+                  f"            env[{var!r}] = saved", f"    return {finish}"]
+        self.helpers.append("\n".join(lines) + "\n")
+        return G(f"{name}(c)", "int" if fname == "count" else "any")
+
+
+def _names(fn: Any) -> set[str]:
+    code = getattr(fn, "__code__", None)
+    return set(code.co_names) if code is not None else set()
+
+
+@functools.lru_cache(maxsize=512)
+def _same(template: str, fn: Any) -> bool:
+    """The template reads what the engine's implementation reads (the names its code uses): a built-in
+    whose implementation has changed is called, not inlined, until the template is brought in step."""
+    names = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"'[^']*'", "", template))) - {"c"} - set(keyword.kwlist)
+    return names == _names(fn)
+
+
+def _truth(g: G) -> str:
+    """A value as a boolean, as `bool()` gives it (nothing to do for one known to be a boolean)."""
+    return g.src if g.kind == "bool" else f"(not not {g.src})"
+
+
+_CMP_NAME = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+
+def _fold(op: str, a: Any, b: Any) -> Any:
+    """A binary operator on two constants, as the reference computes it."""
+    n = X._num
+    if op == "+":
+        return n(a) + n(b)
+    if op == "-":
+        return n(a) - n(b)
+    if op == "*":
+        return n(a) * n(b)
+    if op == "/":
+        return X.div(a, b)
+    if op == "%":
+        return X.mod(a, b)
+    if op == "==":
+        return a == b
+    if op == "!=":
+        return a != b
+    if op == "in":
+        return X.contains(b, a)
+    if op == "not in":
+        return not X.contains(b, a)
+    return X._cmp(op)(a, b)
+
+
+def function(name: str, src: str, doc: str) -> str:
+    """One generated function of the activation `c`."""
+    return f"def {name}(c):\n    # {doc}\n    st = c.st\n    return {src}\n"
+
+
+# the source reads the activation for more than the state, `me` and `this`: a let, a helper, a closure
+_READS_ACTIVATION = re.compile(r"\bc\b(?!\.(?:st|me|this)\b)")
+
+
+def let_function(fname: str, name: str, params: tuple[str, ...], body: str) -> str:
+    """A let function: its parameters are Python arguments; they are bound in the activation as well
+    (as the interpreter binds them) only when the body calls something that may read them there."""
+    args = "".join(f", p{i}" for i in range(len(params)))
+    head = [f"def {fname}(c{args}):", f"    # the let function {name!r}", "    st = c.st"]
+    if not _READS_ACTIVATION.search(body):
+        return "\n".join(head + [f"    return {body}"]) + "\n"
+    lines = head + ["    env = c.vars"]
+    lines += [f"    saved{i} = env.get({p!r}, MISSING)" for i, p in enumerate(params)]
+    lines += [f"    env[{p!r}] = p{i}" for i, p in enumerate(params)]
+    lines += ["    try:", f"        return {body}", "    finally:"]
+    for i, p in enumerate(params):
+        lines += [f"        if saved{i} is MISSING:", f"            env.pop({p!r}, None)", "        else:",
+                  f"            env[{p!r}] = saved{i}"]
+    return "\n".join(lines) + "\n"
+
+
+def runtime_namespace() -> dict[str, Any]:
+    """What generated expressions call, besides their own constants."""
+    return {
+        "Fraction": Fraction, "Party": X.Party, "attr": X.attr, "num": X._num, "div": X.div, "mod": X.mod,
+        "power": X.power, "contains": X.contains, "size": B.size, "_min": B._min, "_max": B._max,
+        "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
+        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING,
+    }
+
+
+def members(it: Any) -> Any:
+    """What a comprehension runs over: a card mask's cards, nothing for none, else the value itself."""
+    if isinstance(it, int) and not isinstance(it, bool):
+        return B.mask_bits(it)
+    return () if it is None else it
+
+
+_MISSING = object()

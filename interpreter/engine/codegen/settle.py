@@ -1,0 +1,65 @@
+"""Payment rows, generated: one function per list of rows (the settlement, each part of the session)
+that evaluates every row on the state as engine/phases/settle.apply_rows does and gives the transfers,
+in the same order. Applying them to the accounts stays the interpreter's (settle.transfer).
+
+The seat of a row's `each` is bound as `s` in the activation, as the interpreter binds it; a part
+the generator does not hold as a tree keeps its closure, bound by name."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.engine.codegen.expr import ExprGen
+
+ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
+
+
+def rows_source(name: str, title: str, rows: list, gen: ExprGen,
+                tree_of: Callable[[Any], tuple[str, Any] | None]) -> str | None:
+    """`def name(st)` giving the transfers of `rows`, or None when the rows are not the kind it knows."""
+    from interpreter.engine.phases import settle
+    from interpreter.engine.phases.base import ALWAYS
+
+    if not rows or any(type(r) not in (settle.Row, settle.OthersRow) for r in rows):
+        return None
+    if tuple(f.name for f in dataclasses.fields(settle.Row)) != ROW_FIELDS:
+        return None
+
+    def part(fn: Any, what: str) -> str:
+        found = tree_of(fn)
+        if found is None:
+            return gen.bind(fn, f"{what} of a payment row") + "(c)"
+        kind, node = found
+        return (gen.party(node) if kind == "party" else gen.expr(node)).src
+
+    lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order",
+             "    out = []", "    c = Ctx(st, cache={})", "    env = c.vars"]
+    for i, r in enumerate(rows):
+        lines.append(f"    # row {i + 1}: {r.note!r}")
+        when = None if r.when is ALWAYS else part(r.when, "the condition")
+        amount = part(r.amount, "the amount")
+        src = part(r.src, "the payer") if r.src is not None else "None"
+        dst = part(r.dst, "the payee") if r.dst is not None else "None"
+        note = gen.lit(r.note).src
+        if r.each is None:
+            pad = "    "
+            body = []
+        else:
+            pad = "        "
+            each = part(r.each, "the seats")
+            body = [f"    for s in st._seats_of({each}):", "        if s is not None:", "            env['s'] = s"]
+        if when is not None:
+            body.append(f"{pad}if {when}:")
+            pad += "    "
+        if isinstance(r, settle.OthersRow):   # the payee form "each other player": every other active seat
+            fixed, pair = (src, f"(fixed, t, amount, {note})") if r.spread == "to" else (dst, f"(t, fixed, amount, {note})")
+            body += [f"{pad}amount = {amount}", f"{pad}if amount:", f"{pad}    fixed = {fixed}",
+                     f"{pad}    out.extend({pair} for t in (st.active if fixed is not None else ()) if t != fixed)"]
+        else:
+            body += [f"{pad}amount = {amount}", f"{pad}if amount:", f"{pad}    out.append(({src}, {dst}, amount, {note}))"]
+        if r.each is not None:
+            body.append("    env.pop('s', None)")
+        lines += body
+    lines.append("    return out")
+    return "\n".join(lines) + "\n"

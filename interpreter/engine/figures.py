@@ -1,0 +1,165 @@
+"""Figures: side goals besides the game, made silently or declared in the declaration round
+(engine/phases/announce.py), each with its own kontra chain, and the questions settlement asks of
+them (`declared`, `declared_by`, `achieved`, `attempted`, `kontras`, …).
+
+A figure's `goal` and `attempt` are expressions judged with `side` bound to the seats being judged.
+A figure counts only in a contract that lists it in its `figures` and, when it has one, under its
+own `allowed`. What the declaration round recorded lives in `st.announce` (declared figures by seat,
+kontra chains by item); an outcome-only deal may state which side made or attempted a figure
+instead of playing it out (`st.announce.given`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.context import Ctx
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.state import State
+
+Fn = Callable[[Any], Any]
+
+GAME = "@game"      # the chain key of the game of the declarer when chains are side-wide
+
+
+@dataclass(frozen=True)
+class FigureRT:
+    name: str
+    index: int
+    ref: Any                    # a Ref carrying the figure's record (`.silent`, `.declared`, …)
+    goal: Fn
+    attempt: Fn | None
+    allowed: Fn | None
+    card: int                   # the card the figure is made with, -1 if none
+    trick: int                  # the trick it must be made in (negative: from the end), 0 if none
+    multiplier: bool            # multiplies the game instead of being paid apart
+    by_holder: bool = False     # `by = holder`: only a seat holding the figure's card may declare it
+
+
+def refs(doc: dict, make_ref: Callable[[str, dict, str], Any]) -> dict[str, Any]:
+    """The figures' names as symbols of the expression language, each carrying its record."""
+    return {name: make_ref(name, rec, "figure") for name, rec in (doc.get("figure") or {}).items()}
+
+
+def compile_figures(doc: dict, comp: Compiler, figure_refs: dict[str, Any], card_index: dict[str, int]) -> dict[str, FigureRT]:
+    out: dict[str, FigureRT] = {}
+    for i, (name, rec) in enumerate((doc.get("figure") or {}).items()):
+        x = comp.text
+        card = rec.get("card")
+        out[name] = FigureRT(
+            name=name, index=i, ref=figure_refs[name], goal=x(rec["goal"]),
+            attempt=x(rec["attempt"]) if rec.get("attempt") is not None else None,
+            allowed=x(rec["allowed"]) if rec.get("allowed") is not None else None,
+            card=card_index.get(str(card), -1) if card is not None else -1,
+            trick=int(rec.get("trick") or 0), multiplier=bool(rec.get("multiplier")),
+            by_holder=rec.get("by") == "holder")
+    return out
+
+
+def figure_of(st: State, f: Any) -> FigureRT | None:
+    return st.R.figures.get(str(f)) if f is not None else None
+
+
+def _side(st: State, x: Any) -> tuple[int, ...]:
+    return tuple(sorted(st._seats_of(x)))
+
+
+def allowed(c: Ctx, fig: FigureRT) -> bool:
+    """The contract being played lists the figure, and the figure's own `allowed` holds."""
+    con = c.st.contract
+    if con is None or fig.name not in (con.rec.get("figures") or ()):
+        return False
+    return fig.allowed is None or bool(fig.allowed(c))
+
+
+def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
+    sub = Ctx(c.st, c.me, c.this, c.cache)
+    sub.vars["side"] = side
+    return bool(fn(sub))
+
+
+def _memo(c: Ctx, key: tuple, compute: Callable[[], bool]) -> bool:
+    cache = c.cache
+    if cache is None:
+        return compute()
+    if key not in cache:
+        cache[key] = compute()
+    return cache[key]
+
+
+def achieved(c: Ctx, f: Any, x: Any) -> bool:
+    """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
+    fig = figure_of(c.st, f)
+    if fig is None:
+        return False
+    side = _side(c.st, x)
+    given = c.st.announce.given
+    if given is not None:
+        made = given.get("made", {}).get(fig.name)
+        return allowed(c, fig) and made is not None and bool(set(made) & set(side))
+    return _memo(c, ("achieved", fig.name, side),
+                 lambda: allowed(c, fig) and _judge(c, fig.goal, side))
+
+
+def attempted(c: Ctx, f: Any, x: Any) -> bool:
+    """A silent attempt: the figure is allowed, `x` did not declare it, and its `attempt` holds."""
+    fig = figure_of(c.st, f)
+    if fig is None or declared_by(c.st, fig.name, x):
+        return False
+    side = _side(c.st, x)
+    given = c.st.announce.given
+    if given is not None:
+        tried = given.get("attempted", {}).get(fig.name)
+        return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
+    if fig.attempt is None:
+        return False
+    attempt = fig.attempt
+    return _memo(c, ("attempted", fig.name, side),
+                 lambda: allowed(c, fig) and _judge(c, attempt, side))
+
+
+def declared(st: State, f: Any) -> bool:
+    return str(f) in st.announce.declared
+
+
+def declared_by(st: State, f: Any, x: Any) -> bool:
+    seat = st.announce.declared.get(str(f))
+    return seat is not None and seat in st._seats_of(x)
+
+
+def declarations(st: State, s: Any) -> int:
+    return sum(1 for seat in st.announce.declared.values() if seat == s)
+
+
+def kontras(st: State, item: Any) -> int:
+    """Calls in the side-wide chain on a figure or on the game (the contract)."""
+    if item is None:
+        return 0
+    key = GAME if st.contract is not None and str(item) == str(st.contract) else str(item)
+    return len(st.announce.chains.get((key, -1, -1), ()))
+
+
+def kontras_between(st: State, p: Any, s: Any) -> int:
+    """Calls in the personal chain on p's game between p and s."""
+    if p is None or s is None:
+        return 0
+    return sum(len(seats) for (item, owner, other), seats in st.announce.chains.items()
+               if owner == p and other == s)
+
+
+def kontras_by(st: State, s: Any) -> int:
+    return sum(1 for seats in st.announce.chains.values() for seat in seats if seat == s)
+
+
+def passed(st: State, s: Any) -> bool:
+    """The seat has passed: in the declaration round once it has begun, else in the auction."""
+    if s is None:
+        return False
+    an = st.announce
+    if an.opening or an.passed or an.chains or an.declared or st.phase == "announce":
+        return s in an.passed
+    flags = st.auction.passed
+    return bool(flags[s]) if 0 <= s < len(flags) else False

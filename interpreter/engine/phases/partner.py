@@ -1,0 +1,113 @@
+"""Calling a partner by naming a card: its holder plays with the declarer, hidden until revealed.
+
+    partner {
+      when = contract.side == called     # whether the declarer calls in this deal
+      group = kings                      # the cards one of which is called
+      self = true                        # he may call a card he holds himself (and so play alone)
+      by_count = count_in(kings, declarer) == 3   # he may call "the fourth" without naming it
+    }
+
+The declarer calls one card of the group (`PARTNER_CALL` with the card's index), or, when `by_count`
+holds, the one card of the group he does not hold without naming it (`PARTNER_CALL` with FOURTH).
+The call sets `called_card`, and the sides are formed again (engine/sides.py, kind `called`): the
+holder of the card is the partner; the declarer plays alone when he holds it himself or it lies in
+the talon. Which seat that is stays hidden from the others until the card is played or revealed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine import actions as A
+from interpreter.engine import sides
+from interpreter.engine.cards import bits
+from interpreter.engine.context import Ctx
+from interpreter.engine.phases.base import NEVER, Phase
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.state import State
+    from interpreter.model.ruleset import Ruleset
+
+FOURTH = 1 << 20            # the argument of "call the one card of the group I do not hold"
+
+
+@dataclass(frozen=True)
+class PartnerSettings:
+    present: bool
+    when: Any
+    group: int                  # mask of the cards one of which is called
+    self_call: bool
+    by_count: Any
+
+
+def absent() -> PartnerSettings:
+    """The settings of a rule file without a partner call."""
+    return PartnerSettings(False, NEVER, 0, False, NEVER)
+
+
+def settings(doc: dict, comp: Compiler, rs: Ruleset) -> PartnerSettings:
+    p = doc.get("partner")
+    if not p:
+        return absent()
+    group = p.get("group")
+    mask = rs.mask([group]) if group else 0
+    return PartnerSettings(True, comp.text(p["when"]) if "when" in p else (lambda c: True), mask,
+                           bool(p.get("self")), comp.text(p["by_count"]) if "by_count" in p else NEVER)
+
+
+def callable_cards(st: State) -> int:
+    """The cards the declarer may name: the group, less his own unless he may call himself; when he
+    holds the whole group he must call one of his own."""
+    S = st.R.partner
+    own = st.hands[st.declarer] & S.group if st.declarer is not None else 0
+    if S.self_call or own == S.group:
+        return S.group
+    return S.group & ~own
+
+
+def fourth(st: State) -> int | None:
+    """The one card of the group the declarer does not hold, when he may call it by count."""
+    S = st.R.partner
+    if st.declarer is None:
+        return None
+    missing = bits(S.group & ~st.hands[st.declarer])
+    if len(missing) != 1 or not S.by_count(Ctx(st, st.declarer)):
+        return None
+    return missing[0]
+
+
+class PartnerPhase(Phase):
+    name = "partner"
+
+    def start(self, st: State) -> bool:
+        S = st.R.partner
+        if not S.present or st.declarer is None or st.con is None or not S.when(Ctx(st, st.declarer)):
+            return False
+        st.to_act = st.declarer
+        return True
+
+    def legal(self, st: State) -> list[int]:
+        out = [A.make(A.PARTNER_CALL, c) for c in bits(callable_cards(st))]
+        if fourth(st) is not None:
+            out.append(A.make(A.PARTNER_CALL, FOURTH))
+        return out
+
+    def apply(self, st: State, action: int) -> None:
+        arg = A.arg_of(action)
+        card = fourth(st) if arg == FOURTH else arg
+        st.called_card = card
+        st.called_by_count = arg == FOURTH
+        sides.form(st)
+        st.to_act = -1
+        st._advance()
+
+
+def text(st: State, action: int) -> str:
+    """`call KH`, or `call the fourth` (the words `call` and `fourth` may be renamed in `words`)."""
+    W = st.R.words
+    arg = A.arg_of(action)
+    word = W.get("call", "call")
+    if arg == FOURTH:
+        return f"{word} {W.get('fourth', 'the fourth')}"
+    return f"{word} {st.R.codes[arg]}"
