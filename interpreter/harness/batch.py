@@ -33,9 +33,44 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class RayUnavailable(RuntimeError):
+    """`--ray` was asked for but Ray is not installed or cannot be reached."""
+
+
+# Where run_ordered sends its jobs: None = this machine (processes), else ("ray", address or None).
+_BACKEND: tuple[str, str | None] | None = None
+
+
+def use_ray(address: str | None) -> None:
+    """Send the chunks of the following runs to a Ray cluster (None: a local one started here). The jobs
+    and their order are the same as on one machine, so the results are byte-identical."""
+    global _BACKEND
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise RayUnavailable("--ray needs Ray: pip install 'stichwort[ray]'") from None
+    from interpreter.harness.distributed import connect
+
+    try:
+        connect(address)        # now, so that a cluster that cannot be reached is said before any deal
+    except Exception as err:
+        where = f" at {address}" if address else ""
+        raise RayUnavailable(f"cannot start or reach Ray{where}: {type(err).__name__}: {err}") from None
+    _BACKEND = ("ray", address)
+
+
+def use_local() -> None:
+    global _BACKEND
+    _BACKEND = None
+
+
 def run_ordered(fn: Callable, jobs: Iterable, workers: int, on_result: Callable) -> bool:
     """Call `on_result(fn(job))` for every job, in order; with workers, at most 2 × workers jobs are
     in flight. Returns False if interrupted by Ctrl-C (the results so far have been passed on)."""
+    if _BACKEND is not None:
+        from interpreter.harness.distributed import run_on_ray
+
+        return run_on_ray(fn, jobs, _BACKEND[1], on_result)
     try:
         if workers <= 1:
             for job in jobs:
@@ -106,9 +141,19 @@ class DealTally:
         self.actions = 0
         self.contracts: dict[str, dict[str, int]] = {}
         self.money: list[Moments] = []
+        self.accounts: dict[str, list[Moments]] = {}   # sheet accounts' change per seat (harness/sheet.py)
 
     def add(self, rec: dict) -> None:
         self.n += 1
+        for name, row in (rec.get("accounts") or {}).items():
+            if name not in self.accounts:      # earlier deals wrote nothing in it: zeros
+                self.accounts[name] = [Moments() for _ in row]
+                for m in self.accounts[name]:
+                    m.n = self.n - 1
+        for name, moments in self.accounts.items():
+            row = (rec.get("accounts") or {}).get(name) or [0] * len(moments)
+            for m, v in zip(moments, row):
+                m.add(v)
         self.all_passed += 1 if rec["all_passed"] else 0
         self.actions += rec["actions"]
         if rec["contract"] is not None:
@@ -129,6 +174,8 @@ class DealTally:
             "money_per_seat": [{"seat": s, "mean": round(m.mean(), 4), "stdev": round(m.stdev(), 4)}
                                for s, m in enumerate(self.money)],
             "actions_per_deal": round(self.actions / n, 2) if n else 0,
+            "accounts_per_seat": {name: [{"seat": s, "mean": round(m.mean(), 4), "stdev": round(m.stdev(), 4)}
+                                         for s, m in enumerate(ms)] for name, ms in self.accounts.items()},
             "_elapsed": elapsed,
         }
 
@@ -142,10 +189,21 @@ class SessionTally:
         self.ended = 0
         self.results: list[Moments] = []
         self.imbalance = Fraction(0)
+        self.sits = 0                            # sits played (partnership games: engine/reseating.py)
+        self.sat_out: list[int] = []             # sits each player spent on the bench
+        self.bench_order: list[list[int]] = []   # the first session's bench, sit by sit
 
     def add(self, rec: dict) -> None:
         self.n += 1
         self.deals += rec["deals"]
+        benches = rec.get("benches") or []
+        self.sits += len(benches)
+        for bench in benches:
+            for p in bench:
+                self.sat_out += [0] * (p + 1 - len(self.sat_out))
+                self.sat_out[p] += 1
+        if self.n == 1:
+            self.bench_order = [list(b) for b in benches]
         self.ended += 1 if rec["ended"] else 0
         while len(self.results) < len(rec["result"]):
             self.results.append(Moments())
@@ -161,4 +219,6 @@ class SessionTally:
                 "result_per_seat": [{"seat": s, "mean": round(m.mean(), 4), "stdev": round(m.stdev(), 4)}
                                     for s, m in enumerate(self.results)],
                 "largest_imbalance": round(float(self.imbalance), 6),
+                **({"sits": self.sits, "sat_out_per_player": list(self.sat_out),
+                    "bench_first_session": self.bench_order} if self.sits else {}),
                 "_elapsed": elapsed}

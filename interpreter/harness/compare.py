@@ -306,3 +306,86 @@ def bot_margin(target: str, deals: int, seed: int, kinds: list[str], others: str
             "value": {k: mean_ci([r[k] for r in rows]) for k in kinds},
             "margins": [dict(diff_ci([r[b] for r in rows], [r[a] for r in rows]), better=a, than=b)
                         for a, b in zip(kinds, kinds[1:])]}
+
+
+# ---- one rule file, as `simulate` plays it (for `simulate --report`) -------------------------------
+def _sim_chunk(args: tuple) -> list[dict]:
+    """The deals of `simulate` (the same deal and bot seeds as harness/runner.play_one), each kept as a
+    record: the figures `simulate` folds (money exact) and the value of the deal to each seat."""
+    import random
+
+    from interpreter.bots.value import deal_values
+    from interpreter.engine import deal_cards
+    from interpreter.engine.rules import compile_rules
+    from interpreter.engine.state import State
+    from interpreter.harness.runner import _bot, _jsonable
+    from interpreter.pipeline import load
+
+    target, options, seed, indices, bot_kind = args
+    if target not in _LOADED:
+        _LOADED[target] = load(target)
+    rs = _LOADED[target]
+    R = compile_rules(rs, options)
+    out = []
+    for i in indices:
+        dealer = i % R.n_seats
+        hands, talon = deal_cards(R, random.Random(f"{seed}:{i}"), dealer, i, None)
+        st = State(R, dealer, hands, talon, accounts=None, deal_number=i)
+        start = st.clone()
+        bots = [_bot(bot_kind, f"{seed}:{i}:{s}", s) for s in range(R.n_seats)]
+        while not st.is_over():
+            st.apply_unchecked(bots[st.current_player()].choose(st))
+        r = st.result()
+        forehand = next(s for k in range(1, R.n_seats + 1) if (s := (dealer + k) % R.n_seats) in st.active)
+        out.append({"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
+                    "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
+                    "actions": len(st.log), "money": [_jsonable(r["payments"][s]) for s in range(st.n)],
+                    "value": [round(v, 9) for v in deal_values(start, st)]})
+    return out
+
+
+def simulate_report(target: str, deals: int, seed: int, bot_kind: str, options: dict | None = None,
+                    workers: int = 1, progress: Callable[[int], None] | None = None) -> tuple[dict, dict]:
+    """Play `simulate`'s deals keeping every record: (simulate's summary, folded by its own tally, so
+    it is what `simulate --json` prints; the report's figures with 95% intervals and the records)."""
+    from interpreter.harness.batch import DealTally, chunk_size, chunks, run_ordered
+    from interpreter.pipeline import load
+
+    rs = load(target)
+    opts = dict(options or {})
+    tally = DealTally()
+    records: list[dict] = []
+    t0 = time.perf_counter()
+
+    def fold(part: list[dict]) -> None:
+        for rec in part:
+            tally.add(rec)
+            records.append(rec)
+        if progress:
+            progress(tally.n)
+
+    jobs = ((target, opts, seed, c, bot_kind) for c in chunks(deals, chunk_size(deals, workers)))
+    finished = run_ordered(_sim_chunk, jobs, workers, fold)
+    summary = tally.summary(target, seed, bot_kind, time.perf_counter() - t0)
+    if not finished:
+        summary["interrupted"] = True
+    moves_money = any(float(_num(x)) != 0 for r in records for x in r["money"])
+    for r in records:
+        r["value"] = [float(_num(x)) for x in r["money"]] if moves_money else r["value"]
+    per = summarise(records, rs.seats) if len(records) else None
+    page = {"kind": "simulate", "targets": [target], "titles": [rs.title], "deals": len(records), "seed": seed,
+            "bots": bot_kind.split(","), "options": opts, "seats": rs.seats,
+            "measure": "money per deal" if moves_money else "change in the session's final reckoning per deal",
+            "per_target": [per] if per else [], "differences": [], "findings": [],
+            "money_per_seat": [mean_ci([float(_num(r["money"][s])) for r in records]) for s in range(rs.seats)],
+            "records": [records]}
+    return summary, page
+
+
+def _num(x: Any) -> float:
+    """A money amount as simulate's JSON writes it (int, or a fraction as text) as a float."""
+    if isinstance(x, str):
+        from fractions import Fraction
+
+        return float(Fraction(x))
+    return float(x)

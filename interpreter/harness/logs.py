@@ -67,8 +67,9 @@ def conservation(state) -> str | None:
     return None
 
 
-def start(rs, rec: dict, where: Where, options=None, accounts=None, deal_number: int = 0):
-    """The deal a record states, checked: options, dealer, hands and talon."""
+def start(rs, rec: dict, where: Where, options=None, accounts=None, deal_number: int = 0, seating=None):
+    """The deal a record states, checked: options, dealer, hands and talon. `seating`: who sits where in a
+    session of sits ({"seat_player": …, "table": …}, engine/reseating.py)."""
     from interpreter.engine import new_game
     from interpreter.engine.deals import DealError
     from interpreter.engine.rules import compile_rules
@@ -89,7 +90,7 @@ def start(rs, rec: dict, where: Where, options=None, accounts=None, deal_number:
         raise where.error(str(err)) from None
     try:
         return new_game(rs, deal={"hands": rec.get("hands"), "talon": rec.get("talon")}, options=options,
-                        dealer=dealer, accounts=accounts, deal_number=deal_number)
+                        dealer=dealer, accounts=accounts, deal_number=deal_number, **(seating or {}))
     except DealError as err:
         raise where.error(f"the deal is not one the rules could deal: {err}") from None
 

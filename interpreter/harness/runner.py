@@ -31,7 +31,7 @@ def play_one(rs, options, seed, index, bot_kind="rule", accounts=None, dealer=No
     if dealer is None:
         dealer = index % R.n_seats
     rng = random.Random(f"{seed}:{index}")
-    hands, talon = deal_cards(R, rng, dealer)
+    hands, talon = deal_cards(R, rng, dealer, index, accounts)
     from interpreter.engine.state import State
 
     state = State(R, dealer, hands, talon, accounts=accounts, deal_number=index)
@@ -82,6 +82,8 @@ def _load_once(target: str):
 
 
 def _chunk(args):
+    from interpreter.harness import sheet
+
     rules_target, options, seed, indices, bot_kind, want_log = args
     rs = _load_once(rules_target)
     out = []
@@ -91,6 +93,7 @@ def _chunk(args):
         rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
                "all_passed": r["all_passed"], "dealer": state.dealer,
                "money": [_jsonable(r["payments"][s]) for s in range(state.n)],
+               "accounts": _jsonable(sheet.seat_deltas(state)),
                "actions": len(state.log)}
         if want_log:
             rec["log"] = deal_record(state, start, rules_target, options, seed, i)
@@ -98,19 +101,24 @@ def _chunk(args):
     return out
 
 
-def play_session(rs, options, seed, index, max_deals, bot_kind="rule"):
-    """One session of at most `max_deals` deals (or to the game's own end), all seeded from (seed, index)."""
+def play_session(rs, options, seed, index, max_deals, bot_kind="rule", log=None, rules_name=None):
+    """One session of at most `max_deals` deals (or to the game's own end), all seeded from (seed, index).
+    With a `log` list, each deal's log line (harness/sessionlog.py) is appended to it."""
     import random
 
     from interpreter.engine.session import Session
+    from interpreter.harness import sessionlog
 
     sess = Session(rs, options, dealer=0)
     edges: set[tuple[str, str]] = set()
     for d in range(max_deals):
         st = sess.start(rng=random.Random(f"{seed}:{index}:{d}"))
+        start = (list(st.hands), list(st.talon))
         bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}", s) for s in range(sess.R.n_seats)]
         while not st.is_over():
             st.apply_unchecked(bots[st.current_player()].choose(st))
+        if log is not None:
+            log.append(sessionlog.record(st, start, rules_name or rs.name, options, seed, index, sess.deal_number))
         sess.finish(st)
         edges |= payment_edges(st)
         if sess.ended:
@@ -153,34 +161,54 @@ def money_accounts(R, edges) -> set[str]:
 
 
 def _session_chunk(args):
-    rules_target, options, seed, indices, bot_kind, max_deals = args
+    rules_target, options, seed, indices, bot_kind, max_deals, *want = args
     rs = _load_once(rules_target)
     out = []
     for i in indices:
-        sess, final = play_session(rs, options, seed, i, max_deals, bot_kind)
+        log: list | None = [] if want and want[0] else None
+        sess, final = play_session(rs, options, seed, i, max_deals, bot_kind, log, rules_target)
         kept = sum((Fraction(str(_jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
                     if isinstance(sess.accounts.get(a, 0), (int, Fraction))), Fraction(0))
         out.append({"i": i, "deals": len(sess.deals), "ended": sess.ended_by_rule,
-                    "result": [_jsonable(final[s]) for s in sorted(final)], "kept": _jsonable(kept)})
+                    "result": [_jsonable(final[s]) for s in sorted(final)], "kept": _jsonable(kept),
+                    "benches": [list(r["bench"]) for r in sess.table.sits]})   # who sat out, sit by sit
+        if log is not None:
+            out[-1]["log"] = log
     return out
 
 
 def simulate_sessions(rules_target: str, sessions: int, max_deals: int, seed: int, workers: int = 1,
-                      options=None, bot_kind="rule") -> dict:
-    """`sessions` sessions of at most `max_deals` deals; Ctrl-C stops with the totals so far."""
+                      options=None, bot_kind="rule", log_path=None) -> dict:
+    """`sessions` sessions of at most `max_deals` deals; Ctrl-C stops with the totals (and the log) so far.
+    With `log_path`, every deal is logged with its session (harness/sessionlog.py), for `replay`."""
+    from interpreter.files import AtomicWriter
     from interpreter.harness.batch import SessionTally, chunk_size, chunks, run_ordered
 
     options = dict(options or {})
+    want_log = log_path is not None
+    log = AtomicWriter(log_path, "log") if want_log else None
     tally = SessionTally()
     t0 = time.perf_counter()
-    jobs = ((rules_target, options, seed, c, bot_kind, max_deals) for c in chunks(sessions, chunk_size(sessions, workers)))
+    jobs = ((rules_target, options, seed, c, bot_kind, max_deals, want_log)
+            for c in chunks(sessions, chunk_size(sessions, workers)))
 
     def fold(part):
         for rec in part:
             tally.add(rec)
+            for line in rec.get("log") or ():
+                log.write(json.dumps(line, ensure_ascii=False) + "\n")
 
-    finished = run_ordered(_session_chunk, jobs, workers, fold)
+    try:
+        finished = run_ordered(_session_chunk, jobs, workers, fold)
+    except BaseException:
+        if log is not None:
+            log.abort()
+        raise
+    if log is not None:
+        log.commit()
     summary = tally.summary(rules_target, seed, bot_kind, max_deals, time.perf_counter() - t0)
+    if options:
+        summary["options"] = dict(options)      # to replay a session (the first one's protocol: present/report)
     if not finished:
         summary["interrupted"] = True
     return summary
@@ -225,14 +253,15 @@ def simulate(rules_target: str, deals: int, seed: int, workers: int = 1, options
 def replay(path, check=True, on_step=None) -> int:
     """Replay every deal of a JSON-lines log, each step checked; returns the number of deals replayed.
     Each rule file is loaded once per log, however many lines name it."""
-    from interpreter.harness import logs
-    from interpreter.harness.inputs import BadInput
+    from interpreter.harness import logs, sessionlog
+    from interpreter.harness.inputs import BadInput, check_options
     from interpreter.pipeline import load
 
     shown = str(path)
     lines = logs.lines_of(path, "log")
     rules: dict = {}
     count = 0
+    carry = sessionlog.Carry()      # the accounts a deal of a logged session starts from
     for ln, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -251,10 +280,16 @@ def replay(path, check=True, on_step=None) -> int:
                 raise where.error(f"the rules {shown_name!r} named by this line: {err.diagnostics[0].message}",
                                   failed=False) from None
         try:
-            state = logs.start(rules[name], rec, where)
+            number = rec.get("deal", 0)      # the deal's number: hands may depend on it (deal.hand)
+            number = number if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= 10**15 else 0
+            options = check_options(rules[name], rec.get("options"))
+            accounts, in_session = carry.before(rules[name], rec, options)
+            state = logs.start(rules[name], rec, where, options=options, accounts=accounts,
+                               deal_number=number if in_session is None else in_session, seating=carry.seating())
         except BadInput as err:
             raise where.error(str(err)) from None
         logs.play(state, logs.actions_of(rec, where), where, on_step)
+        carry.after(state)
         if check:
             got = _jsonable(state.result())
             if not state.is_over():

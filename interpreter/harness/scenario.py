@@ -92,7 +92,9 @@ def load_yaml(path: Path):
     return yaml, data, text
 
 
-def actual_outcome(state, seat_names) -> dict:
+def actual_outcome(state, seat_names, people=None) -> dict:
+    """What the deal came to, seats named by who sits there; `per = player` accounts by `people` (every
+    player of the session, in number order) when players change seats."""
     r = state.result()
     name = lambda s: seat_names[s] if s is not None else None
     out = {
@@ -104,11 +106,15 @@ def actual_outcome(state, seat_names) -> dict:
     }
     if r["made"] is not None:
         out["made"] = r["made"]
+    from interpreter.harness.scenario_outcome import facts  # tarock facts: points, partner, figures
+    out.update(facts(state, name))
     for acc in state.R.accounts:
         if acc in ("pot", "money"):
             continue
         v = state.accounts.get(acc)
-        if isinstance(v, list):
+        if isinstance(v, list) and people is not None and state.R.accounts[acc].get("per") == "player":
+            out.setdefault("accounts", {})[acc] = {people[p]: _plain(x) for p, x in enumerate(v) if p < len(people)}
+        elif isinstance(v, list):
             out.setdefault("accounts", {})[acc] = {name(s): _plain(x) for s, x in enumerate(v)}
         elif isinstance(v, dict):
             out.setdefault("accounts", {})[acc] = {"/".join(str(name(k)) for k in key): _plain(x) for key, x in v.items()}
@@ -118,39 +124,37 @@ def actual_outcome(state, seat_names) -> dict:
 
 
 def _compare(expected, actual, path="") -> list[str]:
-    """Differences between the expected values (only keys the file states) and the actual ones."""
-    diffs = []
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return [f"{path or 'outcome'}: expected {_plain(expected)}, got {actual}"]
-        for k, v in expected.items():
-            diffs += _compare(v, actual.get(str(k)), f"{path}.{k}" if path else str(k))
-        return diffs
-    e = _plain(expected)
-    a = _plain(actual)
-    if isinstance(e, str) and isinstance(a, str) and "/" in e and e != a:
-        pass
-    if e != a and not (_as_number(e) is not None and _as_number(e) == _as_number(a)):
-        diffs.append(f"{path}: expected {e!r}, got {a!r}")
-    return diffs
+    """Differences between the expected values (only keys the file states) and the actual ones; a 0 also
+    matches an entry never written, and `{}` means every entry is zero (harness/scenario_steps.py)."""
+    from interpreter.harness.scenario_steps import compare
+
+    return compare(expected, actual, path)
 
 
 def _as_number(v):
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, int):
-        return Fraction(v)
-    if isinstance(v, str) and "/" in v:
-        try:
-            return Fraction(v)
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
+    from interpreter.harness.scenario_steps import as_number
+
+    return as_number(v)
 
 
 def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
+    """Run one scenario file. A file that is wrong raises DiagnosticError (E501); so does one on which the
+    engine fails (E502, with what failed), so that a runner of many files can go on with the next."""
+    try:
+        return _run_file(path, update, on_deal)
+    except DiagnosticError:
+        raise
+    except (KeyboardInterrupt, SystemExit, MemoryError):
+        raise
+    except Exception as err:  # any failure of one file is reported, never a traceback
+        raise DiagnosticError([Diagnostic("E502", f"the scenario could not be run: {type(err).__name__}: {err}",
+                                          str(path), Span(1, 1, 1, 2),
+                                          help="the engine failed on this file; the other files still run")]) from None
+
+
+def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     from interpreter.engine import new_game
-    from interpreter.engine.text import parse
+    from interpreter.harness import scenario_steps as steps
     from interpreter.pipeline import load
 
     yaml, data, _ = load_yaml(path)
@@ -175,6 +179,8 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     if dealer_name not in seats:
         raise _err(shown, f"unknown dealer seat '{dealer_name}'", _span(data, "dealer"), suggestions=best_matches(dealer_name, seats))
     dealer = seats.index(dealer_name)
+    first_deal = checker.whole(data.get("first_deal", 0), "'first_deal' (the number of the first deal, from 0)",
+                               _span(data, "first_deal"), 0, 10**9)
     accounts = None
     if "draw" in data:
         shape.draw(data, checker)
@@ -195,20 +201,31 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     from interpreter.engine.state import initial_accounts
 
     R = compile_rules(rs, options)
+    from interpreter.engine.reseating import new_table
+
+    seated = new_table(R).seat_player       # who sits where in the first sit (the players are `seats`)
+    if dealer not in seated:
+        raise _err(shown, f"'{dealer_name}' sits out the first sit and cannot deal", _span(data, "dealer"))
+    dealer = seated.index(dealer)
     accounts = initial_accounts(R, dealer)
     accounts.update(shape.accounts(R, data, seats, checker))
+    _team_accounts(R, accounts, dealer)
     changed = False
     session = Session(rs, options, dealer=dealer, accounts=accounts)
     for di, deal in enumerate(deals):
         if not isinstance(deal, dict):
             raise _err(shown, f"deal {di + 1} must be a mapping", _span(deals, index=di))
         explicit = None
+        here = [seats[p] for p in session.table.seat_player]     # the players in the seats, in order of play
         if "hands" in deal:
             hands = deal["hands"]
             if not isinstance(hands, dict):
                 raise _err(shown, "'hands' must map seats to card lists", _span(deal, "hands"))
+            for s in hands:
+                if str(s) in seats and str(s) not in here and hands[s]:
+                    raise _err(shown, f"'{s}' sits out this deal and is dealt no cards", _span(hands, s))
             cards = []
-            for s in seats:
+            for s in here:
                 lst = hands.get(s, [])
                 for i, code in enumerate(lst or []):
                     if str(code) not in rs.card_index:
@@ -219,6 +236,9 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
                 if str(s) not in seats:
                     raise _err(shown, f"unknown seat '{s}'", _span(hands, s), suggestions=best_matches(str(s), seats))
             talon = [str(c) for c in (deal.get("talon") or [])]
+            if talon and talon[-1] in ("...", "…"):         # the rest of the deck, in deck order
+                placed = {str(c) for h in cards for c in h} | set(talon[:-1])
+                talon = talon[:-1] + [c.code for c in rs.cards if c.code not in placed]
             for i, code in enumerate(talon):
                 if code not in rs.card_index:
                     raise _err(shown, f"unknown card '{code}'", _span(deal.get("talon"), index=i),
@@ -232,41 +252,65 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
                 raise _err(shown, f"the hands and talon hold {len(every)} cards, not {rs.deck_size}"
                            + (f" (missing {', '.join(missing[:8])})" if missing else ""), _span(deal, "hands"))
             explicit = {"hands": cards, "talon": talon}
-        state = new_game(rs, seed=deal.get("seed", di), deal=explicit, options=options, dealer=dealer,
-                         accounts=accounts, deal_number=di)
+        from interpreter.engine.deals import DealError
+
+        try:
+            state = new_game(rs, seed=deal.get("seed", di), deal=explicit, options=options, dealer=dealer,
+                             accounts=accounts, deal_number=first_deal + di,
+                             seat_player=session.table.seat_player, table=session.table)
+        except DealError as err:
+            raise _err(shown, f"deal {di + 1} is not one the rules could deal: {err}",
+                       _span(deal, "hands") or _span(deals, index=di)) from None
         if "outcome" in deal:
-            _settle_outcome(state, deal["outcome"], seats, shown, deal)
+            _settle_outcome(state, deal["outcome"], here, shown, deal)
         for ai, entry in enumerate(deal.get("actions") or []):
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise _err(shown, "each action is written 'SEAT: action'", _span(deal.get("actions"), index=ai))
             (who, text), = entry.items()
             who = str(who)
             span = _span(deal.get("actions"), index=ai)
-            if who == "legal":
-                # a check, not an action: the legal actions at this point are exactly these
-                want = sorted(str(t) for t in (text if isinstance(text, list) else [text]))
-                got = sorted(state.action_text(a) for a in state.legal_actions())
-                if want != got:
-                    out.failures.append(f"deal {di + 1}, step {ai + 1}: legal actions are {got}, expected {want}")
+            if who in steps.STEP_CHECKS:
+                # a check, not an action: what is legal, whose turn it is, what a seat sees
+                try:
+                    found = steps.check_step(state, who, text, here)
+                except steps.StepError as err:
+                    raise _err(shown, str(err), span, suggestions=err.suggestions) from None
+                out.failures += [f"deal {di + 1}, step {ai + 1}: {f}" for f in found]
                 continue
-            if who not in seats:
+            if who not in here:
+                if who in seats:
+                    raise _err(shown, f"'{who}' sits out this deal", span)
                 raise _err(shown, f"unknown seat '{who}'", span, suggestions=best_matches(who, seats))
             if state.is_over():
                 raise _err(shown, f"the deal is already over; '{who}: {text}' has nothing to act on", span)
-            if seats.index(who) != state.current_player():
-                raise _err(shown, f"it is {seats[state.current_player()]}'s turn, not {who}'s", span)
+            if here.index(who) != state.current_player():
+                raise _err(shown, f"it is {here[state.current_player()]}'s turn, not {who}'s", span)
             try:
-                state.apply(parse(state, str(text)))
+                state.apply(steps.parse_action(state, str(text)))
             except ValueError as err:
                 raise _err(shown, str(err), span) from None
+        rest = deal.get("rest")
+        if rest == "bots" and not state.is_over():
+            _play_rest(state, deal.get("seed", di))
+        if rest == "unplayed" and not state.is_over():
+            if di != len(deals) - 1:
+                raise _err(shown, "only the last deal may be left unplayed ('rest: unplayed')", _span(deal, "rest"))
+            _check_unplayed(state, deal, di, here, out, update)
+            out.deals += 1
+            break
         if not state.is_over():
             legal = ", ".join(state.action_text(a) for a in state.legal_actions()[:20])
-            raise _err(shown, f"deal {di + 1} is not finished: {seats[state.current_player()]} is to act ({legal})",
+            raise _err(shown, f"deal {di + 1} is not finished: {here[state.current_player()]} is to act ({legal})",
                        _span(deal, "actions") or _span(deals, index=di))
-        actual = actual_outcome(state, seats)
+        actual = actual_outcome(state, here, seats)
         if on_deal:
             on_deal(di, state, actual)
         expect = deal.get("expect")
+        session.finish(state)
+        actual.update(_after_finish(session, here))
+        if session.deals and session.deals[-1].get("sit_end"):
+            # the deal ended a sit: the accounts as the sit's reckoning left them (engine/reseating.py)
+            actual["accounts"] = actual_outcome(state, here, seats).get("accounts", {})
         if update:
             if expect is None or _compare(expect, actual):
                 _update_expect(deal, actual)
@@ -275,7 +319,6 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             for d in _compare(expect, actual):
                 out.failures.append(f"deal {di + 1}: {d}")
         out.deals += 1
-        session.finish(state)
         accounts = session.accounts
         dealer = session.dealer
     final_expect = data.get("expect_final")
@@ -290,11 +333,51 @@ def run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
                 out.failures.append(f"final reckoning: {d}")
     if update and changed:
         buf = io.StringIO()
+        yaml.width = 4096               # a long `legal:` list stays on one line, never broken mid-item
         yaml.dump(data, buf)
         from interpreter.files import write_atomic
 
         write_atomic(path, buf.getvalue(), "scenario file")
         out.updated = True
+    return out
+
+
+def _play_rest(state, seed) -> None:
+    """`rest: bots`: the rule bots play the deal to its end, seeded from the deal's seed."""
+    from interpreter.bots import make_bot
+
+    bots = [make_bot("rule", f"scenario:{seed}:{s}") for s in range(state.n)]
+    for _ in range(state.R.max_actions + 1):
+        if state.is_over():
+            return
+        state.apply(bots[state.current_player()].choose(state))
+
+
+def _check_unplayed(state, deal, di, seats, out, update) -> None:
+    """`rest: unplayed`: the deal stops here; `expect` may state what is settled so far."""
+    expect = deal.get("expect")
+    actual = {"declarer": seats[state.declarer] if state.declarer is not None else None,
+              "contract": state.con.name if state.con is not None else None,
+              "turn": seats[state.current_player()], "phase": state.phase,
+              "tricks": {seats[s]: n for s, n in enumerate(state.tricks_won) if s in state.active}}
+    if expect is None:
+        return
+    for key in expect:
+        if str(key) not in actual:
+            raise _err(str(out.file), f"an unplayed deal has no '{key}' yet; it can state {', '.join(actual)}",
+                       _span(expect, key))
+    if not update:
+        out.failures += [f"deal {di + 1}: {d}" for d in _compare(expect, actual)]
+
+
+def _after_finish(session, seats) -> dict:
+    """What the session knows once it has taken a deal: whether the game is over, and the score sheet."""
+    out: dict = {"game_over": bool(session.ended)}
+    R = session.R
+    if R.sheet and session.deals:
+        rows = session.deals[-1]["sheet"]
+        out["sheet"] = {seats[s]: {title: _plain(v) for (title, _), v in zip(R.sheet, rows[s])}
+                        for s in range(len(seats))}
     return out
 
 
@@ -350,10 +433,29 @@ def _settle_outcome(state, outcome, seats, shown, deal) -> None:
         others = [s for s in state.defenders if s != state.host]
         state.guest = others[0] if others else None
     state.kontra_level = int(outcome.get("kontra", 0))
+    from interpreter.harness import scenario_outcome
+    if scenario_outcome.applies(outcome):
+        def fail(message, suggestions):
+            raise _err(shown, message, span, suggestions=suggestions)
+        scenario_outcome.settle_facts(state, outcome, seats, fail)
     state.phase_i = len(R.procedure)
     state._apply_rows(R.settle_rows, record=True)
     state.settled = True
     state._end()
+
+
+def _team_accounts(R, accounts: dict, dealer: int) -> None:
+    """A `per = team` account given seat by seat is kept per partnership: the first seat's number counts
+    for its partnership (partners are given the same number)."""
+    from interpreter.engine.seating import team_map
+
+    teams = team_map(R, dealer, tuple(range(R.n_seats)))
+    for name, spec in R.accounts.items():
+        value = accounts.get(name)
+        if spec.get("per") == "team" and isinstance(value, list):
+            accounts[name] = {}
+            for seat, v in enumerate(value):
+                accounts[name].setdefault(teams.get(seat, (seat,)), v)
 
 
 def _seat_index(name, seats, shown, span, what):

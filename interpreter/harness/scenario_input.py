@@ -132,7 +132,7 @@ def accounts(R, data, names: list[str], c: Checker) -> dict:
         per = (R.accounts.get(str(k)) or {}).get("per", "game" if str(k) == "pot" else "seat")
         if per == "game" and (isinstance(v, bool) or not isinstance(v, (int, str))):
             raise c.fail(f"account {k} is the table's: give one number", span)
-        if per not in ("game", "seat", "team"):
+        if per not in ("game", "seat", "team", "player"):
             raise c.fail(f"account {k} is kept per {per}; a scenario cannot set it", span)
         if per != "game" and not isinstance(v, dict):
             raise c.fail(f"account {k} is kept per {per}: give a number for each seat ({{A: 10, B: -5, …}})", span)
@@ -175,12 +175,22 @@ def deal(rs, d, di: int, names: list[str], c: Checker, deals) -> None:
         if not isinstance(entry, dict) or len(entry) != 1:
             raise c.fail("each action is written 'SEAT: action'", span_of(acts, index=ai))
         (who, text), = entry.items()
+        where = span_of(acts, index=ai)
         if str(who) == "legal":
+            if isinstance(text, dict) and len(text) == 1:      # legal: {SEAT: [actions]}
+                (seat, text), = text.items()
+                c.scalar(seat, "the seat whose turn it is", where)
             items = text if isinstance(text, list) else [text]
             for t in items:
-                c.scalar(t, "a legal action", span_of(acts, index=ai))
+                c.scalar(t, "a legal action", where)
+        elif str(who) == "sees":
+            if not isinstance(text, dict):
+                raise c.fail("'sees' maps a seat to what it sees: {A: {hand: [AS, KS]}}", where)
         else:
-            c.scalar(text, "an action", span_of(acts, index=ai))
+            c.scalar(text, "an action" if str(who) != "turn" else "the seat whose turn it is", where)
+    if "rest" in d and d["rest"] not in ("bots", "unplayed"):
+        raise c.fail("'rest' is 'bots' (the rule bots play the deal to its end) or 'unplayed' (the deal stops "
+                     "after its last step)", span_of(d, "rest"))
     for key in ("expect", "outcome"):
         c.mapping(d, key)
     out = d.get("outcome")

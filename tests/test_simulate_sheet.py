@@ -1,0 +1,69 @@
+"""simulate for games scored on a sheet, 'balanced', and --log with --session (issue 10, item 9)."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+from interpreter import cli
+from interpreter.harness.runner import replay, simulate, simulate_sessions
+
+
+def run(*argv) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main([str(a) for a in argv])
+    return code, out.getvalue()
+
+
+def test_a_sheet_scored_game_reports_its_score_accounts():
+    s = simulate("croatian", 40, 1)
+    assert all(r["mean"] == 0 and r["stdev"] == 0 for r in s["money_per_seat"])   # no money moves in a deal
+    accounts = s["accounts_per_seat"]
+    assert {"score", "juha", "refa"} <= set(accounts)
+    assert any(r["stdev"] > 0 for r in accounts["juha"])
+    code, text = run("simulate", "croatian", "--deals", 40, "--seed", 1)
+    assert code == 0
+    assert "scored on a sheet" in text and "mean declarer column per deal" in text and "mean juha per deal" in text
+    assert "mean money per deal" not in text
+
+
+def test_a_money_game_reports_money():
+    code, text = run("simulate", "wien", "--deals", 20, "--seed", 1)
+    assert code == 0 and "mean money per deal" in text and "scored on a sheet" not in text
+
+
+def test_sessions_say_balanced():
+    code, text = run("simulate", "wien", "--session", 4, "--deals", 3, "--seed", 1)
+    assert code == 0 and "balanced: in every session" in text and "within" not in text
+
+
+def test_cut_sessions_say_why_they_do_not_balance():
+    s = simulate_sessions("croatian", 2, 2, 2)
+    assert s["largest_imbalance"] != 0 and s["ended_by_rule"] == 0
+    code, text = run("simulate", "croatian", "--session", 2, "--deals", 2, "--seed", 2)
+    assert "not balanced" in text and "stopped at the deal limit" in text
+
+
+def test_log_with_session_is_written_and_replays(tmp_path):
+    log = tmp_path / "sessions.jsonl"
+    simulate_sessions("wien", 4, 3, 7, log_path=log)     # 4 sessions of 3 deals; the pot carries over
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 12
+    assert [x["session"] for x in lines] == [0] * 3 + [1] * 3 + [2] * 3 + [3] * 3
+    assert [x["deal"] for x in lines[:3]] == [0, 1, 2]
+    assert replay(log) == 12                             # each deal starts from the accounts before it
+    # the carried pot matters: replaying the second deal on its own gives another result
+    alone = tmp_path / "alone.jsonl"
+    second = dict(lines[1])
+    del second["session"]
+    alone.write_text(json.dumps(second) + "\n", encoding="utf-8")
+    code, _ = run("replay", alone)
+    assert code == 1
+
+
+def test_log_with_session_from_the_command_line(tmp_path):
+    log = tmp_path / "s.jsonl"
+    code, _ = run("simulate", "croatian", "--session", 2, "--deals", 2, "--seed", 3, "--log", log)
+    assert code == 0 and len(log.read_text(encoding="utf-8").splitlines()) == 4
+    assert run("replay", log)[0] == 0
