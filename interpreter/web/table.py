@@ -1,0 +1,250 @@
+"""One table of the web server: its seats (people and bots), the session of deals, the save file.
+
+This is the game loop of `play` with seats instead of a terminal: the same deals from the same seed
+(`{seed}:{deal}`), the same bots seeded per seat, the same save format (a save written here resumes
+with `play --resume`, where the first person's seat is the player's and the other seats take the bots
+the header names). Synchronous and free of any web library; `hub.py` drives it from the server.
+"""
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.bots import KINDS, make_bot
+from interpreter.diagnostics import DiagnosticError
+from interpreter.engine import actions as A
+from interpreter.engine.session import Session
+from interpreter.engine.text import parse
+from interpreter.files import write_atomic
+from interpreter.present.terminal import FORMAT, VERSION, read_save
+
+PERSON = "person"
+BOT_CHOICES = KINDS          # every bot the project has
+MAX_DEALS = 1000
+MAX_ACTION_TEXT = 200
+
+
+class Refused(Exception):
+    """An action or request the table refuses; the message goes back to that browser only."""
+
+
+@dataclass
+class Game:
+    """A rule file the server offers: its key in URLs (never a path), the ruleset and its options."""
+    key: str
+    rs: Any
+    options: dict = field(default_factory=dict)
+
+
+class Table:
+    def __init__(self, game: Game, kinds: list[str], deals: int = 1, seed: int | None = None,
+                 save_dir: Path | None = None, records: list[dict] | None = None, save_path: Path | None = None):
+        rs = game.rs
+        if len(kinds) != rs.seats:
+            raise Refused(f"{rs.title} has {rs.seats} seats, not {len(kinds)}")
+        for k in kinds:
+            if k != PERSON:
+                make_bot(k)             # raises ValueError for an unknown bot
+        if PERSON not in kinds:
+            raise Refused("a table needs at least one person")
+        if not 1 <= deals <= MAX_DEALS:
+            raise Refused(f"deals must be between 1 and {MAX_DEALS}")
+        self.game = game
+        self.id = secrets.token_urlsafe(9)
+        self.kinds = list(kinds)
+        self.tokens = {secrets.token_urlsafe(18): s for s, k in enumerate(kinds) if k == PERSON}
+        self.deals = deals
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
+        self.session = Session(rs, game.options, dealer=0)
+        self.R = self.session.R
+        self.records: list[dict] = []
+        self.events: list[tuple[int, int, str]] = []      # (seat, action, text) of the deal in play
+        self.last_trick: list[tuple[int, str]] = []
+        self.version = 0
+        self.ready: set[int] = set()
+        self.final: dict | None = None
+        self.save_path = save_path or (save_dir / f"{self.id}.save" if save_dir else None)
+        self.state: Any = None
+        self._resume(records or [])
+
+    # ---- seats --------------------------------------------------------------------------------------
+    @property
+    def people(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == PERSON]
+
+    def seat_of(self, token: Any) -> int | None:
+        if not isinstance(token, str) or len(token) > 64:
+            return None
+        for t, s in self.tokens.items():
+            if secrets.compare_digest(t, token):
+                return s
+        return None
+
+    def token_of(self, seat: int) -> str:
+        return next(t for t, s in self.tokens.items() if s == seat)
+
+    # ---- the deals ----------------------------------------------------------------------------------
+    @property
+    def deal_index(self) -> int:
+        return len(self.records) - 1
+
+    @property
+    def over(self) -> bool:
+        return self.final is not None
+
+    def _resume(self, records: list[dict]) -> None:
+        """Replay a save's deals, each step checked, then go on where it stopped."""
+        from interpreter.harness import logs
+
+        for i, rec in enumerate(records):
+            where = logs.Where(str(self.save_path or "the save"), i + 2, "E504", "E504")
+            state = logs.start(self.game.rs, rec, where, options=self.game.options, accounts=self.session.accounts,
+                               deal_number=self.session.deal_number,
+                               seating={"seat_player": self.session.table.seat_player, "table": self.session.table})
+            self.session.dealer = state.dealer
+            self.records.append({"dealer": rec["dealer"], "hands": rec["hands"], "talon": rec["talon"], "actions": []})
+            self._begin(state)
+            for step, (seat, text) in enumerate(logs.actions_of(rec, where), 1):
+                if state.is_over() or seat != state.current_player():
+                    raise where.error(f"step {step}: seat {seat} cannot act here")
+                try:
+                    a = parse(state, text)
+                except ValueError as err:
+                    raise where.error(f"step {step}: {err}") from None
+                self._apply(seat, a)
+            if not state.is_over() and i < len(records) - 1:
+                raise where.error("a deal before the last one is unfinished")
+        if self.state is None:
+            self._deal()
+        self.persist()
+
+    def _begin(self, state: Any) -> None:
+        d = len(self.records) - 1
+        self.state = state
+        self.events, self.last_trick, self.ready = [], [], set()
+        self.bots: list[Any] = [make_bot(k, f"{self.seed}:{d}:{s}") if k != PERSON else None
+                                for s, k in enumerate(self.kinds)]
+        self.version += 1
+
+    def _deal(self) -> None:
+        d = len(self.records)
+        state = self.session.start(rng=random.Random(f"{self.seed}:{d}"))     # the deal `play` gives that seed
+        self.records.append({"dealer": state.dealer, "hands": [self.game.rs.codes(h) for h in state.dealt_hands],
+                             "talon": [self.R.codes[c] for c in state.talon], "actions": []})
+        self._begin(state)
+
+    def header(self) -> dict:
+        people = self.people
+        return {"format": FORMAT, "version": VERSION, "rules": self.game.rs.name, "options": self.game.options,
+                "seat": people[0], "seed": self.seed,
+                "bots": ",".join(k if k != PERSON else "rule" for k in self.kinds), "deals": self.deals,
+                "people": people}
+
+    def save_text(self) -> str:
+        lines = [json.dumps(self.header(), ensure_ascii=False)] + [json.dumps(r, ensure_ascii=False) for r in self.records]
+        return "\n".join(lines) + "\n"
+
+    def persist(self) -> None:
+        """Rewrite the save file; a file that cannot be written stops the saving, not the game."""
+        if self.save_path is None:
+            return
+        try:
+            write_atomic(self.save_path, self.save_text(), "save file", mode=0o600)
+        except (DiagnosticError, OSError) as err:
+            text = err.diagnostics[0].message if isinstance(err, DiagnosticError) else str(err)
+            print(f"stichwort: warning: table {self.id} is no longer saved: {text}", file=sys.stderr)
+            self.save_path = None
+
+    # ---- acting -------------------------------------------------------------------------------------
+    def to_act(self) -> int | None:
+        if self.state is None or self.state.is_over():
+            return None
+        return self.state.current_player()
+
+    def bot_to_act(self) -> bool:
+        who = self.to_act()
+        return who is not None and self.kinds[who] != PERSON
+
+    def act(self, seat: int, text: Any, version: Any) -> None:
+        """A person's action, as the action's text; refused when stale, out of turn or illegal."""
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
+            raise Refused("an action is a short text, such as one of the buttons shows")
+        if version != self.version:
+            raise Refused("the table has moved on since that action was offered; choose again")
+        if self.to_act() != seat:
+            raise Refused("it is not your turn")
+        try:
+            a = parse(self.state, text)
+        except ValueError as err:
+            raise Refused(str(err)) from None
+        self._apply(seat, a)
+        self.persist()
+
+    def bot_step(self) -> bool:
+        """One bot move, if a bot is to act; False otherwise."""
+        who = self.to_act()
+        if who is None or self.kinds[who] == PERSON:
+            return False
+        self.take(who, self.bots[who].choose(self.state.clone()))
+        return True
+
+    def take(self, seat: int, action: int) -> None:
+        """A bot's chosen action for `seat` (chosen on a copy of the state)."""
+        if self.to_act() != seat or action not in self.state.legal_actions():
+            raise Refused("the bot's action no longer fits the table")
+        self._apply(seat, action)
+        self.persist()
+
+    def _apply(self, seat: int, a: int) -> None:
+        state = self.state
+        text = state.action_text(a)
+        before = list(state.play.trick)
+        tricks_before = sum(state.play.tricks_won)
+        self.records[-1]["actions"].append([seat, text])
+        state.apply(a)
+        self.events.append((seat, a, text))
+        if A.kind_of(a) == A.PLAY and sum(state.play.tricks_won) > tricks_before:
+            self.last_trick = [(s, self.R.codes[c]) for s, c in before] + [(seat, self.R.codes[A.arg_of(a)])]
+        self.version += 1
+        if state.is_over():
+            self.session.finish(state)
+            if self.session.ended or len(self.records) >= self.deals:
+                self.final = self.session.close()
+
+    def next_deal(self, seat: int) -> bool:
+        """A person is ready for the next deal; it starts once every person is. True when it started."""
+        if self.state is None or not self.state.is_over() or self.over:
+            raise Refused("the deal is not over yet" if not self.over else "the session is over")
+        self.ready.add(seat)
+        self.version += 1
+        if set(self.people) <= self.ready:
+            self._deal()
+            self.persist()
+            return True
+        return False
+
+
+def open_save(path: Path, games: dict[str, Game]) -> Table:
+    """A table resumed from a save file given on the command line (never from the browser); it goes on
+    saving to that file, as `play --resume` does."""
+    from interpreter.diagnostics import Diagnostic
+
+    header, _ = read_save(path)
+    game = next((g for g in games.values() if header["rules"] in (g.rs.name, g.rs.path)), None)
+    if game is None:
+        raise DiagnosticError([Diagnostic("E504", f"the save is for {header['rules']!r}; give that rule file too", str(path))])
+    header, records = read_save(path, game.rs)
+    kinds = header["bots"].split(",")
+    kinds = kinds * game.rs.seats if len(kinds) == 1 else kinds
+    people = header.get("people", [header["seat"]])
+    if not isinstance(people, list) or not all(isinstance(s, int) and 0 <= s < game.rs.seats for s in people):
+        people = [header["seat"]]
+    for s in people:
+        kinds[s] = PERSON
+    game = Game(game.key, game.rs, header["options"])
+    return Table(game, kinds, deals=header["deals"], seed=header.get("seed"), records=records, save_path=path)
