@@ -68,3 +68,52 @@ def test_cli(capsys):
         code = main(argv)
         err = capsys.readouterr().err
         assert code == 2 and msg in err and "Traceback" not in err
+
+
+def _high_cards(st, seat: int) -> int:
+    R = st.R
+    return sum(1 for c in range(len(R.cards)) if st.dealt_hands[seat] >> c & 1 and R.order_of[c] >= 6)
+
+
+def test_the_auction_conditions_the_sampled_deals(wien):
+    """After forehand bids, the deals sampled for middlehand give forehand a hand a rule-bot model would
+    bid with; after forehand passes, one it would pass with. So the bidder holds more aces and kings."""
+    import random
+
+    from interpreter.bots.advise import _explained, sample_deals
+    from interpreter.engine import new_game
+    from interpreter.engine.bots import RuleBot
+    from interpreter.engine.text import parse
+
+    hand = read_hand(wien, "7C 8C 9C 7S 8S 9S 7D 8D 7H 8H")
+    mean = {}
+    for said in ("bid one", "pass"):
+        states, consistent = sample_deals(wien, hand, 1, 2, [said], 30, random.Random(3))
+        assert len(states) == 30 and consistent == 30
+        for st in states:
+            assert st.current_player() == 1 and sorted(wien.codes(st.dealt_hands[1])) == sorted(hand)
+            # replayed from its deal, the model in forehand's seat makes forehand's call again
+            again = new_game(wien, deal={"hands": [wien.codes(h) for h in st.dealt_hands],
+                                         "talon": [st.R.codes[c] for c in st.talon]}, dealer=2)
+            assert _explained(RuleBot("advise-model"), again, parse(again, said))
+        mean[said] = sum(_high_cards(st, 0) for st in states) / len(states)
+    uniform, _ = sample_deals(wien, hand, 1, 2, ["pass"], 30, random.Random(3), condition=False)
+    plain = sum(_high_cards(st, 0) for st in uniform) / len(uniform)
+    assert mean["bid one"] > plain > mean["pass"] - 0.5 and mean["bid one"] > mean["pass"] + 0.5
+
+
+def test_advise_reports_the_conditioning(wien):
+    out = advise(wien, read_hand(wien, STRONG), seat=1, dealer=2, auction=["bid one"], samples=3, playouts=0)
+    assert out["conditioned"] and out["consistent"] == 3
+    flat = advise(wien, read_hand(wien, STRONG), seat=1, dealer=2, auction=["bid one"], samples=3, playouts=0,
+                  condition=False)
+    assert not flat["conditioned"] and flat["consistent"] is None
+
+
+def test_cli_uniform(capsys):
+    args = ["advise", "wien", "--hand", STRONG, "--seat", "1", "--dealer", "2", "--auction", "bid one",
+            "--samples", "3", "--playouts", "0"]
+    assert main(args) == 0
+    assert "read from the calls: 3 of 3" in capsys.readouterr().out
+    assert main(args + ["--uniform"]) == 0
+    assert "read from the calls" not in capsys.readouterr().out

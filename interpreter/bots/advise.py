@@ -1,10 +1,16 @@
 """What a hand is worth: the mean value of each legal call, over sampled deals.
 
 The seat's hand is fixed; the other hands and the talon are dealt at random from the remaining cards
-(`samples` deals, seeded). The auction so far, if given, is replayed in each deal. Then every legal
-call is tried in every sampled deal (the same deals for every call, so the comparison is paired): the
-seat plays on with the search bot (or, with `playouts=0`, the rule bot), the other seats with rule bots, and the deal's value to the seat is
-averaged. The answer is each call's mean value with a 95% interval.
+(`samples` deals, seeded). The auction so far, if given, is replayed in each deal, and it conditions the
+deals where the rules make the calls informative: a call of another seat that had a choice (two or more
+legal actions) is explained by a rule-bot model of that seat holding the sampled cards — a pass by a
+hand the model would pass with, a bid or a hold by one it would bid with, any other answer (going along,
+kontra…) by the one the model would give. A deal is kept only if every such call is explained; after
+`tries` deals without one, the deal that explains the most calls is kept (and counted apart). Then every
+legal call is tried in every sampled deal (the same deals for every call, so the comparison is paired):
+the seat plays on with the search bot (or, with `playouts=0`, the rule bot), the other seats with rule
+bots, and the deal's value to the seat is averaged. The answer is each call's mean value with a 95%
+interval.
 """
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.bots.sampler import explains
 from interpreter.bots.search import SearchBot
 from interpreter.bots.value import reckoning
 from interpreter.engine import new_game
@@ -57,10 +64,58 @@ def _deal(ruleset: Any, hand: list[str], seat: int, dealer: int, rng: random.Ran
     return {"hands": hands, "talon": rest[pos:]}
 
 
+def _explained(model: Any, st: Any, action: int) -> bool:
+    """Whether the rule-bot model, in the seat to act with its sampled cards, would have made `action`
+    (in the auction: passed when it passed, bid or held when it did so); a forced step always is."""
+    return len(st.legal_actions()) < 2 or explains(model, st, action)
+
+
+def _replay(ruleset: Any, deal: dict, seat: int, dealer: int, auction: list[str], options: dict | None,
+            model: Any) -> tuple[Any, int]:
+    """The deal with the auction replayed, and how many informative calls of the others it fails to
+    explain; ValueError when the auction does not fit the rules or does not lead to `seat`'s turn."""
+    st = new_game(ruleset, deal=deal, options=options, dealer=dealer)
+    misses = 0
+    for step, text in enumerate(auction):
+        if st.is_over():
+            raise ValueError(f"the deal is over before step {step + 1} ('{text}')")
+        a = parse(st, text)
+        if st.current_player() != seat and model is not None and not _explained(model, st, a):
+            misses += 1
+        st.apply(a)
+    if st.is_over() or st.current_player() != seat:
+        who = "nobody" if st.is_over() else f"seat {st.current_player()}"
+        raise ValueError(f"after the auction given it is {who}'s turn, not seat {seat}'s")
+    return st, misses
+
+
+def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction: list[str], samples: int,
+                 rng: random.Random, options: dict | None = None, condition: bool = True,
+                 tries: int = 60) -> tuple[list[Any], int]:
+    """`samples` states at `seat`'s turn after `auction`, each from a deal consistent with the calls
+    (when `condition`), and how many of them explain every informative call."""
+    model = RuleBot("advise-model") if condition and auction else None
+    states, consistent = [], 0
+    for _ in range(samples):
+        best: tuple[Any, int] | None = None
+        for _t in range(tries if model is not None else 1):
+            got = _replay(ruleset, _deal(ruleset, hand, seat, dealer, rng), seat, dealer, auction, options, model)
+            if best is None or got[1] < best[1]:
+                best = got
+            if got[1] == 0:
+                break
+        assert best is not None
+        states.append(best[0])
+        consistent += best[1] == 0
+    return states, consistent
+
+
 def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int | None = None,
            auction: list[str] | None = None, samples: int = 40, playouts: int = 8, seed: int = 0,
-           options: dict | None = None, progress: Callable[[int], None] | None = None) -> dict:
-    """Mean value per legal action of `seat` holding `hand` after `auction` (texts), over `samples` deals."""
+           options: dict | None = None, progress: Callable[[int], None] | None = None,
+           condition: bool = True) -> dict:
+    """Mean value per legal action of `seat` holding `hand` after `auction` (texts), over `samples` deals
+    (conditioned on the auction unless `condition` is False)."""
     n = ruleset.seats
     if dealer is None:
         dealer = ((seat if seat is not None else 1) - 1) % n
@@ -72,15 +127,9 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
     values: dict[int, list[float]] = {}
     texts: dict[int, str] = {}
     legal_ref: list[int] | None = None
-    for k in range(samples):
-        st = new_game(ruleset, deal=_deal(ruleset, hand, seat, dealer, rng), options=options, dealer=dealer)
-        for step, text in enumerate(auction or []):
-            if st.is_over():
-                raise ValueError(f"the deal is over before step {step + 1} ('{text}')")
-            st.apply(parse(st, text))
-        if st.is_over() or st.current_player() != seat:
-            who = "nobody" if st.is_over() else f"seat {st.current_player()}"
-            raise ValueError(f"after the auction given it is {who}'s turn, not seat {seat}'s")
+    states, consistent = sample_deals(ruleset, hand, seat, dealer, list(auction or []), samples, rng, options,
+                                      condition)
+    for k, st in enumerate(states):
         legal = st.legal_actions()
         if legal_ref is None:
             legal_ref = legal
@@ -115,4 +164,5 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
             r["vs_best"] = round(statistics.fmean(d), 4)
             r["vs_best_half"] = round(Z95 * sd / math.sqrt(len(d)), 4) if len(d) > 1 else None
     return {"rules": ruleset.name, "seat": seat, "dealer": dealer, "hand": list(hand), "auction": list(auction or []),
-            "samples": samples, "playouts": playouts, "seed": seed, "calls": rows}
+            "samples": samples, "playouts": playouts, "seed": seed, "conditioned": bool(condition and auction),
+            "consistent": consistent if condition and auction else None, "calls": rows}

@@ -41,7 +41,7 @@ class Sampler:
         n = rs.seats
         self.n = n
         active = [s for s in range(n) if not (n > rs.players and s == view.dealer)]
-        hand_size = rs.hand_size
+        hand_size = popcount(view.dealt) or rs.hand_size     # the hands of this deal (deal.hand may vary them)
         talon_size = rs.deck_size - hand_size * len(active)
         me = view.seat
         played = [0] * n
@@ -144,6 +144,10 @@ class Sampler:
         codes = [c.code for c in self.rs.cards]
         talon = bits(talon_mask)
         rng.shuffle(talon)
+        turned = v.obs.get("turned_up") if v.obs else None
+        if turned is not None:                      # the card turned up after the deal stays on top
+            talon.remove(self.rs.card_index[turned])
+            talon.insert(0, self.rs.card_index[turned])
         deal = {"hands": [[codes[i] for i in bits(h)] for h in hands], "talon": [codes[i] for i in talon]}
         self.last_deal = deal
         world = new_game(self.rs, deal=deal, options=v.options, dealer=v.dealer, accounts=_copy(v.accounts),
@@ -167,7 +171,7 @@ class Sampler:
                     self.exclusions[s] = self.exclusions.get(s, 0) | (forced & ~self.keep_after[i])
                 return None
             if (infer and s != v.seat and kind not in (A.PLAY, A.DISCARD) and len(legal) > 1
-                    and self.model.choose(world) != a):
+                    and not explains(self.model, world, a)):
                 weight *= self.mismatch
             world.apply_unchecked(a)
         self.last_weight = weight
@@ -189,6 +193,16 @@ class Sampler:
         if not fits:
             return None
         return fits[rng.randrange(len(fits))]
+
+
+def explains(model: Any, world: Any, action: int) -> bool:
+    """Whether `model` (a bot), in the seat to act of `world`, would have made `action`: in the auction,
+    whether it passes when the seat passed and bids or holds when the seat did (the strength a call
+    shows, not the exact call); elsewhere the same action."""
+    mine = model.choose(world)
+    if world.phase == "auction":
+        return (A.kind_of(mine) == A.PASS) == (A.kind_of(action) == A.PASS)
+    return mine == action
 
 
 def _copy(acc: dict | None) -> dict | None:

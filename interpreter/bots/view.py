@@ -72,7 +72,7 @@ def seat_view(state: Any, seat: int | None = None) -> SeatView:
         dealt=state.dealt_hands[seat],
         hand=_mask(rs, obs["hand"]),
         history=history,
-        exposed_talon=_mask(rs, obs.get("talon", ())),
+        exposed_talon=_mask(rs, [*obs.get("talon", ()), *([obs["turned_up"]] if "turned_up" in obs else [])]),
         open_hands={int(s): _mask(rs, codes) for s, codes in obs.get("open_hands", {}).items()},
         discards_seen=_mask(rs, obs.get("discards", ())),
         legal=list(state.legal_actions()) if state.current_player() == seat else [],
