@@ -1,48 +1,59 @@
 #!/usr/bin/env python3
-"""Engine speed, measured (never asserted): random full deals per second on one core, actions per
-deal, and the mean time of legal_actions() and apply().
+"""Engine speed, measured (never asserted), for the reference interpreter and the generated code:
 
-    python tools/bench.py [NAME …] [--deals N]
+- per game: random full deals per second on one core, actions per deal and per second, and the mean
+  time of legal_actions() and apply();
+- clone() plus apply() of one action, on states taken from random deals;
+- the front end: the largest built-in rule file parsed, checked and compiled, warm (again in this
+  process) and cold (a fresh process, imports included).
+
+    python tools/bench.py [NAME …] [--deals N] [--engine generated|interpreter|both]
+    python tools/bench.py --steps [NAME …]   # what each step bought, interleaved in one process
+
+For the comparison with the hand-written engine and OpenSpiel run `bash ../shared/bench/run.sh`.
 """
 from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from interpreter import load
-from interpreter.engine import deal_cards
-from interpreter.engine.rules import compile_rules
-from interpreter.engine.state import State
-from interpreter.resources import builtin_games
+from interpreter import load  # noqa: E402
+from interpreter.engine import deal_cards  # noqa: E402
+from interpreter.engine.codegen import ENGINES  # noqa: E402
+from interpreter.engine.rules import compile_rules  # noqa: E402
+from interpreter.engine.state import State  # noqa: E402
+from interpreter.resources import builtin_games  # noqa: E402
 
 
-def bench(name: str, deals: int) -> dict:
-    rs = load(name)
-    R = compile_rules(rs)
+def _deal(R, rng: random.Random, i: int) -> State:
+    hands, talon = deal_cards(R, rng, i % R.n_seats)
+    return State(R, i % R.n_seats, hands, talon)
+
+
+def bench(name: str, deals: int, engine: str) -> dict:
+    R = compile_rules(load(name), engine=engine)
     rng = random.Random(1)
-    # whole deals, the way a random simulation runs them
     actions = 0
     t0 = time.perf_counter()
     for i in range(deals):
-        hands, talon = deal_cards(R, rng, i % R.n_seats)
-        st = State(R, i % R.n_seats, hands, talon)
+        st = _deal(R, rng, i)
         while st.phase != "end":
             legal = st.legal_actions()
-            st.apply_unchecked(legal[rng.randrange(len(legal))])
+            st.apply(legal[rng.randrange(len(legal))])
             actions += 1
     whole = time.perf_counter() - t0
-    # the two calls timed apart
     t_legal = t_apply = 0.0
     calls = 0
     rng = random.Random(2)
     for i in range(max(deals // 4, 50)):
-        hands, talon = deal_cards(R, rng, i % R.n_seats)
-        st = State(R, i % R.n_seats, hands, talon)
+        st = _deal(R, rng, i)
         while st.phase != "end":
             a = time.perf_counter()
             legal = st.legal_actions()
@@ -52,20 +63,130 @@ def bench(name: str, deals: int) -> dict:
             t_legal += b - a
             t_apply += c - b
             calls += 1
-    return {"game": name, "deals_per_s": deals / whole, "actions_per_deal": actions / deals,
-            "legal_us": 1e6 * t_legal / calls, "apply_us": 1e6 * t_apply / calls}
+    return {"game": name, "engine": engine, "deals_per_s": deals / whole, "actions_per_deal": actions / deals,
+            "actions_per_s": actions / whole, "legal_us": 1e6 * t_legal / calls, "apply_us": 1e6 * t_apply / calls}
 
 
-def main():
+def clone_apply(name: str, engine: str, states: int = 400) -> float:
+    """µs of clone() plus apply() of one legal action, the mean over states from random deals (as a search
+    bot meets them), in the best of seven passes."""
+    R = compile_rules(load(name), engine=engine)
+    rng = random.Random(3)
+    taken = []
+    for i in range(states // 10 + 1):
+        st = _deal(R, rng, i)
+        while st.phase != "end":
+            legal = st.legal_actions()
+            taken.append((st.clone(), legal[rng.randrange(len(legal))]))
+            st.apply_unchecked(legal[rng.randrange(len(legal))])
+    taken = taken[:states]
+    best = float("inf")
+    for _ in range(7):                 # the best pass: the least disturbed by other work on the machine
+        t0 = time.perf_counter()
+        for st, a in taken:
+            st.clone().apply_unchecked(a)
+        best = min(best, time.perf_counter() - t0)
+    return 1e6 * best / len(taken)
+
+
+def steps(name: str, deals: int, reps: int = 5) -> dict[str, list[float]]:
+    """Actions per second of random deals: the interpreter with apply() working the legal actions out
+    again (as before they were kept), the interpreter as it is, and the generated code; interleaved."""
+    from interpreter.engine.state import IllegalAction
+
+    rs = load(name)
+    engines = {"interpreter": compile_rules(rs, engine="interpreter"),
+               "generated": compile_rules(rs, engine="generated")}
+    kept = State.apply
+
+    def recomputing(self: State, action: int) -> None:
+        if self._component is None:
+            raise IllegalAction("the deal is over")
+        if action not in self._component.legal(self):
+            raise IllegalAction(self.action_text(action))
+        self.log.append((self.to_act, action))
+        self._component.apply(self, action)
+
+    def run(R) -> float:
+        rng = random.Random(1)
+        n = 0
+        t0 = time.perf_counter()
+        for i in range(deals):
+            st = _deal(R, rng, i)
+            while st.phase != "end":
+                legal = st.legal_actions()
+                st.apply(legal[rng.randrange(len(legal))])
+                n += 1
+        return n / (time.perf_counter() - t0)
+
+    out: dict[str, list[float]] = {"interpreter, legal worked out twice": [], "interpreter": [], "generated": []}
+    try:
+        for _ in range(reps):
+            State.apply = recomputing  # type: ignore[method-assign]
+            out["interpreter, legal worked out twice"].append(run(engines["interpreter"]))
+            State.apply = kept  # type: ignore[method-assign]
+            out["interpreter"].append(run(engines["interpreter"]))
+            out["generated"].append(run(engines["generated"]))
+    finally:
+        State.apply = kept  # type: ignore[method-assign]
+    return out
+
+
+def largest_rule_file() -> str:
+    games = builtin_games()
+    return max(games, key=lambda n: games[n].stat().st_size)
+
+
+def front_end(name: str, engine: str) -> tuple[float, float]:
+    """(warm ms, cold ms): load (parse, check) and compile_rules of `name`; cold in a fresh process."""
+    compile_rules(load(name, playable=False), engine=engine)
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        from interpreter.engine import rules as rules_mod
+        rs = load(name, playable=False)
+        rules_mod._compile_cached.cache_clear()
+        compile_rules(rs, engine=engine)
+        best = min(best, time.perf_counter() - t0)
+    code = ("import time; t0 = time.perf_counter(); from interpreter import load; "
+            "from interpreter.engine.rules import compile_rules; "
+            f"compile_rules(load({name!r}, playable=False), engine={engine!r}); "
+            "print(time.perf_counter() - t0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    return 1000 * best, 1000 * float(out.stdout.strip())
+
+
+def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("games", nargs="*")
     ap.add_argument("--deals", type=int, default=3000)
+    ap.add_argument("--engine", choices=[*ENGINES, "both"], default="both")
+    ap.add_argument("--steps", action="store_true", help="what each step bought (median and best of 5)")
     a = ap.parse_args()
-    names = a.games or [n for n in builtin_games() if load(n).doc.get("family") == "preference"]
-    print(f"{'game':<22} {'deals/s':>9} {'actions/deal':>13} {'legal_actions µs':>17} {'apply µs':>9}")
+    if a.steps:
+        for n in a.games or ["wien", "wien-hearts", "koenigrufen"]:
+            for label, v in steps(n, max(a.deals // 5, 50)).items():
+                print(f"{n:<14} {label:<38} median {sorted(v)[len(v) // 2]:>9.0f}  best {max(v):>9.0f} actions/s")
+        return
+    engines = list(ENGINES) if a.engine == "both" else [a.engine]
+    names = a.games or ["wien", "wien-hearts", "simple", "croatian", "koenigrufen", "priffe"]
+    print(f"{'game':<14} {'engine':<12} {'deals/s':>9} {'actions/deal':>13} {'actions/s':>10} "
+          f"{'legal µs':>9} {'apply µs':>9}")
     for n in names:
-        r = bench(n, a.deals)
-        print(f"{r['game']:<22} {r['deals_per_s']:>9.0f} {r['actions_per_deal']:>13.1f} {r['legal_us']:>17.2f} {r['apply_us']:>9.2f}")
+        for e in engines:
+            try:
+                r = bench(n, a.deals, e)
+            except Exception as err:  # a game the engine cannot play yet
+                print(f"{n:<14} {e:<12} not playable: {type(err).__name__}: {str(err)[:70]}")
+                continue
+            print(f"{n:<14} {e:<12} {r['deals_per_s']:>9.0f} {r['actions_per_deal']:>13.1f} "
+                  f"{r['actions_per_s']:>10.0f} {r['legal_us']:>9.2f} {r['apply_us']:>9.2f}")
+    for e in engines:
+        print(f"clone() + apply() on wien, {e}: {clone_apply('wien', e):.2f} µs")
+    big = largest_rule_file()
+    for e in engines:
+        warm, cold = front_end(big, e)
+        print(f"front end ({big}: load + compile_rules), {e}: warm {warm:.1f} ms, cold {cold:.0f} ms (with imports)")
 
 
 if __name__ == "__main__":

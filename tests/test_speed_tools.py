@@ -1,0 +1,21 @@
+"""tools/bench.py keeps working: it measures and prints (never judges a time), for both engines."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bench_prints_every_figure():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench.py"), "wien", "--deals", "20"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    rows = [ln.split() for ln in lines if ln.startswith("wien ")]
+    assert {r[1] for r in rows} == {"generated", "interpreter"}
+    for r in rows:
+        assert float(r[2]) > 0 and float(r[3]) > 0      # deals/s, actions per deal
+    assert sum("clone() + apply() on wien" in ln for ln in lines) == 2
+    assert sum(ln.startswith("front end (") and "warm" in ln and "cold" in ln for ln in lines) == 2
