@@ -255,6 +255,14 @@ def cmd_simulate(args) -> int:
     options = _options(rs, args.set)
     args.bots = _bots(rs, args.bots)
     args.workers = _workers(args.workers)
+    if args.ray is not None:
+        from interpreter.harness.batch import RayUnavailable, use_ray
+        try:
+            use_ray(args.ray or None)
+        except RayUnavailable as err:
+            raise UsageError(str(err)) from None
+    if args.report and (args.session or args.ray is not None or args.log):
+        raise UsageError("--report goes with a plain simulate (not with --session, --ray or --log)")
     if args.session:
         return _simulate_sessions(args, rs, options)
     progress = None
@@ -267,7 +275,11 @@ def cmd_simulate(args) -> int:
         task = bar.add_task("simulating", total=args.deals)
         progress = lambda done: bar.update(task, completed=done)
     try:
-        summary = simulate(args.target, args.deals, args.seed, args.workers, options, args.bots, args.log, progress)
+        if args.report:             # the same deals, every record kept for the page (present/analysis.py)
+            from interpreter.present.analysis import simulate_with_report
+            summary = simulate_with_report(args, options, progress, UsageError)
+        else:
+            summary = simulate(args.target, args.deals, args.seed, args.workers, options, args.bots, args.log, progress)
     finally:
         if bar:
             bar.stop()
@@ -276,22 +288,9 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
-    from rich.table import Table
+    from interpreter.present.report import print_simulation
 
-    con = _console()
-    con.print(f"[bold]{rs.title}[/] — {summary['deals']} deals, seed {args.seed}, {args.bots} bots")
-    t = Table("contract", "declared", "share", "made", "made %")
-    n = summary["deals"]
-    for name, c in summary["contracts"].items():
-        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", str(c["made"]),
-                  f"{100 * c['made'] / c['played']:.1f}%" if c["played"] else "–")
-    con.print(t)
-    con.print(f"all-pass rate: {100 * summary['all_pass_rate']:.1f}%   actions per deal: {summary['actions_per_deal']}")
-    m = Table("seat", "mean money per deal", "spread (sd)")
-    for row in summary["money_per_seat"]:
-        m.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
-    con.print(m)
-    con.print(f"{n / max(elapsed, 1e-9):.0f} deals per second ({args.workers} worker{'s' if args.workers > 1 else ''})")
+    print_simulation(summary, rs, args.bots, args.seed, args.workers, elapsed, _console())
     return 0
 
 
@@ -301,26 +300,24 @@ def _note_interrupt(summary: dict, what: str) -> None:
 
 
 def _simulate_sessions(args, rs, options) -> int:
-    from rich.table import Table
-
     from interpreter.harness.runner import simulate_sessions
+    from interpreter.present.report import print_sessions
 
-    summary = simulate_sessions(args.target, args.deals, args.session, args.seed, args.workers, options, args.bots)
+    summary = simulate_sessions(args.target, args.deals, args.session, args.seed, args.workers, options, args.bots,
+                                args.log)
     elapsed = summary.pop("_elapsed")
     _note_interrupt(summary, "sessions")
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
-    con = _console()
-    con.print(f"[bold]{rs.title}[/] — {summary['sessions']} sessions of up to {args.session} deals, seed {args.seed}")
-    con.print(f"mean deals per session {summary['mean_deals']}; {summary['ended_by_rule']} ended by the game's own rule")
-    t = Table("seat", "mean result per session", "spread (sd)")
-    for row in summary["result_per_seat"]:
-        t.add_row(str(row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
-    con.print(t)
-    con.print(f"seat results plus what the table accounts keep (pot, cup, …) balance to within {summary['largest_imbalance']}; "
-              f"{summary['sessions'] / max(elapsed, 1e-9):.1f} sessions per second")
+    print_sessions(summary, rs, args.session, args.seed, elapsed, _console())
     return 0
+
+
+def cmd_scenario_from_log(args) -> int:
+    from interpreter.harness.scenario_log import command
+
+    return command(args)
 
 
 def cmd_replay(args) -> int:
@@ -343,6 +340,12 @@ def cmd_play(args) -> int:
     args.bots = _bots(rs, args.bots)
     return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals,
                 save=args.save, resume=args.resume, force=args.force)
+
+
+def cmd_serve(args) -> int:
+    from interpreter.web import serve
+
+    return serve(args, _options)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -384,9 +387,20 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option")
     m.add_argument("--json", action="store_true")
     m.add_argument("--log", metavar="FILE", type=file_arg, help="write one JSON line per deal")
+    m.add_argument("--report", metavar="FILE.html", type=file_arg,
+                   help="also write a self-contained HTML page: contract mix, made rates, money per seat (charts: [analysis])")
     m.add_argument("--session", type=whole("--session", 0, MAX_SESSION), metavar="K", default=0,
                    help="play --deals sessions of up to K deals each (or to the game's own end) and report results per seat")
+    m.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run the chunks as tasks on a Ray cluster (a local one without ADDRESS); needs the [ray] extra")
     m.set_defaults(func=cmd_simulate)
+
+    sl = sub.add_parser("scenario-from-log", help="turn a `play --save` or `simulate --log` file into a scenario file")
+    sl.add_argument("log", metavar="LOG", type=file_arg)
+    sl.add_argument("-o", "--output", metavar="FILE", type=file_arg, help="the scenario file (default: LOG with .yaml)")
+    sl.add_argument("--line", type=whole("--line", 1, 10**9), default=1, help="which deal of a simulate log (default 1)")
+    sl.add_argument("--force", action="store_true", help="overwrite the scenario file if it exists")
+    sl.set_defaults(func=cmd_scenario_from_log)
 
     r = sub.add_parser("replay", help="replay a logged deal step by step, checking every step")
     r.add_argument("log", metavar="LOG", type=file_arg)
@@ -408,6 +422,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from interpreter.present.analysis import add_commands  # compare, advise
     add_commands(sub, UsageError, _console, _options)
+    from interpreter.present.generated import add_commands as add_compile  # compile [--show]
+    add_compile(sub, UsageError, _options)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
     s.add_argument("-o", "--output", metavar="FILE", type=file_arg)
@@ -423,6 +439,16 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("b", type=target, nargs="?", metavar="B")
     d.add_argument("--format", choices=["terminal", "markdown"], default="terminal")
     d.set_defaults(func=cmd_diff)
+
+    sv = sub.add_parser("serve", help="the web table: play in the browser with friends and bots (needs the [web] extra)")
+    sv.add_argument("targets", nargs="*", metavar="FILE|NAME", type=target, help="games to offer (default: every built-in game)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    sv.add_argument("--port", type=whole("--port", 1, 65535), default=8000)
+    sv.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option (with one game)")
+    sv.add_argument("--save-dir", metavar="DIR", type=file_arg, help="keep every table's save file in DIR")
+    sv.add_argument("--resume", action="append", metavar="FILE", type=file_arg, help="open a table from a save file")
+    sv.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves (default 0.6)")
+    sv.set_defaults(func=cmd_serve)
 
     ls = sub.add_parser("lsp", help="the language server for .stw files, over stdio (needs the [lsp] extra)")
     ls.set_defaults(func=cmd_lsp)

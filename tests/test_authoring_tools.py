@@ -78,7 +78,8 @@ def test_diff_wien_hearts_names_what_goes():
 def test_diff_croatian_serbian_is_rules_level():
     text = diff("croatian", "serbian")
     assert "direction: clockwise → counterclockwise" in text
-    assert "~ game: word: game → igra; contracts: − bettel_g, sanac_g" in text
+    # croatian speaks each call by its name (no `word`); serbian gives the calls its own words
+    assert "~ game: contracts: − bettel_g, sanac_g  (now [two_g, three_g, four_g, five_g]); word: + igra" in text
     assert "+ two_refa: default = true" in text
     assert "+ sans_lead = " in text
 

@@ -156,3 +156,42 @@ def test_tied_contracts_are_listed_by_name():
     recs = [{"contract": c, "made": True, "declarer": 0, "all_passed": False, "actions": 1, "value": [0, 0, 0],
              "forehand": 1, "dealer": 0} for c in ["zeta", "alpha", "mu", "alpha"]]
     assert list(summarise(recs, 3)["contracts"]) == ["alpha", "mu", "zeta"]
+
+
+def test_simulate_report_agrees_with_simulate_json(tmp_path, capsys):
+    """`simulate --report` plays simulate's own deals: the page's contract mix, made rates, all-pass rate,
+    deal length and money per seat are the figures `simulate --json` prints, and the page has charts."""
+    page = tmp_path / "s.html"
+    args = ["simulate", "wien", "--deals", "80", "--seed", "4", "--bots", "rule,random,rule"]
+    code, out, _ = _run(capsys, args + ["--json"])
+    assert code == 0
+    sim = json.loads(out)
+    code, out2, _ = _run(capsys, args + ["--json", "--report", str(page)])
+    assert code == 0 and json.loads(out2) == sim            # the summary itself is unchanged by --report
+    text = page.read_text(encoding="utf-8")
+    data = embedded_data(text)
+    assert data["kind"] == "simulate" and data["deals"] == sim["deals"] == 80
+    per = data["per_target"][0]
+    for name, c in sim["contracts"].items():
+        assert per["contracts"][name]["share"]["k"] == c["played"]
+        assert per["contracts"][name]["made"]["k"] == c["made"]
+    assert set(per["contracts"]) == set(sim["contracts"])
+    assert per["all_pass"]["rate"] == pytest.approx(sim["all_pass_rate"], abs=1e-4)
+    assert per["deal_length"]["mean"] == pytest.approx(sim["actions_per_deal"], abs=0.01)
+    for s, row in enumerate(sim["money_per_seat"]):
+        assert data["money_per_seat"][s]["mean"] == pytest.approx(row["mean"], abs=1e-3)
+        assert per["value_per_seat"][s]["mean"] == pytest.approx(row["mean"], abs=1e-3)
+        assert data["money_per_seat"][s]["low"] < row["mean"] < data["money_per_seat"][s]["high"]
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert "Charts need matplotlib" in text
+    else:
+        assert text.count("<img") >= 3 and "Contract mix" in text and "Made rate" in text
+
+
+def test_simulate_report_refuses_what_it_cannot_do(tmp_path, capsys):
+    code, _, err = _run(capsys, ["simulate", "wien", "--deals", "4", "--session", "2", "--report", str(tmp_path / "x.html")])
+    assert code == 2 and "--report" in err
+    code, _, err = _run(capsys, ["simulate", "wien", "--deals", "4", "--report", str(tmp_path / "nope" / "x.html")])
+    assert code == 2 and "does not exist" in err

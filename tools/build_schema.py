@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from interpreter.model.words import ACTION_DOCS, ACTION_WORDS  # the action words are declared once, there
+
 OUT = Path(__file__).resolve().parent.parent / "grammar" / "stichwort.schema.json"
 
 NAME = {"$ref": "#/$defs/name"}
@@ -60,10 +62,11 @@ PAY_ROW = obj({
     "name": d(NAME, "The row's name, by which a variant replaces or removes it, or inserts rows next to it (`settle.pay[premium]`).", "premium"),
     "when": d(EXPR, "Condition; the row applies only when it is true.", "not made"),
     "each": d(EXPR, "A set of seats; the row is applied once per seat, bound to the name `s`.", "defenders"),
-    "from": d(EXPR, "Who pays: a seat, `pot`, or an account such as `account(juha, s, declarer)`. Leave it out for a score entry that only adds to `to`.", "declarer"),
-    "to": d(EXPR, "Who receives: a seat, `pot`, or an account.", "pot"),
+    "from": d(EXPR, "Who pays: a seat, `pot`, or an account such as `account(juha, s, declarer)`; `others` is each other player (every active seat but `to`), one transfer each. Leave it out for a score entry that only adds to `to`.", "declarer"),
+    "to": d(EXPR, "Who receives: a seat, `pot`, or an account; `others` is each other player (every active seat but `from`), one transfer each: `| losers | s | others | 1 |` has every loser pay 1 to each other player.", "others"),
     "amount": d(EXPR, "How much; an exact number (fractions allowed).", "tricks(s) * A / 10"),
     "note": d(TEXT, "Words for the booklet and the score sheet.", "trick money"),
+    "protocol": enum(["left", "right", "middle"], "Where a written protocol of a partnership game shows this entry in its partnership's column: left (trick points), right (honour points) or middle (game points), each deal on its own line (present/protocol.py).", "left"),
     "rule": d(TEXT, "Catalog rule ids this row implements.", "WIEN-SCORE-11"),
 }, "One payment or score entry.", "| not made | - | declarer | pot | A |", required=("to", "amount"))
 PAY_ROWS = arr(PAY_ROW, "Payment rows. Every row is evaluated on the state as the deal left it, then all transfers are made together, so no row sees another's effect. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
@@ -160,7 +163,7 @@ SCHEMA = {
         "seating": obj({
             "seats": d({"type": "integer", "minimum": 2, "maximum": 10}, "Players at the table (more than `players` when someone sits out).", "4"),
             "direction": enum(["clockwise", "counterclockwise"], "The direction of dealing, bidding and play.", "clockwise"),
-            "sit_out": enum(["nobody", "dealer", "rotation"], "Who sits out when the table has more seats than players.", "dealer"),
+            "sit_out": enum(["nobody", "dealer", "rotation"], "Who sits out when the table has more seats than players: nobody, the dealer of each deal, or by `rotation` (a schedule of whole sits).", "dealer"),
             "roles": coll(INT, "Named seats, as steps from the dealer in the direction of play (negative: against it).", "roles { forehand = 1  rearhand = -1 }"),
             "first_dealer": enum(["draw", "agree"], "How the first dealer is chosen."),
             "draw": obj({
@@ -172,7 +175,7 @@ SCHEMA = {
                 "doc": TEXT,
             }, "The draw for seats and the first dealer."),
             "teams": arr(arr(INT, "Seats as steps from the dealer."), "Fixed partnerships, as lists of steps from the dealer.", "[[1, 3], [2, 0]]", 4),
-            "rotation": arr(arr(INT, "Player numbers in seat order S0, S1, … (S0 = the first dealer's seat, then in the direction of play); 0 = sits out; a player missing from the row sits out."), "A seating schedule, one row per sit (five-player rotations).", max_items=20),
+            "rotation": arr(arr(INT, "Player numbers (1 = the lowest card of the draw) in seat order S0, S1, … (S0 = the first dealer's seat, then in the direction of play); a player missing from the row sits out that sit."), "A seating schedule, one row per sit of a rubber, used with `sit_out = rotation`: the table has `players` seats and the other players wait their turn.", "[[1, 3, 2, 4], [1, 3, 5, 2]]", max_items=20),
             "cut": d(INT, "Who cuts, as a step from the dealer.", "-1"),
             "doc": TEXT,
         }, "Seats, direction, roles, sitting out and fixed partnerships.", required=("direction",)),
@@ -205,6 +208,8 @@ SCHEMA = {
             }, "One packet.", required=("to", "cards")), "The packet schedule.", "table { | to | cards | | each | 3 | | talon | 2 | }", 60),
             "start": d(EXPR, "Who receives the first packet.", "forehand"),
             "cut": d(EXPR, "Who cuts.", "prev(dealer)"),
+            "hand": d(NUM, "The cards each player receives in this deal, by expression over `deal_number`, `dealer`, `players`, accounts and options; at most what the packets deal. Each `each` packet stops once a player holds this many, and the cards left over go to the talon.", "min(deal_number + 1, 13)"),
+            "turn_up": d(BOOL, "After the deal the first card left over (the top of the talon) is turned face up for everyone; expressions read it as `turned_up`.", "true"),
             "knock": obj({
                 "by": d(EXPR, "Who may knock instead of cutting."),
                 "packets": arr(obj({"to": enum(["each", "talon", "pile"], "Receiver"), "cards": NAT, "repeat": NAT}, "Packet", required=("to", "cards")), "The schedule after a knock."),
@@ -213,7 +218,7 @@ SCHEMA = {
             }, "Knocking: an alternative deal chosen by a player."),
             "doc": TEXT,
         }, "How the cards are dealt.", required=("packets",)),
-        "procedure": arr(enum(["auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "play", "settle"], "A phase"),
+        "procedure": arr(enum(["knock", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "play", "settle"], "A phase"),
                          "The phases of one deal, in order; each is configured in its own section.", "[auction, talon, contract, defence, play, settle]", 12),
         "auction": obj({
             "first": d(EXPR, "Who speaks first.", "forehand"),
@@ -270,7 +275,7 @@ SCHEMA = {
             "value": d(NUM, "The value used in scoring.", "4"),
             "trump": d({"anyOf": [NAME, {"type": "null"}]}, "The trump suit; `none` for no trumps.", "H"),
             "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose after the talon.", "[S, D, H]"),
-            "side": enum(["alone", "called", "partnership", "nobody"], "The declarer plays alone, with a called (hidden) partner, with his fixed partner, or nobody declares."),
+            "side": enum(["alone", "called", "partnership", "nobody", "no_declarer"], "The declarer plays alone, with a called (hidden) partner, or with his fixed partner (`seating.teams`); `nobody`: the seat whose call led to the contract keeps the declarer's name but nobody partners anybody; `no_declarer`: nobody declares even when a call led to the contract (`declarer` reads none), and fixed partners play together."),
             "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure of this contract.", "halves"),
             "goal": d(EXPR, "True when the declaring side has made the contract.", "tricks(declarer) >= 6"),
             "defence": enum(["ask", "all", "nobody"], "Whether defenders choose to go along (ask), all play, or nobody plays."),
@@ -307,6 +312,7 @@ SCHEMA = {
             "who": d(EXPR, "Who handles the talon.", "declarer"),
             "give_up": d(EXPR, "When the declarer may give up once the talon is shown: the game is then lost without play (`given_up`).", "dealt(active, called_card) == 0"),
             "requires": d(EXPR, "A condition on the declarer's hand once the talon is dealt with; if it is false the game is lost at once, without play (`given_up`).", "count_in(suit_cards, declarer) >= 6"),
+            "called_packet": enum(["declarer"], "defenders: the packet (of `packets`, as dealt) that holds the called card counts for the declaring side instead."),
             "doc": TEXT, "rule": TEXT,
         }, "A talon procedure.", required=("kind",)), "Talon procedures, named so contracts and calls can refer to them.",
             "talon buy { kind = exchange  discard = 2 }"),
@@ -320,6 +326,16 @@ SCHEMA = {
             "declining": enum(["keeps_right", "drops_out"], "Whether a player who declines may after-purchase later in the chain."),
             "doc": TEXT, "rule": TEXT,
         }, "The after-purchase (efterköp) chain."),
+        "number_bids": obj({
+            "first": d(EXPR, "Who states a number first; the others follow in order of play, each once.", "forehand"),
+            "min": d(NUM, "The lowest number a seat may state.", "0"),
+            "max": d(NUM, "The highest number a seat may state (default: the tricks of the deal).", "tricks_total"),
+            "last_not": d(NUM, "A number the last seat to state may not say (e.g. the one that would make the numbers add up to the tricks there are).", "tricks_total - number_bid_total"),
+            "contract": d(NAME, "The contract played once every seat has stated its number.", "round"),
+            "trump": d(EXPR, "The trump suit of that contract in this deal, by expression; none = no trump.", "suit_of(turned_up)"),
+            "doc": TEXT, "rule": TEXT,
+        }, "Number bids: every seat states a number once, in turn (the tricks it will take, say); `number_bid(s)` reads it.",
+            "number_bids { first = forehand  max = tricks_total  last_not = tricks_total - number_bid_total  contract = round }"),
         "defence": obj({
             "when": d(EXPR, "When the defenders are asked.", "contract.defence == ask"),
             "first": d(EXPR, "Who answers first; the other defender follows.", "next(declarer)"),
@@ -373,7 +389,7 @@ SCHEMA = {
             "doc": TEXT,
         }, "Payments and score entries after each deal.", required=("pay",)),
         "account": coll(obj({
-            "per": enum(["game", "seat", "pair", "team"], "One account for the table, one per seat, one per ordered pair of seats, or one per partnership (`account(name, s)` is the account of s's partnership)."),
+            "per": enum(["game", "seat", "pair", "team", "player"], "One account for the table, one per seat, one per ordered pair of seats, one per partnership (`account(name, s)` is the account of s's partnership, `seating.teams`), or one per player that follows him when he changes seats after a sit (`account(name, s)` is the account of the player now in seat s; a player on the bench keeps his)."),
             "initial": d(EXPR, "The starting value.", "-bula"),
             "title": TEXT, "doc": TEXT, "rule": TEXT,
         }, "An account.", required=("per",)), "Accounts kept through a session: the pot, score columns, refa counters.",
@@ -396,13 +412,23 @@ SCHEMA = {
             "sit": obj({
                 "ends": d(EXPR, "A sit ends when this is true after a deal."),
                 "per_rubber": d(NAT, "Sits in a rubber."),
-                "reseat": arr(TEXT, "How players move after each sit.", max_items=10),
+                "reseat": arr(obj({
+                    "after": d(NAT, "The row applies after this sit of the rubber (1 = the first); leave it out for every sit.", "2"),
+                    "when": d(EXPR, "Condition, judged with the seats as they are for the next deal (`dealer` is the seat that deals next).", "partnered(dealer, forehand)"),
+                    "swap": arr(EXPR, "The two seats whose players change places, judged like `when`.", "[second_hand, third_hand]", 2),
+                    "note": d(TEXT, "Words for the record of the move."), "rule": TEXT,
+                }, "One move after a sit: the players of two seats change places.", "| 1 | - | [second_hand, third_hand] |", required=("swap",)),
+                    "Who moves where after a sit, as rows applied in order: `reseat = table { | after | when | swap | rule | }`. With `seating.rotation` the schedule seats the players instead. The dealer's seat keeps its turn to deal; the player who sits there now deals.", max_items=20),
+                "new_rubber": d({"anyOf": [enum(["stay", "draw"], "Stay seated, or draw for seats again."), EXPR]}, "After a rubber: `stay` (the players keep their seats, and the rubber's history of partners starts afresh) or `draw` (seats are drawn again, the lowest card dealing), or an expression giving one of them such as a table option. Default stay.", "stay"),
                 "reckoning": d(PAY_ROWS, "Rows applied once when a sit ends, on the accounts as the last deal left them: carry the sit's result into running totals, clear the sit's accounts."),
                 "doc": TEXT, "rule": TEXT,
             }, "Sits and rubbers (partnership games)."),
             "doc": TEXT,
         }, "What carries from one deal to the next, and how a session ends."),
-        "words": coll(TEXT, "Words used for actions, in place of the defaults.", 'words { go = "play"  stay = "drop out" }'),
+        "words": d({**coll(TEXT, ""), "properties": {k: d(TEXT, f"The word {ACTION_DOCS[k]} (default \"{v}\").", f'"{v}"')
+                                                    for k, v in ACTION_WORDS.items()}},
+                   "Every word the table uses, in one place: the words of actions (the keys below) and the spoken word of any call or contract, by its name (an entry speaks for the call and the contract of that name). Read by action texts, `play`, `explain` and scenario files; a call's `word`, `defence.go`/`stay` and `auction.hold.call` are older spellings it overrides. Any other key is an error (E301).",
+                   'words { go = "play"  stay = "drop out"  five_wp = "five without purchase" }'),
         "names": coll(coll(TEXT, "Display names."), "Display names of calls, contracts and terms per language.", 'names { de { hold = "ich" } }'),
     },
     "required": ["title", "players", "seating", "deck", "deal", "procedure", "contract", "play", "settle"],

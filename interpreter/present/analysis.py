@@ -45,6 +45,8 @@ def add_commands(sub: Any, usage_error: type[Exception], console: Callable[[], A
     a.add_argument("--samples", type=int, default=24, help="sampled deals (default 24)")
     a.add_argument("--playouts", type=int, default=8, help="the search bot's playouts per decision after the call (default 8; 0: the rule bot plays on)")
     a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--uniform", action="store_true",
+                   help="deal the other hands at random, without reading them from the calls of --auction")
     a.add_argument("--set", action="append", metavar="NAME=VALUE")
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=run_advise)
@@ -118,7 +120,7 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
     hand = read_hand(rs, args.hand)
     auction = [x.strip() for x in args.auction.split(";") if x.strip()]
     result = advise(rs, hand, seat=args.seat, dealer=args.dealer, auction=auction, samples=args.samples,
-                    playouts=args.playouts, seed=args.seed, options=options)
+                    playouts=args.playouts, seed=args.seed, options=options, condition=not args.uniform)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -135,4 +137,29 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
     who = f"the search bot ({result['playouts']} playouts per decision)" if result["playouts"] else "the rule bot"
     con.print(f"{result['samples']} sampled deals (the same for every call); the seat plays on with {who}, "
               f"the others with rule bots")
+    if result["conditioned"]:
+        con.print(f"the other hands are read from the calls: {result['consistent']} of {result['samples']} deals "
+                  f"explain every call a rule-bot model of the caller would have made (the rest explain the most)")
     return 0
+
+
+def simulate_with_report(args: Any, options: dict, progress: Callable[[int], None] | None,
+                         usage_error: type[Exception]) -> dict:
+    """`simulate --report FILE.html`: the deals `simulate` plays, its summary (returned, printed by the CLI
+    as usual) and a page with the contract mix, made rates and money per seat with 95% intervals."""
+    from pathlib import Path
+
+    from interpreter.files import write_atomic
+    from interpreter.harness.compare import simulate_report
+    from interpreter.present.report import to_html
+
+    folder = Path(args.report).expanduser().resolve().parent
+    if not folder.is_dir():
+        raise usage_error(f"--report: the folder {folder} does not exist")
+    summary, page = simulate_report(args.target, args.deals, args.seed, args.bots, options, args.workers, progress)
+    if not page["per_target"]:
+        raise usage_error("--report: no deal was played")
+    write_atomic(args.report, to_html(page))
+    if not args.json:
+        print(f"report written to {args.report}", file=sys.stderr)
+    return summary

@@ -9,6 +9,7 @@ from interpreter.diagnostics import DiagnosticError
 from interpreter.language.expressions import parse_text, to_text
 from interpreter.model.ruleset import Ruleset, thaw
 from interpreter.model.values import constant
+from interpreter.model.words import TableWords, table_words
 
 
 def _fmt(v) -> str:
@@ -70,13 +71,23 @@ def _words(node) -> str:
             what = what[:-1]
         return f"{who} {_verb(who)} {_PHRASES[node[1]]} {amount} {what}"
     if kind == "bin" and node[1] in ("and", "or"):
-        # keep the grouping: an `or` inside an `and` needs its parentheses back
-        parts = [f"({_words(x)})" if node[1] == "and" and x[0] == "bin" and x[1] == "or" else _words(x)
+        # keep the grouping visible: an `or` inside an `and`, or an `and` inside an `or`, is bracketed
+        parts = [f"({_words(x)})" if x[0] == "bin" and x[1] in ("and", "or") and x[1] != node[1] else _words(x)
                  for x in (node[2], node[3])]
         return f"{parts[0]} {node[1]} {parts[1]}"
     if kind == "not":
-        return f"not ({_words(node[1])})"
+        inner = _words(node[1])
+        return f"not {inner}" if node[1][0] in ("name", "call", "attr") else f"not ({inner})"
     return to_text(node)
+
+
+def _condition(value, always: str, never: str, when: str) -> str:
+    """A condition field as a phrase: `always` for true, `never` for false, else `when` + the words."""
+    if value is True:
+        return always
+    if value is False:
+        return never
+    return when + words(value)
 
 
 class Booklet:
@@ -102,6 +113,7 @@ class Booklet:
 
 def build(rs: Ruleset) -> Booklet:
     doc = thaw(rs.doc)
+    spoken = table_words(doc)
     b = Booklet(doc["title"])
     if doc.get("description"):
         b.para(doc["description"])
@@ -152,15 +164,17 @@ def build(rs: Ruleset) -> Booklet:
     # auction
     if doc.get("call"):
         b.heading("The auction")
-        b.bullets(_auction_words(doc))
+        b.bullets(_auction_words(doc, spoken))
         extra = sorted({k for c in doc["call"].values() for k in c} - {"rank", "word", "title", "rule", "doc"},
                        key=lambda k: ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"].index(k)
                        if k in ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"] else 99)
         rows = []
         for name in rs.calls:
             c = doc["call"][name]
-            rows.append([str(c.get("rank")), c.get("word") or name] + [_fmt(c.get(k)) if k != "allowed" else words(c.get(k)) if k in c else "" for k in extra])
-        b.table(["rank", "call"] + extra, rows, caption="Calls of equal rank are equivalent: neither may be bid over the other.")
+            rows.append([str(c.get("rank")), spoken.of(name)] + [_fmt(c.get(k)) if k != "allowed" else words(c.get(k)) if k in c else "" for k in extra])
+        ranks = [doc["call"][n].get("rank") for n in rs.calls]
+        b.table(["rank", "call"] + extra, rows, caption="Calls of equal rank are equivalent: neither may be bid over the other."
+                if len(set(ranks)) < len(ranks) else None)
     # contracts
     b.heading("The contracts")
     props = []
@@ -189,8 +203,10 @@ def build(rs: Ruleset) -> Booklet:
     if doc.get("defence"):
         df = doc["defence"]
         b.heading("Defence")
-        b.bullets([f"asked when {words(df.get('when'))}; {df.get('go', 'go along')} or {df.get('stay', 'stay home')}, first {words(df.get('first'))}" if "when" in df else None,
-                   f"compulsory when {words(df['compulsory'])}" if "compulsory" in df else None,
+        go, stay = spoken.actions["go"], spoken.actions["stay"]
+        b.bullets([f"asked when {words(df.get('when'))}; '{go}' or '{stay}', first {words(df.get('first'))}" if "when" in df else None,
+                   _condition(df["compulsory"], f"'{go}' is compulsory", f"'{go}' is always voluntary",
+                              f"'{go}' is compulsory when ") if "compulsory" in df else None,
                    "a defender who goes along may invite the other" if df.get("invite") else None,
                    f"played only after a kontra when {words(df['kontra_required'])}" if "kontra_required" in df else None,
                    df.get("doc")])
@@ -216,7 +232,7 @@ def build(rs: Ruleset) -> Booklet:
     if doc.get("let"):
         b.table(["name", "meaning"], [[n, v if isinstance(v, str) else f"({', '.join(v['params'])}) → {v['body']}"] for n, v in doc["let"].items()])
     b.table(["when", "each", "from", "to", "amount", "note"],
-            [[words(r.get("when", "always")), _fmt(r.get("each", "")), _fmt(r.get("from", "")), _fmt(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+            [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
              for r in doc["settle"]["pay"]])
     session = doc.get("session") or {}
     if session:
@@ -224,11 +240,12 @@ def build(rs: Ruleset) -> Booklet:
         for part in ("before_deal", "after_deal", "all_pass", "reckoning"):
             if session.get(part):
                 b.table([part.replace("_", " "), "each", "from", "to", "amount", "note"],
-                        [[words(r.get("when", "always")), _fmt(r.get("each", "")), _fmt(r.get("from", "")), _fmt(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+                        [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
                          for r in session[part]])
         b.bullets([f"next dealer: {words(session['dealer'])}" if "dealer" in session else None,
                    f"the session ends when {words(session['ends'])}" if "ends" in session else None,
                    session.get("doc")])
+        _sits(b, doc, session.get("sit") or {})
     if doc.get("option"):
         b.heading("Table options")
         b.table(["option", "default", "meaning"], [[n, _fmt(o.get("default")), o.get("doc", "")] for n, o in doc["option"].items()])
@@ -236,6 +253,33 @@ def build(rs: Ruleset) -> Booklet:
         b.heading("Customs (not enforced)")
         b.bullets(doc["customs"])
     return b
+
+
+def _sits(b, doc: dict, sit: dict) -> None:
+    """Sits and rubbers: when a sit ends, what is booked, who moves where (engine/reseating.py)."""
+    if not sit:
+        return
+    seating = doc.get("seating") or {}
+    b.bullets([f"a sit ends when {words(sit['ends'])}" if "ends" in sit else None,
+               f"a rubber is {sit['per_rubber']} sits" if "per_rubber" in sit else None,
+               f"after a rubber: {words(sit['new_rubber'])} (stay seated, or draw for seats again)" if "new_rubber" in sit else None])
+    if sit.get("reckoning"):
+        b.table(["at a sit's end", "each", "from", "to", "amount", "note"],
+                [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+                 for r in sit["reckoning"]])
+    if seating.get("sit_out") == "rotation" and seating.get("rotation"):
+        b.table(["sit", "players in the seats from the first dealer's on", "waiting"],
+                [[str(i + 1), " ".join(map(str, row)), " ".join(str(p) for p in range(1, (seating.get("seats") or 0) + 1) if p not in row)]
+                 for i, row in enumerate(seating["rotation"])])
+    elif sit.get("reseat"):
+        b.table(["after sit", "when", "these seats' players change places", "rule"],
+                [[str(r.get("after", "any")), words(r.get("when", "always")), " and ".join(_fmt(x) for x in r.get("swap") or []), r.get("rule", r.get("note", ""))]
+                 for r in sit["reseat"]])
+
+
+def _party(v) -> str:
+    """A payment row's `from` or `to`; the payee form `others` in words."""
+    return "each other player" if v == "others" else _fmt(v)
 
 
 def _steps(off: int) -> str:
@@ -266,7 +310,7 @@ def _talon_words(t: dict) -> str:
     return text + (f" ({t['rule']})" if t.get("rule") else "")
 
 
-def _auction_words(doc) -> list[str]:
+def _auction_words(doc, spoken: TableWords) -> list[str]:
     a = doc.get("auction", {})
     out = [f"{words(a.get('first', 'forehand'))} speaks first; turns follow the direction of play."]
     if a.get("style") == "once":
@@ -278,10 +322,11 @@ def _auction_words(doc) -> list[str]:
     if "allowed" in a:
         out.append(f"Every bid must satisfy: {words(a['allowed'])}.")
     if "allowed" in (a.get("pass") or {}):
-        out.append(f"Passing is allowed only when: {words(a['pass']['allowed'])}.")
+        out.append(_condition(a["pass"]["allowed"], "Passing is always allowed.", "Passing is not allowed.",
+                              "Passing is allowed only when: ") + ("" if isinstance(a["pass"]["allowed"], bool) else "."))
     if a.get("hold"):
         h = a["hold"]
-        out.append(f"Hold right ('{h['call']}'): {words(h['who'])} may take over the current bid by repeating it"
+        out.append(f"Hold right ('{spoken.actions['hold']}'): {words(h['who'])} may take over the current bid by repeating it"
                    + (f", when {words(h['bids'])}" if "bids" in h else "") + ".")
     if a.get("contest"):
         out.append("Sealed calls are resolved by naming contracts " + ("in turn" if a["contest"].get("reveal") == "turn" else "after the auction") + ".")

@@ -207,14 +207,21 @@ def to_html(result: dict) -> str:
     """The whole page as one string."""
     public = {k: v for k, v in result.items() if k != "records" and not k.startswith("_")}
     title = " vs ".join(result["targets"])
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>stichwort compare: {html.escape(title)}</title>",
+    single = result.get("kind") == "simulate"       # `simulate --report`: one rule file, no differences
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>stichwort {'simulate' if single else 'compare'}: "
+             f"{html.escape(title)}</title>",
              f"<style>{_CSS}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>",
              f"<p>{result['deals']} deals under each rule file, the same cards and dealer deal by deal (seed "
              f"{result['seed']}); bots per seat: {html.escape(', '.join(result['bots']))}. Value = "
              f"{html.escape(result['measure'])}. Brackets give 95% intervals; differences are paired deal by deal "
-             f"and marked * (bold) where the interval excludes zero.</p>"]
-    if result["findings"]:
+             f"and marked * (bold) where the interval excludes zero.</p>" if not single else
+             f"<p>{result['deals']} deals of {html.escape(result['titles'][0])} as <code>simulate</code> plays them "
+             f"(seed {result['seed']}); bots per seat: {html.escape(', '.join(result['bots']))}. Value = "
+             f"{html.escape(result['measure'])}. Brackets give 95% intervals (Wilson for rates).</p>"]
+    if single:
+        pass
+    elif result["findings"]:
         parts.append("<h2>Significant differences</h2><ul>" +
                      "".join(f"<li>{html.escape(x)}</li>" for x in result["findings"]) + "</ul>")
     else:
@@ -241,3 +248,88 @@ def embedded_data(page: str) -> dict:
     start = page.index("id='stichwort-data'>") + len("id='stichwort-data'>")
     end = page.index("</script>", start)
     return json.loads(page[start:end].replace("<\\/", "</"))
+
+
+# ---- simulate ----------------------------------------------------------------------------------
+def _moments_table(title: str, rows: list[dict], by_player: bool = False) -> Any:
+    """Mean and spread per seat; `by_player`: per player (numbered from 1), who change seats between sits."""
+    from rich.table import Table
+
+    t = Table("player" if by_player else "seat", title, "spread (sd)")
+    for row in rows:
+        t.add_row(str(row["seat"] + 1 if by_player else row["seat"]), f"{row['mean']:+.3f}", f"{row['stdev']:.3f}")
+    return t
+
+
+def sheet_scored(summary: dict) -> bool:
+    """No money moves in any deal, but score accounts do: the game is scored on a sheet."""
+    still = all(r["mean"] == 0 and r["stdev"] == 0 for r in summary.get("money_per_seat", []))
+    return still and bool(summary.get("accounts_per_seat"))
+
+
+def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int, elapsed: float, con: Any) -> None:
+    """The terminal report of `simulate`: contract mix, then money per seat, or, for a game scored only
+    on a sheet, what each score account gains per seat and deal."""
+    from rich.table import Table
+
+    con.print(f"[bold]{rs.title}[/] — {summary['deals']} deals, seed {seed}, {bots} bots")
+    t = Table("contract", "declared", "share", "made", "made %")
+    n = summary["deals"]
+    for name, c in summary["contracts"].items():
+        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", str(c["made"]),
+                  f"{100 * c['made'] / c['played']:.1f}%" if c["played"] else "–")
+    con.print(t)
+    con.print(f"all-pass rate: {100 * summary['all_pass_rate']:.1f}%   actions per deal: {summary['actions_per_deal']}")
+    if sheet_scored(summary):
+        con.print("no money changes hands in a deal: the game is scored on a sheet; per seat and deal:")
+        titles = {name: (acc or {}).get("title") or name for name, acc in (rs.doc.get("account") or {}).items()}
+        for name, rows in summary["accounts_per_seat"].items():
+            con.print(_moments_table(f"mean {titles.get(name, name)} per deal", rows))
+    else:
+        con.print(_moments_table("mean money per deal", summary["money_per_seat"]))
+    con.print(f"{n / max(elapsed, 1e-9):.0f} deals per second ({workers} worker{'s' if workers > 1 else ''})")
+
+
+def balance_line(summary: dict) -> str:
+    """Whether the seats' results and what the table accounts keep add up to zero in every session."""
+    imbalance = summary["largest_imbalance"]
+    if imbalance == 0:
+        return "balanced: in every session the seat results and what the table accounts keep (pot, cup, …) add up to zero"
+    cut = summary["sessions"] - summary["ended_by_rule"]
+    why = (f" ({cut} session{'s' if cut != 1 else ''} stopped at the deal limit before the game's own end, and "
+           "were reckoned as they stood)") if cut else ""
+    return f"not balanced: in some session the seat results and what the table accounts keep add up to {imbalance:g}, not zero{why}"
+
+
+def _print_protocol(summary: dict, rs: Any, max_deals: int, seed: int, con: Any) -> None:
+    """A partnership game in sits: the first session's written protocol, that session played again
+    (seeded, so the same)."""
+    from rich.markup import escape
+
+    from interpreter.engine.rules import compile_rules
+    from interpreter.harness.runner import play_session
+    from interpreter.present.protocol import has_protocol, protocol_lines
+
+    options = dict(summary.get("options") or {})
+    if not has_protocol(compile_rules(rs, options)):
+        return
+    sess, _ = play_session(rs, options, seed, 0, max_deals, summary.get("bots", "rule"))
+    con.print("\nthe first session's protocol:")
+    for line in protocol_lines(sess):
+        con.print(escape(line))
+
+
+def print_sessions(summary: dict, rs: Any, max_deals: int, seed: int, elapsed: float, con: Any) -> None:
+    con.print(f"[bold]{rs.title}[/] — {summary['sessions']} sessions of up to {max_deals} deals, seed {seed}")
+    con.print(f"mean deals per session {summary['mean_deals']}; {summary['ended_by_rule']} ended by the game's own rule")
+    con.print(_moments_table("mean result per session", summary["result_per_seat"], bool(summary.get("sits"))))
+    if summary.get("sits"):
+        bench = summary.get("sat_out_per_player") or []
+        con.print(f"{summary['sits']} sits" + ("; sits on the bench per player: "
+                                                + ", ".join(f"{p + 1}: {k}" for p, k in enumerate(bench)) if bench else ""))
+        order = summary.get("bench_first_session") or []
+        if any(order):
+            con.print("first session, on the bench sit by sit: "
+                      + " ".join("/".join(str(p + 1) for p in b) or "–" for b in order))
+        _print_protocol(summary, rs, max_deals, seed, con)
+    con.print(f"{balance_line(summary)}; {summary['sessions'] / max(elapsed, 1e-9):.1f} sessions per second")

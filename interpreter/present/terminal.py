@@ -15,8 +15,10 @@ from pathlib import Path
 from interpreter.bots import make_bot, parse_bots
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.engine.session import Session, sheet_tables
-from interpreter.engine.text import parse
 from interpreter.files import printable, write_atomic
+from interpreter.harness.scenario_steps import parse_action
+from interpreter.present import choose
+from interpreter.present.protocol import has_protocol, protocol_lines
 
 FORMAT = "stichwort-save"
 VERSION = 1
@@ -51,6 +53,38 @@ def _sorted_hand(state, seat):
     cards = sorted((c for c in range(len(R.cards)) if state.hands[seat] >> c & 1),
                    key=lambda c: (R.suit_of[c], R.order_of[c]))
     return " ".join(R.codes[c] for c in cards)
+
+
+def _table_view(state, seat) -> list[str]:
+    """What this seat sees on the table besides its hand: the called card and the declaring side as it
+    knows it, an exposed talon in packets, the packet taken, discards laid face up, open hands."""
+    obs = state.observation(seat)
+    out = []
+    if "called_card" in obs:
+        called = "the fourth" if obs.get("called_by_count") else obs["called_card"]
+        side = ", ".join(str(s) for s in obs.get("declarers", []))
+        known = "" if obs.get("partner_revealed") else " (partner not yet known)"
+        out.append(f"called: {called}; declaring side: {side}{known}")
+    if "packets" in obs:
+        packets = "  |  ".join(f"{i}: {' '.join(p)}" for i, p in enumerate(obs["packets"], 1))
+        taken = f" (taken: {obs['packet_taken']})" if "packet_taken" in obs else ""
+        out.append(f"talon: {packets}{taken}")
+    if "face_up_discards" in obs:
+        out.append("discarded face up: " + " ".join(obs["face_up_discards"]))
+    if obs.get("talon_in_tricks"):
+        out.append("talon cards dealt into tricks: " + ", ".join(f"{n}: {c}" for n, c in obs["talon_in_tricks"]))
+    for s, cards in sorted((obs.get("open_hands") or {}).items()):
+        out.append(f"seat {s} shows: " + " ".join(cards))
+    from interpreter.engine.phases.announce import summary  # declarations and kontras, public to all
+    out += summary(state)
+    return out
+
+
+def _points_line(state) -> str | None:
+    """The card points of both sides, when the deal counts them (a talon share or card values)."""
+    if state.con is None or state.declarer is None or not any(c.points for c in state.R.cards):
+        return None
+    return f"card points: declaring side {state.points(state.declarers)}, defenders {state.points(state.defenders)}"
 
 
 def _write_save(path: Path, lines: list[str]) -> None:
@@ -178,7 +212,8 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
         if d < len(records):
             rec = records[d]
             where = logs.Where(str(resume or save), d + 2, "E504", "E504")
-            state = logs.start(rs, rec, where, options=options, accounts=sess.accounts, deal_number=sess.deal_number)
+            state = logs.start(rs, rec, where, options=options, accounts=sess.accounts, deal_number=sess.deal_number,
+                               seating={"seat_player": sess.table.seat_player, "table": sess.table})
             sess.dealer = state.dealer
             steps = logs.actions_of(rec, where)
             logs.play(state, steps, where)
@@ -188,7 +223,7 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                 continue
             console.print(f"[dim]resumed deal {d + 1} after {len(steps)} actions[/]")
         else:
-            hands, talon = deal_cards(R, random.Random(f"{seed}:{d}"), sess.dealer)
+            hands, talon = deal_cards(R, random.Random(f"{seed}:{d}"), sess.dealer, sess.deal_number, sess.accounts)
             state = sess.start(hands=list(hands), talon=list(talon))
             rec = {"dealer": sess.dealer, "hands": [rs.codes(h) for h in hands], "talon": [R.codes[c] for c in talon], "actions": []}
             records.append(rec)
@@ -204,12 +239,20 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             else:
                 if state.trick:
                     console.print("on the table: " + ", ".join(f"{s}:{R.codes[c]}" for s, c in state.trick))
+                for line in _table_view(state, seat):
+                    console.print(escape(printable(line)))
                 console.print(f"your hand: [bold]{_sorted_hand(state, seat)}[/]")
                 legal = state.legal_actions()
-                for i, a in enumerate(legal, 1):
-                    console.print(f"  {i:>2}. {escape(state.action_text(a))}")
+                long = choose.is_long(state, legal)   # tens of discards: named card by card instead
+                menu = [x for x in legal if x not in choose.discards(state, legal)] if long else legal
+                chosen: list[str] = []
+                for i, a in enumerate(legal, 1):   # numbers count every legal action, listed or not
+                    if a in menu:
+                        console.print(f"  {i:>2}. {escape(state.action_text(a))}")
                 a = None
                 while a is None:
+                    if long:
+                        console.print(escape(printable(choose.hint(state, legal, chosen))))
                     console.print("your choice (number or text, q to quit): ", end="")
                     try:
                         line = inp.readline(4096)
@@ -222,24 +265,40 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                     if text in ("q", "quit"):
                         return 0
                     a = _choice(text, legal)
+                    if a is None and long and text.upper() in R.codes:
+                        chosen, a, problem = choose.step(state, legal, chosen, text)
+                        if problem:
+                            console.print(f"[red]{escape(printable(problem))}[/]")
+                        continue
                     if a is None:
                         try:
-                            a = parse(state, text)
+                            a = parse_action(state, text)   # a discard's cards in any order
                         except ValueError as err:
-                            console.print(f"[red]{escape(printable(str(err)))}[/]")
+                            problem = f"'{text}' is neither a card nor a choice above" if long else str(err)
+                            console.print(f"[red]{escape(printable(problem))}[/]")
             rec["actions"].append([who, state.action_text(a)])
             state.apply(a)
             persist()
         r = state.result()
         console.print(escape(f"contract {r['contract']}, declarer {r['declarer']}, tricks {r['tricks']}"))
+        points = _points_line(state)
+        if points:
+            console.print(escape(points))
         sess.finish(state)
-        for title, headers, rows in sheet_tables(sess):
-            t = Table(*[escape(h) for h in headers], title=title)
-            for row in rows:
-                t.add_row(*[escape(c) for c in row])
-            console.print(t)
+        if has_protocol(sess.R):              # a partnership game in sits: its written protocol
+            for line in protocol_lines(sess):
+                console.print(escape(line))
+        else:
+            for title, headers, rows in sheet_tables(sess):
+                t = Table(*[escape(h) for h in headers], title=title)
+                for row in rows:
+                    t.add_row(*[escape(c) for c in row])
+                console.print(t)
         d += 1
     if sess.ended or d >= deals:
         final = sess.close()
-        console.print("final result: " + ", ".join(f"seat {s}: {v}" for s, v in final.items()))
+        if has_protocol(sess.R):              # players change seats: results by player, numbered from 1
+            console.print("final result: " + ", ".join(f"player {p + 1}: {v}" for p, v in final.items()))
+        else:
+            console.print("final result: " + ", ".join(f"seat {s}: {v}" for s, v in final.items()))
     return 0

@@ -1,0 +1,67 @@
+"""`play` speaks the table's words and takes a long discard card by card (issue 10, item 4)."""
+from __future__ import annotations
+
+import io
+
+from interpreter import load
+from interpreter.engine import actions as A
+from interpreter.engine import new_game
+from interpreter.engine.text import parse
+from interpreter.present import choose
+from interpreter.present.terminal import play
+
+
+class Lines:
+    """Typed input: the given lines, then '1' (the first menu entry) for every other question."""
+
+    def __init__(self, lines):
+        self.lines = list(lines)
+        self.asked = 0
+
+    def readline(self, _limit):
+        self.asked += 1
+        if self.asked > 300:
+            return ""
+        return self.lines.pop(0) + "\n" if self.lines else "1\n"
+
+
+def test_menus_and_action_texts_use_the_words():
+    st = new_game(load("wien"), seed=3)
+    texts = [st.action_text(a) for a in st.legal_actions()]
+    assert "bid five without purchase" in texts and "bid five_wp" not in texts
+    assert parse(st, "bid five_wp") == parse(st, "bid five without purchase")   # the name is still accepted
+
+
+def test_a_long_discard_is_entered_card_by_card():
+    # seed 5, seat 0: bidding two, then four, seat 0 becomes the declarer and buys the talon
+    out = io.StringIO()
+    inp = Lines(["1", "1", "qc", "xx", "QC", "KD", "q"])
+    play(load("wien"), {}, seat=0, seed=5, deals=1, inp=inp, out=out)
+    text = out.getvalue()
+    assert "discard 2 cards, one at a time; possible: 8C JC QC" in text
+    assert "discard 8C JC" not in text.split("one at a time")[0]         # the 66 discards are not listed
+    assert "'xx' is neither a card nor a choice above" in text
+    assert "QC is chosen already" in text
+    assert "(so far: QC)" in text
+
+
+def test_narrowing_ends_at_one_discard():
+    st = new_game(load("wien"), seed=5)
+    while A.kind_of(st.legal_actions()[0]) != A.DISCARD:
+        st.apply(st.legal_actions()[-1] if st.phase == "auction" and st.current_player() != 1 else st.legal_actions()[0])
+    legal = st.legal_actions()
+    assert choose.is_long(st, legal) and choose.size(st, legal) == 2
+    cards = sorted(choose.cards_of(st, legal[0]))
+    chosen, action, problem = choose.step(st, legal, [], cards[0])
+    assert action is None and problem is None and chosen == [cards[0]]
+    chosen, action, problem = choose.step(st, legal, chosen, cards[1])
+    assert problem is None and action == legal[0]
+
+
+def test_a_discard_typed_whole_may_name_its_cards_in_any_order():
+    out = io.StringIO()
+    inp = Lines(["1", "1", "discard KD QC", "q"])
+    play(load("wien"), {}, seat=0, seed=5, deals=1, inp=inp, out=out)
+    text = out.getvalue()
+    assert "is neither a card nor a choice" not in text
+    assert "discard 2 cards, one at a time" in text and text.count("discard 2 cards, one at a time") == 1
