@@ -63,7 +63,7 @@ def cmd_validate(args) -> int:
                            "diagnostics": [d.to_json() for d in r.diagnostics]} for t, r, _ in results],
                          indent=2, ensure_ascii=False))
         return worst
-    dev = 0
+    dev, shown = 0, set()   # a warning in a base file is shown once, not again under every variant
     for t, r, _code in results:
         if not r.ok and r.only_pending and sweep and t not in args.targets:
             dev += 1
@@ -72,9 +72,13 @@ def cmd_validate(args) -> int:
             rs = r.ruleset
             print(f"ok   {printable(t):<22} {printable(r.loaded.path)}  ({rs.players} players, {rs.deck_size} cards, "
                   f"{len(rs.contracts)} contracts, {len(rs.calls)} calls)")
-            if r.diagnostics:   # warnings
-                print(printable(render_all(r.diagnostics, r.sources)))
+            fresh = [d for d in r.diagnostics if (d.location(), d.code, d.message) not in shown]
+            shown.update((d.location(), d.code, d.message) for d in r.diagnostics)
+            if fresh:           # warnings
+                print(printable(render_all(fresh, r.sources)))
                 print()
+            if len(fresh) < len(r.diagnostics):
+                print(f"     ({len(r.diagnostics) - len(fresh)} warning(s) in a base file, shown above)")
         else:
             print(f"FAIL {printable(t)}")
             print(printable(render_all(r.diagnostics, r.sources)))
