@@ -44,6 +44,7 @@ def _exit_code(diags: list[Diagnostic]) -> int:
 
 def cmd_validate(args) -> int:
     from interpreter.pipeline import check
+    from interpreter.present.validation import render_validation
     from interpreter.resources import builtin_games
 
     targets = list(args.targets)
@@ -58,34 +59,7 @@ def cmd_validate(args) -> int:
             code = 0
         worst = max(worst, code)
         results.append((t, report, code))
-    if args.json:
-        print(json.dumps([{"target": t, "ok": r.ok, "file": r.loaded.path if r.loaded else None,
-                           "diagnostics": [d.to_json() for d in r.diagnostics]} for t, r, _ in results],
-                         indent=2, ensure_ascii=False))
-        return worst
-    dev, shown = 0, set()   # a warning in a base file is shown once, not again under every variant
-    for t, r, _code in results:
-        if not r.ok and r.only_pending and sweep and t not in args.targets:
-            dev += 1
-            print(f"dev  {t:<22} {r.loaded.path if r.loaded else ''}  ({r.pending_brief()})")
-        elif r.ok and r.ruleset is not None and r.loaded is not None:
-            rs = r.ruleset
-            print(f"ok   {printable(t):<22} {printable(r.loaded.path)}  ({rs.players} players, {rs.deck_size} cards, "
-                  f"{len(rs.contracts)} contracts, {len(rs.calls)} calls)")
-            fresh = [d for d in r.diagnostics if (d.location(), d.code, d.message) not in shown]
-            shown.update((d.location(), d.code, d.message) for d in r.diagnostics)
-            if fresh:           # warnings
-                print(printable(render_all(fresh, r.sources)))
-                print()
-            if len(fresh) < len(r.diagnostics):
-                print(f"     ({len(r.diagnostics) - len(fresh)} warning(s) in a base file, shown above)")
-        else:
-            print(f"FAIL {printable(t)}")
-            print(printable(render_all(r.diagnostics, r.sources)))
-            print()
-    bad = sum(1 for _, r, _ in results if not r.ok) - dev
-    tail = f", {dev} in development (not playable yet, see 'dev' lines)" if dev else ""
-    print(f"{len(results) - bad - dev} valid, {bad} invalid{tail}")
+    print(render_validation(results, args.targets, sweep, args.json))
     return worst
 
 
