@@ -96,6 +96,8 @@ def _dotted(ctx: Context, ptr: str, name: str) -> tuple[str, str]:
             key = entry_key(entry)
             list_path = ".".join(path)
             if i == len(parts) - 1 and key is not None:
+                if len(node) == 1 and len(path) > 2:        # the list's only entry: its owner goes too
+                    return list_path, f"remove {'.'.join(path[:-1])}"
                 return list_path, f"remove {list_path}[{key}]"
             if key is not None:
                 path[-1] = f"{path[-1]}[{key}]"
@@ -141,8 +143,11 @@ def _relocate(ctx: Context) -> None:
         ptr = _pointer_at(ctx, d.file, d.span) if d.span is not None else None
         where, fix = _dotted(ctx, ptr, name) if ptr else ("", "")
         base_at = d.location()
+        # the base's message may call the name something else it still is ("'x' is a call, not a
+        # contract"); what the author needs to hear is which of the base's fields still names it
+        what = f"{where} still names '{name}'" if where else d.message
         out.append(Diagnostic(
-            d.code, f"'remove {path}' breaks the base: {d.message}" + (f" in {where}" if where else ""), file, span,
+            d.code, f"'remove {path}' breaks the base: {what}", file, span,
             help=(f"also {fix}" if fix else "also remove or replace what names it in the base")
             + f", or keep '{name}'",
             notes=[f"{base_at}: the base names '{name}' here"] + list(d.notes), severity=d.severity))
