@@ -26,7 +26,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
+from interpreter.harness.scenario_files import find_scenarios  # noqa: F401  (the runner's files; cli imports it from here)
 from interpreter.harness.scenario_input import span_of
+from interpreter.harness.scenario_outcome import settle_outcome
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -262,7 +264,7 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             raise _err(shown, f"deal {di + 1} is not one the rules could deal: {err}",
                        _span(deal, "hands") or _span(deals, index=di)) from None
         if "outcome" in deal:
-            _settle_outcome(state, deal["outcome"], here, shown, deal)
+            settle_outcome(state, deal["outcome"], here, shown, deal, _err)
         for ai, entry in enumerate(deal.get("actions") or []):
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise _err(shown, "each action is written 'SEAT: action'", _span(deal.get("actions"), index=ai))
@@ -400,50 +402,6 @@ def _check_draw(rs, data, seats, shown, out) -> None:
         out.failures.append(f"draw: expected order {list(want['order'])}, got {order}")
 
 
-def _settle_outcome(state, outcome, seats, shown, deal) -> None:
-    """A deal given by its result only (as rule books give scoring examples): settle it directly.
-
-    outcome: {declarer: C, contract: three, tricks: {A: 2, B: 2, C: 6}, playing: [A, B, C],
-              host: A, kontra: 1}        or        outcome: {all_pass: true}
-    """
-    R = state.R
-    span = _span(deal, "outcome")
-    if not isinstance(outcome, dict):
-        raise _err(shown, "'outcome' must be a mapping", span)
-    seat = lambda name, what: _seat_index(name, seats, shown, span, what)
-    if outcome.get("all_pass"):
-        state.all_passed = True
-        state._apply_rows(R.session_rows.get("all_pass", []), record=True)
-        state._end()
-        return
-    name = str(outcome.get("contract"))
-    if name not in R.contracts:
-        raise _err(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
-    state.con = R.contracts[name]
-    state.declarer = seat(outcome.get("declarer"), "declarer")
-    tricks = outcome.get("tricks") or {}
-    state.tricks_won = [int(tricks.get(n, 0)) for n in seats]
-    if sum(state.tricks_won) > R.rs.hand_size:
-        raise _err(shown, f"the tricks add up to {sum(state.tricks_won)}, more than the {R.rs.hand_size} of a deal", span)
-    playing = outcome.get("playing")
-    state.playing = tuple(seat(n, "playing seat") for n in playing) if playing else state.active
-    if outcome.get("host") is not None:
-        state.host = seat(outcome["host"], "host")
-        state.invited = True
-        others = [s for s in state.defenders if s != state.host]
-        state.guest = others[0] if others else None
-    state.kontra_level = int(outcome.get("kontra", 0))
-    from interpreter.harness import scenario_outcome
-    if scenario_outcome.applies(outcome):
-        def fail(message, suggestions):
-            raise _err(shown, message, span, suggestions=suggestions)
-        scenario_outcome.settle_facts(state, outcome, seats, fail)
-    state.phase_i = len(R.procedure)
-    state._apply_rows(R.settle_rows, record=True)
-    state.settled = True
-    state._end()
-
-
 def _team_accounts(R, accounts: dict, dealer: int) -> None:
     """A `per = team` account given seat by seat is kept per partnership: the first seat's number counts
     for its partnership (partners are given the same number)."""
@@ -458,12 +416,6 @@ def _team_accounts(R, accounts: dict, dealer: int) -> None:
                 accounts[name].setdefault(teams.get(seat, (seat,)), v)
 
 
-def _seat_index(name, seats, shown, span, what):
-    if str(name) not in seats:
-        raise _err(shown, f"unknown {what} '{name}'", span, suggestions=best_matches(str(name), seats))
-    return seats.index(str(name))
-
-
 def _update_expect(deal, actual):
     from ruamel.yaml.comments import CommentedMap
 
@@ -474,35 +426,3 @@ def _update_expect(deal, actual):
     for k, v in actual.items():
         if k in expect or k in ("declarer", "contract", "tricks", "payments", "pot", "accounts"):
             expect[k] = v
-
-
-def find_scenarios(targets) -> list[Path]:
-    from interpreter.resources import builtin_games, games_dir
-
-    out = []
-    if not targets:
-        return sorted(games_dir().rglob("*.yaml"))
-    games = builtin_games()
-    for t in targets:
-        p = Path(t)
-        if p.is_dir():
-            out += sorted(p.rglob("*.yaml"))
-        elif p.is_file():
-            out.append(p)
-        elif t in games:
-            folder = games[t].parent
-            out += sorted(x for x in folder.rglob("*.yaml") if _rules_of(x) == t)
-        else:
-            raise DiagnosticError([Diagnostic("E130", f"no scenario file or game '{t}'", "<command line>",
-                                              suggestions=best_matches(t, games))])
-    return out
-
-
-def _rules_of(path: Path) -> str | None:
-    try:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("rules:"):
-                return line.split(":", 1)[1].strip().strip("'\"")
-    except (OSError, UnicodeDecodeError):
-        return None
-    return None

@@ -17,6 +17,8 @@ count leave behind, so that a rule book's scoring example can be settled without
       base_contract: piccolo                # … this contract too
 
 Every name is checked: an unknown seat, figure or item is an error at the outcome (exit 2).
+`settle_outcome` settles such a deal (contract, declarer, tricks, playing seats, host, kontra and the
+facts above) without playing it.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from typing import Any
 
 from interpreter.diagnostics import best_matches
 from interpreter.engine.figures import GAME
+from interpreter.harness.scenario_input import span_of
 
 KEYS = ("partner", "points", "declared", "kontras", "personal", "figures", "attempted", "given_up", "base_bidder")
 
@@ -163,3 +166,53 @@ def _shown(v: Any) -> Any:
     if isinstance(v, Fraction):
         return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
     return v
+
+
+def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
+    """A deal given by its result only (as rule books give scoring examples): settle it directly. `error`
+    makes the scenario's E501 for a wrong name or number.
+
+    outcome: {declarer: C, contract: three, tricks: {A: 2, B: 2, C: 6}, playing: [A, B, C],
+              host: A, kontra: 1}        or        outcome: {all_pass: true}
+    """
+    R = state.R
+    span = span_of(deal, "outcome")
+    if not isinstance(outcome, dict):
+        raise error(shown, "'outcome' must be a mapping", span)
+    seat = lambda name, what: _seat_index(name, seats, shown, span, what, error)
+    if outcome.get("all_pass"):
+        state.all_passed = True
+        state._apply_rows(R.session_rows.get("all_pass", []), record=True)
+        state._end()
+        return
+    name = str(outcome.get("contract"))
+    if name not in R.contracts:
+        raise error(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
+    state.con = R.contracts[name]
+    state.declarer = seat(outcome.get("declarer"), "declarer")
+    tricks = outcome.get("tricks") or {}
+    state.tricks_won = [int(tricks.get(n, 0)) for n in seats]
+    if sum(state.tricks_won) > R.rs.hand_size:
+        raise error(shown, f"the tricks add up to {sum(state.tricks_won)}, more than the {R.rs.hand_size} of a deal", span)
+    playing = outcome.get("playing")
+    state.playing = tuple(seat(n, "playing seat") for n in playing) if playing else state.active
+    if outcome.get("host") is not None:
+        state.host = seat(outcome["host"], "host")
+        state.invited = True
+        others = [s for s in state.defenders if s != state.host]
+        state.guest = others[0] if others else None
+    state.kontra_level = int(outcome.get("kontra", 0))
+    if applies(outcome):
+        def fail(message, suggestions):
+            raise error(shown, message, span, suggestions=suggestions)
+        settle_facts(state, outcome, seats, fail)
+    state.phase_i = len(R.procedure)
+    state._apply_rows(R.settle_rows, record=True)
+    state.settled = True
+    state._end()
+
+
+def _seat_index(name, seats, shown, span, what, error):
+    if str(name) not in seats:
+        raise error(shown, f"unknown {what} '{name}'", span, suggestions=best_matches(str(name), seats))
+    return seats.index(str(name))
