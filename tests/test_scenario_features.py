@@ -85,6 +85,34 @@ def test_zero_empty_mappings_sheet_marks_and_game_over(tmp_path, capsys, account
     assert message in capsys.readouterr().out
 
 
+REFA = """rules: croatian
+seats: [A, B, C]
+dealer: C
+accounts: {score: {A: -30, B: -30, C: -2}, refa: {A: 0, B: 1, C: 1}}
+deals:
+  - outcome: {declarer: C, contract: three, tricks: {A: 2, B: 2, C: 6}}
+    expect:
+      sheet:
+        C: {declarer: 10, refas: 0, refa crossed out: FIRST}
+        B: {refas: 1, refa crossed out: 0}
+  - outcome: {declarer: A, contract: two, tricks: {A: 6, B: 2, C: 2}, kontra: 1}
+    expect:
+      sheet:
+        C: {refa crossed out: SECOND}
+"""
+
+
+@pytest.mark.rules("CRO-SESS-03", "CRO-AMB-04")
+@pytest.mark.parametrize("first,second,code,message", [
+    ("12", "0", 0, ""),                   # three doubled by the refa: BS 6 × 2 beside the crossed refa
+    ("6", "0", 1, "sheet.C.refa crossed out: expected 6, got 12"),
+    ("12", "12", 1, "deal 2: sheet.C.refa crossed out: expected 12, got 0"),   # a mark of its deal only
+])
+def test_a_crossed_out_refa_is_a_sheet_mark_with_the_amount_beside_it(tmp_path, capsys, first, second, code, message):
+    assert run(tmp_path, REFA.replace("FIRST", first).replace("SECOND", second))[0] == code
+    assert message in capsys.readouterr().out
+
+
 def test_rest_bots_plays_the_deal_out_and_rest_unplayed_stops_it(tmp_path, capsys):
     cut = hook(**{"      - turn: A\n": "", "      - A: play AS\n": "", "      - B: play KS\n": "",
                   "      - C: play 2H\n": "", "      - D: play 3C\n": "", "      - turn: nobody\n": ""})
