@@ -5,11 +5,14 @@
     game = pyspiel.load_game("python_stichwort", {"rules": NAME, "dealer": 0})   # a built-in name or a .stw path
 
 The deal is a run of chance nodes, one card at a time (hands in seat order, then the talon), so
-OpenSpiel's samplers, `random_sim_test` and tree algorithms see an ordinary stochastic game. Player
-actions are numbered by the rule file's action catalogue (interpreter/adapters/encoding.py). The
+OpenSpiel's samplers, `random_sim_test` and tree algorithms see an ordinary stochastic game. The deal
+has the shape the engine gives this dealer (who sits out, how many cards each active seat holds, the
+talon). Player actions are numbered by the rule file's action catalogue
+(interpreter/adapters/encoding.py); a discard the catalogue offers card by card is a run of the same
+seat's decisions, lowest card first, and the engine applies it when the set is complete. The
 information-state tensor is the seat's view encoded seat-relative; the information-state string is
-the seat's dealt hand with the whole public history (another seat's discards face down); the
-observation string is the current view in words. `resample_from_infostate` draws a deal consistent
+the seat's dealt hand with the whole public history (another seat's discards face down) and its own
+cards picked so far; the observation string is the current view in words. `resample_from_infostate` draws a deal consistent
 with the seat's view with the search bot's sampler, so OpenSpiel's ISMCTS bot runs on the game.
 Returns are each seat's value of the deal (money, or the change in the session's reckoning).
 """
@@ -21,13 +24,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from interpreter.adapters.encoding import ActionCatalog, Encoder, describe
+from interpreter.adapters.encoding import ActionCatalog, Encoder, describe, load_rules
 from interpreter.bots.sampler import Sampler, bits
 from interpreter.bots.value import deal_values
 from interpreter.bots.view import seat_view
 from interpreter.engine import new_game
-from interpreter.engine.deals import cards_each
-from interpreter.engine.rules import compile_rules
 from interpreter.resources import builtin_games
 
 DEFAULT_RULES = next(iter(builtin_games()), "")   # the parameter needs a default: the first built-in game
@@ -54,9 +55,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 def _ruleset(name: str) -> Any:
     if name not in _LOADED:
-        from interpreter.pipeline import load
-
-        _LOADED[name] = load(name)
+        _LOADED[name] = load_rules(name)
     return _LOADED[name]
 
 
@@ -65,12 +64,15 @@ class StichwortGame(pyspiel.Game):
         params = dict(params or {})
         rs = _ruleset(str(params.get("rules", DEFAULT_RULES)))
         self.ruleset = rs
-        self.dealer = int(params.get("dealer", 0)) % rs.seats
         self.catalog = ActionCatalog(rs)
-        self.encoder = Encoder(rs)
-        n = rs.seats
-        self.active = [s for s in range(n) if not (n > rs.players and s == self.dealer)]
-        self.hand_size = cards_each(compile_rules(rs), self.dealer)   # the first deal's (deal.hand may vary it)
+        self.encoder = Encoder(rs, self.catalog)
+        n = self.seats = self.catalog.seats
+        self.dealer = int(params.get("dealer", 0)) % n
+        # the shape of this dealer's deal, as the engine deals it: the active seats' hands, then the talon
+        probe = new_game(rs, seed=0, dealer=self.dealer)
+        self.owners: list[int] = [s for s in range(n) for _ in bits(probe.dealt_hands[s])]
+        self.owners += [-1] * (rs.deck_size - len(self.owners))
+        steps = self.catalog.rules.max_actions * self.catalog.longest_discard
         info = pyspiel.GameInfo(
             num_distinct_actions=self.catalog.size,
             max_chance_outcomes=rs.deck_size,
@@ -78,7 +80,7 @@ class StichwortGame(pyspiel.Game):
             min_utility=-MAX_UTILITY,
             max_utility=MAX_UTILITY,
             utility_sum=None,
-            max_game_length=rs.deck_size + 1000,
+            max_game_length=rs.deck_size + steps,
         )
         super().__init__(_GAME_TYPE, info, params)
 
@@ -106,6 +108,7 @@ class StichwortState(pyspiel.State):
     def __init__(self, game: StichwortGame):
         super().__init__(game)
         self.dealt: list[int] = []
+        self.chosen = 0                  # the cards picked so far towards a discard offered card by card
         self._engine = _Box()
         self._start = _Box(shared=True)
 
@@ -124,14 +127,12 @@ class StichwortState(pyspiel.State):
     # ---- the deal as chance nodes -----------------------------------------------------------------
     def _owner(self, k: int) -> int:
         """Who gets the k-th card dealt: seats in order, hand by hand, then the talon (-1)."""
-        size = self.g.hand_size
-        i = k // size
-        return self.g.active[i] if i < len(self.g.active) else -1
+        return self.g.owners[k]
 
     def _build(self) -> None:
         rs = self.g.ruleset
         codes = [c.code for c in rs.cards]
-        hands: list[list[str]] = [[] for _ in range(rs.seats)]
+        hands: list[list[str]] = [[] for _ in range(self.g.seats)]
         talon: list[str] = []
         for k, c in enumerate(self.dealt):
             who = self._owner(k)
@@ -154,7 +155,7 @@ class StichwortState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if self.engine is None or self.engine.is_over() or player != self.engine.current_player():
             return []
-        return sorted(self.g.catalog.to_index(a) for a in self.engine.legal_actions())
+        return self.g.catalog.legal_indices(self.engine.legal_actions(), self.chosen)
 
     def _apply_action(self, action: int) -> None:
         if self.engine is None:
@@ -162,7 +163,9 @@ class StichwortState(pyspiel.State):
             if len(self.dealt) == self.g.ruleset.deck_size:
                 self._build()
             return
-        self.engine.apply(self.g.catalog.to_action(int(action)))
+        engine_action, self.chosen = self.g.catalog.advance(self.engine.legal_actions(), self.chosen, int(action))
+        if engine_action is not None:
+            self.engine.apply(engine_action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.engine is None:
@@ -174,7 +177,7 @@ class StichwortState(pyspiel.State):
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
-            return [0.0] * self.g.ruleset.seats
+            return [0.0] * self.g.seats
         return [float(v) for v in deal_values(self.start, self.engine)]
 
     def __str__(self) -> str:
@@ -183,7 +186,8 @@ class StichwortState(pyspiel.State):
             return "dealing: " + " ".join(rs.cards[c].code for c in self.dealt)
         hands = " / ".join(" ".join(rs.cards[c].code for c in bits(h)) for h in self.engine.hands)
         moves = "; ".join(f"{s}:{self.engine.action_text(a)}" for s, a in self.engine.log)
-        return f"hands {hands} | {moves}"
+        picked = " | picked " + " ".join(rs.cards[c].code for c in bits(self.chosen)) if self.chosen else ""
+        return f"hands {hands} | {moves}{picked}"
 
     # ---- information sets -------------------------------------------------------------------------
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> StichwortState:
@@ -207,14 +211,15 @@ class StichwortState(pyspiel.State):
     def _rebuild(self, deal: dict, log: list) -> StichwortState:
         idx = self.g.ruleset.card_index
         out = StichwortState(self.g)
-        order: list[int] = []
-        for s in self.g.active:
-            order += [idx[c] for c in deal["hands"][s]]
-        order += [idx[c] for c in deal["talon"]]
-        for c in order:
-            out.apply_action(c)
+        hands = [list(h) for h in deal["hands"]]
+        talon = list(deal["talon"])
+        for owner in self.g.owners:
+            out.apply_action(idx[(talon if owner < 0 else hands[owner]).pop(0)])
         for _s, a in log:
-            out.apply_action(self.g.catalog.to_index(a))
+            for i in self.g.catalog.indices_of(out.engine.legal_actions(), a):
+                out.apply_action(i)
+        for c in bits(self.chosen):               # the seat's own picks towards a discard
+            out.apply_action(self.g.catalog.single[c])
         return out
 
 
@@ -236,7 +241,13 @@ class StichwortObserver:
                 if state._owner(k) == player:
                     self.tensor[c] = 1.0               # the hand slot comes first in the layout
             return
-        self.tensor[:] = self.g.encoder.encode(seat_view(state.engine, player))
+        self.tensor[:] = self.g.encoder.encode(seat_view(state.engine, player), self._chosen(state, player))
+
+    @staticmethod
+    def _chosen(state: StichwortState, player: int) -> int:
+        """The cards `player` has picked towards a discard (nobody else sees them)."""
+        engine = state.engine
+        return state.chosen if engine is not None and not engine.is_over() and engine.current_player() == player else 0
 
     def string_from(self, state: StichwortState, player: int) -> str:
         rs = self.g.ruleset
@@ -244,8 +255,9 @@ class StichwortObserver:
             mine = [rs.cards[c].code for k, c in enumerate(state.dealt) if state._owner(k) == player]
             return f"seat {player} | dealing | hand so far {' '.join(mine)}"
         view = seat_view(state.engine, player)
+        chosen = self._chosen(state, player)
         if not self.perfect_recall:
-            return describe(view, rs)
+            return describe(view, rs, chosen)
         dealt = " ".join(rs.cards[c].code for c in range(rs.deck_size) if view.dealt >> c & 1)
         moves = "; ".join(f"{s}:{'discard ?' if a is None else state.engine.action_text(a)}" for s, a, _ in view.history)
         extra = ""
@@ -253,6 +265,8 @@ class StichwortObserver:
             extra += " | talon " + " ".join(rs.cards[c].code for c in range(rs.deck_size) if view.exposed_talon >> c & 1)
         for s, m in sorted(view.open_hands.items()):
             extra += f" | open {s} " + " ".join(rs.cards[c].code for c in range(rs.deck_size) if m >> c & 1)
+        if chosen:
+            extra += " | picked " + " ".join(rs.cards[c].code for c in bits(chosen))
         return f"seat {player} | dealt {dealt} | {moves}{extra}"
 
 
