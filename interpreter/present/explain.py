@@ -157,10 +157,20 @@ def build(rs: Ruleset) -> Booklet:
     packets = doc["deal"]["packets"]
     b.para("Packets in order: " + ", ".join(
         f"{p['cards']}{' ×' + str(p['repeat']) if p.get('repeat', 1) > 1 else ''} to {'each player' if p['to'] == 'each' else 'the ' + p['to']}"
-        for p in packets) + f". Each player holds {rs.hand_size} cards; the talon holds {rs.talon_size}.")
+        for p in packets) + (f". The largest deal gives each player {rs.hand_size} cards and the talon {rs.talon_size}."
+                             if "hand" in doc["deal"] else f". Each player holds {rs.hand_size} cards; the talon holds {rs.talon_size}."))
+    if "hand" in doc["deal"]:
+        b.para(f"Cards in each hand, deal by deal: {words(doc['deal']['hand'])} (at most {rs.hand_size}); "
+               "each packet stops when a hand is full, and the cards not dealt stay in the talon."
+               + (" Its first card is turned face up for everyone to see." if doc["deal"].get("turn_up") else ""))
+    elif doc["deal"].get("turn_up"):
+        b.para("The first card of the talon is turned face up for everyone to see.")
     if doc["deal"].get("knock"):
         b.para("Knocking: " + (doc["deal"]["knock"].get("doc") or "an alternative deal."))
     b.para("Phases of a deal: " + " → ".join(doc.get("procedure", [])) + ".")
+    if doc.get("number_bids"):
+        b.heading("Number bids")
+        b.bullets(_number_bid_words(doc))
     # auction
     if doc.get("call"):
         b.heading("The auction")
@@ -308,6 +318,19 @@ def _talon_words(t: dict) -> str:
     if "give_up" in t:
         text += f"; the declarer may give up when {words(t['give_up'])}"
     return text + (f" ({t['rule']})" if t.get("rule") else "")
+
+
+def _number_bid_words(doc) -> list[str]:
+    """The `number_bids` phase: each seat states one number, the last one with a number it may not say."""
+    nb = doc["number_bids"]
+    low, high = words(nb.get("min", 0)), words(nb.get("max", "tricks_total"))
+    contract = (doc.get("contract") or {}).get(nb.get("contract")) or {}
+    return [f"{words(nb.get('first', 'forehand'))} states first, then each player in turn: one number from {low} to {high}.",
+            f"The last to state may not say {words(nb['last_not'])}." if "last_not" in nb else None,
+            (f"Then {contract.get('title') or nb.get('contract')} is played" if nb.get("contract") else "Then the cards are played")
+            + (f", trumps being {words(nb['trump'])} (no trumps when it gives none)." if "trump" in nb else "."),
+            "number_bid(s) reads the number a seat stated, number_bid_total their sum.",
+            nb.get("doc")]
 
 
 def _auction_words(doc, spoken: TableWords) -> list[str]:
