@@ -1,8 +1,9 @@
 """The web table at the server level (Starlette's TestClient, no browser): joining by a seat link,
 what each seat is sent, refusals of bad, illegal and stale actions, reconnecting, saving and resuming,
-and the server's limits."""
+the server's limits, and a deal of every built-in game through the websockets with bots."""
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -21,17 +22,21 @@ with warnings.catch_warnings():     # Starlette 1.x prefers httpx2 and warns abo
     from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from interpreter.bots import make_bot
 from interpreter.engine import actions as A
+from interpreter.engine import deal_cards, sides
+from interpreter.engine.session import Session, sheet_tables
+from interpreter.engine.text import parse
 from interpreter.harness import logs
 from interpreter.present.terminal import read_save
 from interpreter.web import load_games
 from interpreter.web.app import MAX_MESSAGE, create_app
+from interpreter.web.faces import faces
 from interpreter.web.hub import Hub
 from interpreter.web.table import Refused, open_save
 from interpreter.web.views import view
 
 GAMES = load_games(["wien"])
-SEED_TWO = 5        # a deal where the bot declares and exchanges with the talon
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -67,27 +72,16 @@ def _until(ws, want, log=None):
     raise AssertionError("the awaited message never came")
 
 
-def _choose(view, rng):
-    """A modest player: passes often in the auction, bids the lowest bid otherwise, else plays at random."""
-    legal = view["legal"]
-    if view["phase"] == "auction":
-        if "pass" in legal and (rng.random() < 0.6 or len(legal) == 1):
-            return "pass"
-        return legal[0]
-    return rng.choice(legal)
-
-
 def _seated(hub, seats, seed):
     """A table opened with a fixed seed (the form's tables get a random one)."""
     table = hub.open("wien", list(seats), seed=seed)
     return table, [table.token_of(s) for s in table.people]
 
 
-def _play(sockets, seats, rng, logs_by_seat):
-    """Play one deal to its end: each person answers with a random legal action. Views older than the
-    newest one seen on any socket are skipped (both sockets get the same sequence)."""
-    newest = -1
-    current = 0
+def _play(sockets, seats, logs_by_seat, choose):
+    """Play one deal to its end, each person answering with `choose(view)`. Views older than the newest
+    one seen on any socket are skipped (every socket gets the same sequence)."""
+    newest, current = -1, 0
     for _ in range(5000):
         ws, seat = sockets[current], seats[current]
         m = ws.receive_json()
@@ -102,34 +96,35 @@ def _play(sockets, seats, rng, logs_by_seat):
                     logs_by_seat[s].append(_until(other, lambda x: x.get("type") == "view" and "result" in x))
             return m
         if m["legal"]:
-            ws.send_json({"type": "act", "action": _choose(m, rng), "version": m["version"]})
+            ws.send_json({"type": "act", "action": choose(m), "version": m["version"]})
         elif m["to_act"] in seats and m["to_act"] != seat:
             current = seats.index(m["to_act"])
     raise AssertionError("the deal did not end")
 
 
-def _cards_in(msg) -> set[str]:
-    text = json.dumps({k: v for k, v in msg.items() if k != "faces"})
-    return set(re.findall(r"[A-Za-z0-9]+", text))
+def _tokens(msg) -> set[str]:
+    return set(re.findall(r"[A-Za-z0-9]+", json.dumps(msg)))
 
 
 def _check_private(table, seat, messages):
     """No message to `seat` names a card of another hand or of the talon unless the card was public
-    in that message: played (an event or a trick), in an open hand, in a shown talon, or taken from the
-    talon into the seat's own hand (or its own discards)."""
-    R = table.R
+    in that message: said aloud (an event, but another seat's discard) or offered as a choice, in a trick,
+    an open hand or a shown talon, in the seat's own hand or discards, or among what else its observation
+    shows. And only the seat to act is offered actions, each with its kind."""
     rec = table.records[-1]
     others = {c for s, hand in enumerate(rec["hands"]) if s != seat for c in hand} | set(rec["talon"])
     assert others
     for m in messages:
         if m.get("type") != "view":
             continue
-        public = {t.split()[-1] for e in m["events"] for t in [e["text"]] if t.startswith(R.words["play"] + " ")}
+        public = {w for e in m["events"] if e["kind"] != "discard" or e["seat"] == seat for w in e["text"].split()}
+        public |= {w for t in m["legal"] for w in t.split()} | _tokens(m.get("more", {}))
         public |= {c for _, c in m["trick"]} | {c for _, c in m["last_trick"]} | set(m.get("talon", []))
         public |= {c for h in m.get("open_hands", {}).values() for c in h}
         public |= set(m["hand"]) | set(m.get("discards", []))
-        leaked = (_cards_in(m) & others) - public
+        leaked = (_tokens(m) & others) - public
         assert not leaked, f"seat {seat} was sent {sorted(leaked)} (version {m['version']})"
+        assert bool(m["legal"]) == (m["to_act"] == seat) and len(m["legal"]) == len(m["legal_kinds"])
 
 
 def test_pages_and_booklet():
@@ -187,41 +182,6 @@ def test_a_wrong_token_gets_no_seat():
             assert m["type"] == "error" and "seat" in m["message"]
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_json()
-
-
-def test_a_person_plays_a_deal_against_two_bots():
-    hub, client = _client()
-    with client:
-        table, (token,) = _seated(hub, ("person", "rule", "rule"), seed=3)
-        table_id = table.id
-        with client.websocket_connect(f"/ws/{table_id}") as ws:
-            hello = _join(ws, token)
-            assert hello["seat"] == 0 and len(hello["faces"]) == 32
-            seen: dict[int, list] = {0: []}
-            end = _play([ws], [0], random.Random(5), seen)
-        _check_private(table, 0, seen[0])
-        # the payments shown are the engine's, replayed from the table's own record
-        state = logs.start(table.game.rs, table.records[0], logs.Where("t", 1))
-        logs.play(state, logs.actions_of(table.records[0], logs.Where("t", 1)), logs.Where("t", 1))
-        assert end["result"]["payments"] == {str(s): v for s, v in state.result()["payments"].items()}
-        assert end["sheets"] and end["final"]
-
-
-def test_two_people_see_only_their_own_cards():
-    hub, client = _client()
-    with client:
-        table, tokens = _seated(hub, ("person", "person", "rule"), seed=SEED_TWO)
-        table_id = table.id
-        with client.websocket_connect(f"/ws/{table_id}") as a, client.websocket_connect(f"/ws/{table_id}") as b:
-            _join(a, tokens[0])
-            _join(b, tokens[1])
-            seen: dict[int, list] = {0: [], 1: []}
-            _play([a, b], [0, 1], random.Random(11), seen)
-    assert len(seen[0]) > 10 and len(seen[1]) > 10
-    discards = [e["text"] for e in seen[0][-1]["events"] if e["seat"] == 2 and e["text"].startswith("discard")]
-    assert discards == ["discard (2 cards)"], "the bot's discard is shown to the others only as a count"
-    _check_private(table, 0, seen[0])
-    _check_private(table, 1, seen[1])
 
 
 def test_illegal_stale_and_malformed_actions_are_refused():
@@ -372,58 +332,167 @@ def test_serve_refuses_bad_arguments(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     assert main(["serve", "wien", "--save-dir", str(blocker)]) == 2
-
     assert main(["serve", "wien", "--delay", "99"]) == 2
     assert main(["serve", "wien", "--port", "0"]) == 2
     assert main(["serve", "wien", "simple", "--set", "stake=5"]) == 2
 
 
-def _tokens(msg) -> set[str]:
-    return set(re.findall(r"[A-Za-z0-9]+", json.dumps(msg)))
+# ---- every built-in game through the websockets, with bots ------------------------------------------
+
+def _engine_session(table):
+    """The table's deals replayed by the engine alone, in a session of their own: (session, last state)."""
+    sess, state = Session(table.game.rs, table.game.options), None
+    for i, rec in enumerate(table.records):
+        where = logs.Where("table", i + 2)
+        state = logs.start(table.game.rs, rec, where, options=table.game.options, accounts=sess.accounts,
+                           deal_number=sess.deal_number, seating={"seat_player": sess.table.seat_player, "table": sess.table})
+        logs.play(state, logs.actions_of(rec, where), where)
+        sess.finish(state)
+    return sess, state
 
 
-def test_every_built_in_game_plays_at_a_table_of_people():
-    """Every playable built-in game, all seats people: at every step every seat's view names no card
-    that another seat holds or the talon hides, but for what its observation shows (open hands, a
-    shown talon, other observed cards); every card of the deck has a face."""
-    from interpreter.web.faces import faces
+def _bot_chooser(table, rng, kontra=False):
+    """A person who plays as the rule bot does (now and then at random, saying kontra where one may)."""
+    bot = make_bot("rule", "person")
 
+    def choose(v):
+        st = table.state
+        legal = st.legal_actions()
+        doubling = [a for a in legal if kontra and rng is not None and A.kind_of(a) in (A.KONTRA, A.ITEM_KONTRA) and A.arg_of(a)]
+        wild = rng is not None and rng.random() < 0.2
+        a = rng.choice(doubling) if doubling else rng.choice(legal) if wild else bot.choose(st.clone())
+        assert st.action_text(a) in v["legal"]
+        return st.action_text(a)
+    return choose
+
+
+def _socket_deal(client, table, people, choose):
+    """One deal at `table` through a websocket per person: every frame each seat received."""
+    seen: dict[int, list] = {s: [] for s in people}
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(f"/ws/{table.id}")) for _ in people]
+        for ws, s in zip(sockets, people):
+            _join(ws, table.token_of(s))
+        end = _play(sockets, list(people), seen, choose)
+    return end, seen
+
+
+def test_every_built_in_game_plays_a_deal_through_the_websockets_with_bots():
+    """Two people (chosen by the rule bot's sense) and rule bots play a deal of every built-in game:
+    the payments, sheets and final result shown are the engine's, and no frame leaks a hidden card."""
     games = load_games([])
-    assert "wien" in games
+    assert {"koenigrufen", "koenigrufen-5", "priffe", "priffe-5", "oh-hell"} <= set(games)
+    hub = Hub(games, delay=0)
     kontras = set()
-    for key, game in games.items():
-        hub = Hub(games, delay=0)
-        table = hub.open(key, ["person"] * game.rs.seats, seed=1)
-        assert set(faces(game.rs.doc["deck"])) == set(table.R.codes), key
-        rng = random.Random(1)
-        R = table.R
-        for _ in range(R.max_actions):
-            st = table.state
-            if st.is_over():
-                break
-            for seat in range(st.n):
-                v = view(table, seat)
-                hidden = {R.codes[c] for s in range(st.n) if s != seat for c in range(len(R.codes)) if st.hands[s] >> c & 1}
-                hidden |= {R.codes[c] for c in st.talon}
-                shown = set(v.get("talon", [])) | {c for h in v.get("open_hands", {}).values() for c in h}
-                shown |= _tokens(v.get("more", {}))
-                leaked = (_tokens(v) & hidden) - shown
-                assert not leaked, f"{key}: seat {seat} was sent {sorted(leaked)}"
-                assert bool(v["legal"]) == (seat == st.current_player()), key
-            who = table.to_act()
-            legal = view(table, who)["legal"]
-            doubling = [st.action_text(a) for a in st.legal_actions()       # say kontra where one may
-                        if A.kind_of(a) in (A.KONTRA, A.ITEM_KONTRA) and A.arg_of(a)]
-            table.act(who, rng.choice(doubling or legal), table.version)
-        assert table.state.is_over(), key
-        assert "result" in view(table, 0) and view(table, 0)["sheets"], key
-        # the table's record (its save) replays to the same result
-        where = logs.Where(key, 2)
-        replayed = logs.start(game.rs, table.records[0], where)
-        logs.play(replayed, logs.actions_of(table.records[0], where), where)
-        shown = view(table, 0)["result"]
-        assert shown["payments"] == {str(s): v for s, v in replayed.result()["payments"].items()}, key
-        assert shown["contract"] == replayed.result()["contract"], key
-        if any(e["kontra"] for e in view(table, 0)["events"]):
-            kontras.add(key)
+    with TestClient(create_app(hub)) as client:
+        for i, (key, game) in enumerate(games.items()):
+            assert set(faces(game.rs.doc["deck"])) == set(game.rs.card_index), key       # every card has a face
+            table = hub.open(key, ["person", "person"] + ["rule"] * (game.seats - 2), seed=100 + i)
+            end, seen = _socket_deal(client, table, (0, 1), _bot_chooser(table, random.Random(i), kontra=True))
+            sess, state = _engine_session(table)
+            assert state.is_over() and table.state.is_over(), key
+            r = state.result()
+            assert end["result"]["payments"] == {str(s): v for s, v in r["payments"].items()}, key
+            assert (end["result"]["contract"], end["result"]["declarer"]) == (r["contract"], r["declarer"]), key
+            assert end["active"] == list(state.active), key         # at five, the dealer of Königrufen sits out
+            assert end["sheets"] == [{"title": t, "headers": h, "rows": rows} for t, h, rows in sheet_tables(sess)], key
+            assert end["final"] == {str(s): str(v) if not isinstance(v, int) else v for s, v in sess.close().items()}, key
+            for s in (0, 1):
+                _check_private(table, s, seen[s])
+            if any(e["kontra"] for e in end["events"]):
+                kontras.add(key)
     assert kontras, "the page is told which actions are kontras"
+
+
+def test_only_declarations_are_listed_as_announcements():
+    """In a declaration round the end of a turn (`done`, the opener's "I am ready") is no announcement,
+    whatever the rule file calls it; a declared figure is, and a kontra is a kontra."""
+    table = Hub(load_games(["koenigrufen"]), delay=0).open("koenigrufen", ["person"] * 4, seed=2)
+    choose = _bot_chooser(table, None)
+    while table.state.phase != "announce":
+        table.act(table.to_act(), choose(view(table, table.to_act())), table.version)
+    said = []
+    for kind in (A.ANNOUNCE, A.ITEM_KONTRA):    # the opener declares a figure, the next says kontra; each ends his turn
+        legal = table.state.legal_actions()
+        said += [table.state.action_text(next(a for a in legal if A.kind_of(a) == kind)), ""]
+        table.act(table.to_act(), said[-2], table.version)
+        said[-1] = table.state.action_text(table.state.legal_actions()[-1])
+        table.act(table.to_act(), said[-1], table.version)
+    events = {e["text"]: e for e in view(table, 0)["events"][-4:]}
+    assert list(events) == said and said[0].startswith("declare ") and said[2].startswith("kontra ")
+    assert said[1] == table.R.announce.opener and said[3] == table.R.words.get("done", "done")
+    assert [events[t]["announce"] for t in said] == [True, False, False, False]
+    assert [events[t]["kontra"] for t in said] == [False, False, True, False]
+
+
+def test_koenigrufen_at_four_people_the_called_partner_stays_hidden_until_the_engine_reveals_him():
+    """A whole deal at four people's websockets: the declarer calls a king, takes a talon half and
+    discards card by card; every seat but the partner knows only the declarer until the engine reveals
+    the partner, and then all know him (seed 2: declarer 0 calls the king seat 2 holds)."""
+    hub = Hub(load_games(["koenigrufen"]), delay=0)
+    with TestClient(create_app(hub)) as client:
+        table = hub.open("koenigrufen", ["person"] * 4, seed=2)
+        end, seen = _socket_deal(client, table, (0, 1, 2, 3), _bot_chooser(table, None))
+    _, state = _engine_session(table)
+    declarer, side = state.declarer, sorted(state.declarers)
+    (partner,) = set(side) - {declarer}
+    replay = logs.start(table.game.rs, table.records[0], logs.Where("t", 2))
+    hidden = [False]        # after k actions: is the partnership still hidden from the table?
+    for _, text in table.records[0]["actions"]:
+        replay.apply(parse(replay, text))
+        hidden.append(sides.hidden(replay))
+    assert True in hidden and hidden[-1] is False
+    for seat in range(4):
+        _check_private(table, seat, seen[seat])
+        for m in (f for f in seen[seat] if f.get("type") == "view" and "declarers" in f.get("more", {})):
+            still = hidden[len(m["events"])]
+            knows = side if not still or seat == partner else [declarer]
+            assert sorted(m["more"]["declarers"]) == knows and m["more"]["partner_revealed"] is not still, (seat, m["version"])
+    views = [f for f in seen[declarer] if f.get("type") == "view" and f["legal"]]
+    assert any(set(v["legal_kinds"]) == {"partner-call"} for v in views)
+    assert [len(v["more"]["packets"]) for v in views if set(v["legal_kinds"]) == {"packet"}] == [2]
+    one_by_one = [v for v in views if set(v["legal_kinds"]) == {"discard"}]
+    assert len(one_by_one) == 3 and all(len(t.split()) == 2 for v in one_by_one for t in v["legal"])
+    outsider = next(s for s in range(4) if s not in side)
+    discards = [(e["seat"], e["text"]) for e in seen[outsider][-1]["events"] if e["kind"] == "discard"]
+    assert discards == [(declarer, "discard (1 card)")] * 3 and end["result"]["payments"]
+
+
+def _to_the_end(table):
+    while not table.state.is_over():
+        table.bot_step() or table.act(0, view(table, 0)["legal"][0], table.version)
+
+
+def test_oh_hell_deals_a_hand_of_the_size_of_each_deal():
+    table = Hub(load_games(["oh-hell"]), delay=0).open("oh-hell", ["person"] + ["rule"] * 3, deals=3, seed=4)
+    sizes = []
+    for d in range(3):
+        sizes.append(len(view(table, 0)["hand"]))
+        hands, _ = deal_cards(table.R, random.Random(f"{table.seed}:{d}"), table.state.dealer, d, table.session.accounts)
+        assert [table.game.rs.codes(h) for h in hands] == table.records[d]["hands"]
+        _to_the_end(table)
+        if d < 2:
+            table.next_deal(0)
+    assert sizes == [1, 2, 3] and view(table, 0)["final"]
+
+
+def test_priffe_shows_partnerships_and_at_five_who_sits_in_each_chair_and_who_sits_out():
+    hub = Hub(load_games(["priffe", "priffe-5"]), delay=0)
+    assert view(hub.open("priffe", ["person"] + ["rule"] * 3, seed=1), 0)["teams"] == [[0, 2], [1, 3]]
+    with pytest.raises(Refused, match="4 seats"):                 # five players, four chairs
+        hub.open("priffe-5", ["person"] + ["rule"] * 4)
+    assert 'name="seat4"' not in TestClient(create_app(hub)).get("/").text
+    table = hub.open("priffe-5", ["person"] + ["rule"] * 3, deals=40, seed=3)
+    shown = []
+    while table.final is None and len(shown) < 40:
+        v = view(table, 0)
+        shown.append((v["seating"]["players"], v["seating"]["bench"]))
+        assert sorted(v["seating"]["players"] + v["seating"]["bench"]) == [1, 2, 3, 4, 5]
+        assert v["seating"]["players"] == [p + 1 for p in table.state.seat_player]
+        assert v["active"] == [0, 1, 2, 3] and bool(v["legal"]) == (table.to_act() == 0)
+        _to_the_end(table)
+        if table.final is None:
+            table.next_deal(0)
+    assert shown[0] == ([1, 3, 2, 4], [5]) and len({tuple(b) for _, b in shown}) > 1, "the bench changes by the sit"
+    end = view(table, 0)
+    assert end["final_by"] == "player" and end["protocol"][0].startswith("Protocol")

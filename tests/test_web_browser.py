@@ -66,23 +66,28 @@ def _shown_payments(page) -> dict[str, int]:
             for i in range(cells.count())}
 
 
+def _words(x) -> set[str]:
+    return set(json.dumps(x).replace('"', " ").replace(",", " ").replace("]", " ").replace("[", " ").split())
+
+
 def _check_private(table, seat: int, frames: list[dict]) -> None:
-    """No frame names a card of another hand or the talon unless that frame shows it as public."""
+    """No frame names a card of another hand or the talon unless that frame shows it as public: said
+    aloud (but another seat's discard) or offered, played, open, shown, the seat's own, or among what
+    else its observation shows."""
     rec = table.records[0]
     hidden = {c for s, hand in enumerate(rec["hands"]) if s != seat for c in hand} | set(rec["talon"])
-    play = table.R.words["play"] + " "
     views = [f for f in frames if f.get("type") == "view"]
     assert views, "the page received no views"
     for f in frames:
         if f.get("type") == "hello":
             assert f["seat"] == seat
             continue
-        words = set(json.dumps(f).replace('"', " ").replace(",", " ").replace("]", " ").replace("[", " ").split())
         public = set(f.get("hand", [])) | set(f.get("discards", [])) | set(f.get("talon", []))
         public |= {c for _, c in f.get("trick", [])} | {c for _, c in f.get("last_trick", [])}
-        public |= {e["text"][len(play):] for e in f.get("events", []) if e["text"].startswith(play)}
+        public |= {w for e in f.get("events", []) if e["kind"] != "discard" or e["seat"] == seat for w in e["text"].split()}
+        public |= {w for t in f.get("legal", []) for w in t.split()} | _words(f.get("more", {}))
         public |= {c for h in f.get("open_hands", {}).values() for c in h}
-        leaked = (words & hidden) - public
+        leaked = (_words(f) & hidden) - public
         assert not leaked, f"seat {seat}'s page received {sorted(leaked)}"
 
 
@@ -181,3 +186,30 @@ def test_two_deals_through_the_page_end_in_the_final_result(server, browser):
     assert f"you {table.final[0]}" in final
     assert page.locator("#sheets table.sheet").first.locator("tr").count() == 3      # a header and two deals
     page.close()
+
+
+def test_a_person_plays_koenigrufen_from_the_page(browser):
+    """Königrufen against three rule bots: the person bids, calls a king, takes a talon half, discards
+    card by card by clicking the cards, goes through the declaration round and plays the deal out; the
+    payments shown are the engine's and no frame shows a hidden card or the hidden partner."""
+    hub = Hub(load_games(["koenigrufen"]), delay=0)
+    base, stop = driver.start_server(hub)
+    try:
+        table = hub.open("koenigrufen", ["person", "rule", "rule", "rule"], seed=21)
+        page = browser.new_page()
+        frames = _frames(page)
+        page.goto(f"{base}/table/{table.id}#{table.token_of(0)}")
+        driver.play_until([page], _Bold(5))
+        mine = [text.split()[0] for seat, text in table.records[0]["actions"] if seat == 0]
+        words = table.R.words
+        assert table.state.declarer == 0 and "call" in mine and "take" in mine, mine
+        assert mine.count(words["discard"]) == 3, "three cards discarded one by one from the page"
+        assert _shown_payments(page) == _engine_payments(table)
+        info = page.locator("#info").inner_text()
+        assert "declaring side" in info and "called" in info and "packet 1" in info
+        _check_private(table, 0, frames)
+        sides = [f["more"] for f in frames if "declarers" in f.get("more", {})]
+        assert sides and all(m["declarers"] == [0] for m in sides if not m["partner_revealed"])
+        page.close()
+    finally:
+        stop()

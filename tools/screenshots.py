@@ -154,7 +154,7 @@ def main(argv=None) -> int:
     from interpreter.web.hub import Hub
 
     hub = Hub(load_games([args.game]), delay=0.05)
-    table = hub.open(args.game, ["person"] + ["rule"] * (hub.games[args.game].rs.seats - 1), seed=args.seed)
+    table = hub.open(args.game, ["person"] + ["rule"] * (hub.games[args.game].seats - 1), seed=args.seed)
     base, stop = start_server(hub)
     out = Path(args.out)
     try:

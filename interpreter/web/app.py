@@ -71,7 +71,7 @@ def create_app(hub: Hub, allowed_hosts: list[str] | None = None) -> Starlette:
         if game is None:
             return _html(pages.lobby(hub.games, "choose one of the games below"), 400)
         kinds = []
-        for s in range(game.rs.seats):
+        for s in range(game.seats):
             k = form.get(f"seat{s}")
             if k not in (PERSON, *BOT_CHOICES):
                 return _html(pages.lobby(hub.games, f"seat {s}: choose a person or one of the bots"), 400)

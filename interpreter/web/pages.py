@@ -24,12 +24,16 @@ def lobby(games: dict[str, Game], note: str = "") -> str:
             f'<label>seat {s} <select name="seat{s}">'
             f'<option value="{PERSON}"{" selected" if s == 0 else ""}>a person</option>'
             + choices.replace('value="rule">', 'value="rule" selected>' if s else 'value="rule">')
-            + "</select></label>" for s in range(rs.seats))
+            + "</select></label>" for s in range(g.seats))
+        at_table = f" in each deal, {rs.seats} at the table" if rs.seats != rs.players else ""
+        rotation = (f'<p class="muted">{rs.seats} players take turns in {g.seats} chairs by the rule file\'s rotation: '
+                    'a link opens a chair, and the page says which player sits in it and who sits out each deal.</p>'
+                    if rs.seats > g.seats else "")
         items.append(
-            f'<section class="game"><h2>{e(rs.title)}</h2><p class="muted">{e(key)} · {rs.players} players · '
+            f'<section class="game"><h2>{e(rs.title)}</h2><p class="muted">{e(key)} · {rs.players} players{at_table} · '
             f'{rs.deck_size} cards · <a href="/rules/{e(key)}" target="_blank" rel="noopener">rule booklet</a></p>'
             f'<form method="post" action="/tables"><input type="hidden" name="game" value="{e(key)}">'
-            f'<div class="seats">{seats}</div>'
+            f'{rotation}<div class="seats">{seats}</div>'
             f'<label>deals <input type="number" name="deals" value="1" min="1" max="1000"></label> '
             f'<button type="submit">open a table</button></form></section>')
     warn = f'<p class="error">{e(note)}</p>' if note else ""

@@ -18,6 +18,8 @@ from typing import Any
 from interpreter.bots import KINDS, make_bot
 from interpreter.diagnostics import DiagnosticError
 from interpreter.engine import actions as A
+from interpreter.engine import reseating
+from interpreter.engine.seating import chairs
 from interpreter.engine.session import Session
 from interpreter.engine.text import parse
 from interpreter.files import write_atomic
@@ -40,13 +42,19 @@ class Game:
     rs: Any
     options: dict = field(default_factory=dict)
 
+    @property
+    def seats(self) -> int:
+        """The engine's seats, the chairs a link opens: with players sitting out by a rotation, fewer
+        than the rule file's players (the players take turns in the chairs; the page says who is where)."""
+        return chairs(self.rs)
+
 
 class Table:
     def __init__(self, game: Game, kinds: list[str], deals: int = 1, seed: int | None = None,
                  save_dir: Path | None = None, records: list[dict] | None = None, save_path: Path | None = None):
         rs = game.rs
-        if len(kinds) != rs.seats:
-            raise Refused(f"{rs.title} has {rs.seats} seats, not {len(kinds)}")
+        if len(kinds) != game.seats:
+            raise Refused(f"{rs.title} has {game.seats} seats, not {len(kinds)}")
         for k in kinds:
             if k != PERSON:
                 make_bot(k)             # raises ValueError for an unknown bot
@@ -70,6 +78,7 @@ class Table:
         self.final: dict | None = None
         self.save_path = save_path or (save_dir / f"{self.id}.save" if save_dir else None)
         self.state: Any = None
+        self.seating: dict | None = None
         self._resume(records or [])
 
     # ---- seats --------------------------------------------------------------------------------------
@@ -96,6 +105,22 @@ class Table:
     @property
     def over(self) -> bool:
         return self.final is not None
+
+    @property
+    def results_by_player(self) -> bool:
+        """The session's final result is by player, not by seat (players change seats: engine/session.py)."""
+        return self.R.session_rows.get("result") is not None and \
+            any(spec.get("per") == "player" for spec in self.R.accounts.values())
+
+    def _seating_now(self) -> dict | None:
+        """Who sits where for the deal starting: the player (numbered from 1, as the protocol numbers
+        them) in each chair, the players on the bench, the sit and rubber; None when nobody moves."""
+        tab = self.session.table
+        if not reseating.settings(self.R).present and tab.people == self.R.n_seats:
+            return None
+        seated = tuple(self.state.seat_player)
+        return {"players": [p + 1 for p in seated], "bench": [p + 1 for p in range(tab.people) if p not in seated],
+                "sit": tab.sit, "rubber": tab.rubber}
 
     def _resume(self, records: list[dict]) -> None:
         """Replay a save's deals, each step checked, then go on where it stopped."""
@@ -126,6 +151,7 @@ class Table:
     def _begin(self, state: Any) -> None:
         d = len(self.records) - 1
         self.state = state
+        self.seating = self._seating_now()
         self.events, self.last_trick, self.ready = [], [], set()
         self.bots: list[Any] = [make_bot(k, f"{self.seed}:{d}:{s}") if k != PERSON else None
                                 for s, k in enumerate(self.kinds)]
@@ -140,9 +166,11 @@ class Table:
 
     def header(self) -> dict:
         people = self.people
+        # one bot per player of the rule file, as `play` reads them; chairs beyond the engine's take rule bots
+        bots = [k if k != PERSON else "rule" for k in self.kinds] + ["rule"] * (self.game.rs.seats - len(self.kinds))
         return {"format": FORMAT, "version": VERSION, "rules": self.game.rs.name, "options": self.game.options,
                 "seat": people[0], "seed": self.seed,
-                "bots": ",".join(k if k != PERSON else "rule" for k in self.kinds), "deals": self.deals,
+                "bots": ",".join(bots), "deals": self.deals,
                 "people": people}
 
     def save_text(self) -> str:
@@ -240,10 +268,12 @@ def open_save(path: Path, games: dict[str, Game]) -> Table:
         raise DiagnosticError([Diagnostic("E504", f"the save is for {header['rules']!r}; give that rule file too", str(path))])
     header, records = read_save(path, game.rs)
     kinds = header["bots"].split(",")
-    kinds = kinds * game.rs.seats if len(kinds) == 1 else kinds
+    kinds = (kinds * game.seats if len(kinds) == 1 else kinds)[:game.seats]
     people = header.get("people", [header["seat"]])
-    if not isinstance(people, list) or not all(isinstance(s, int) and 0 <= s < game.rs.seats for s in people):
+    if not isinstance(people, list) or not all(isinstance(s, int) and 0 <= s < game.seats for s in people):
         people = [header["seat"]]
+    if not all(0 <= s < game.seats for s in people):
+        raise DiagnosticError([Diagnostic("E504", f"the save's seat is not one of the {game.seats} chairs", str(path))])
     for s in people:
         kinds[s] = PERSON
     game = Game(game.key, game.rs, header["options"])

@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine import actions as A
+from interpreter.engine.phases.announce import DONE as END_OF_TURN
+from interpreter.engine.seating import team_map
 from interpreter.engine.session import sheet_tables
+from interpreter.present.protocol import has_protocol, protocol_lines
 from interpreter.web.faces import sort_key
 from interpreter.web.table import PERSON, Table
 
@@ -26,8 +29,16 @@ def _event(table: Table, seat: int, who: int, action: int, text: str) -> dict:
     if kind == A.DISCARD and who != seat:
         n = len(text.split()) - 1
         text = f"{table.R.words['discard']} ({n} card{'s' if n != 1 else ''})"
-    return {"seat": who, "text": text, "kontra": kind in (A.KONTRA, A.ITEM_KONTRA) and A.arg_of(action) != 0,
-            "announce": kind == A.ANNOUNCE and A.arg_of(action) != 0}
+    return {"seat": who, "text": text, "kind": A.KIND_NAMES[kind] if 0 <= kind < len(A.KIND_NAMES) else "",
+            "kontra": kind in (A.KONTRA, A.ITEM_KONTRA) and A.arg_of(action) != 0,
+            "announce": declares(action)}
+
+
+def declares(action: int) -> bool:
+    """Whether an action of the declaration round declares a figure. The engine's ANNOUNCE argument is
+    0 for a pass, 1 + the figure's index for a declaration, and from END_OF_TURN up the other ends of a
+    turn (`done`, the opener's word): those say nothing, whatever the rule file calls them."""
+    return A.kind_of(action) == A.ANNOUNCE and 0 < A.arg_of(action) < END_OF_TURN
 
 
 def _jsonable(v: Any) -> Any:
@@ -53,6 +64,7 @@ def view(table: Table, seat: int, connected: dict[int, int] | None = None) -> di
     key = sort_key(table.R)
     over = state.is_over()
     mine = obs["to_act"] == seat and not over
+    legal = state.legal_actions() if mine else []
     msg: dict[str, Any] = {
         "type": "view",
         "version": table.version,
@@ -64,7 +76,9 @@ def view(table: Table, seat: int, connected: dict[int, int] | None = None) -> di
         "phase": obs["phase"],
         "to_act": None if over else obs["to_act"],
         "hand": sorted(obs["hand"], key=key),
-        "legal": [state.action_text(a) for a in state.legal_actions()] if mine else [],
+        "legal": [state.action_text(a) for a in legal],
+        "legal_kinds": [A.KIND_NAMES[A.kind_of(a)] for a in legal],
+        "active": list(state.active),
         "calls": [[s, c] for s, c in obs["calls"]],
         "declarer": obs["declarer"],
         "contract": obs["contract"],
@@ -79,6 +93,11 @@ def view(table: Table, seat: int, connected: dict[int, int] | None = None) -> di
         msg["discards"] = sorted(obs["discards"], key=key)
     if obs.get("open_hands"):
         msg["open_hands"] = {s: sorted(h, key=key) for s, h in obs["open_hands"].items()}
+    teams = sorted(set(team_map(table.R, state.dealer, state.active).values()))
+    if teams:           # fixed partnerships of the rule file (`seating.teams`): public from the deal's start
+        msg["teams"] = [list(t) for t in teams]
+    if table.seating is not None:
+        msg["seating"] = table.seating
     more = {k: v for k, v in obs.items() if k not in SHOWN}
     if more:            # what else the rules let this seat see, shown as it comes
         msg["more"] = more
@@ -87,9 +106,12 @@ def view(table: Table, seat: int, connected: dict[int, int] | None = None) -> di
         msg["result"] = {"contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
                          "tricks": r["tricks"], "payments": r["payments"], "all_passed": r["all_passed"]}
         msg["sheets"] = [{"title": t, "headers": h, "rows": rows} for t, h, rows in sheet_tables(table.session)]
+        if has_protocol(table.R):       # players change seats: the written protocol, by player, as `play` prints it
+            msg["protocol"] = protocol_lines(table.session)
         msg["waiting"] = [s for s in table.people if s not in table.ready]
     if table.final is not None:
         msg["final"] = table.final
+        msg["final_by"] = "player" if table.results_by_player else "seat"
     return _jsonable(msg)
 
 

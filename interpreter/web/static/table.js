@@ -51,9 +51,12 @@
     v.seats.forEach((s) => {
       const b = el("span", "seat" + (s.seat === v.to_act ? " turn" : "") + (s.seat === seat ? " me" : ""));
       const kind = s.person ? (s.connected ? "person" : "person, away") : "bot " + s.kind;
-      const role = (s.seat === v.dealer ? " · dealer" : "") + (s.seat === v.declarer ? " · declarer" : "");
+      const role = (s.seat === v.dealer ? " · dealer" : "") + (s.seat === v.declarer ? " · declarer" : "")
+        + (v.seating ? " · player " + v.seating.players[s.seat] : "");
+      const playing = !v.active || v.active.includes(s.seat);
       b.textContent = (s.seat === seat ? "you (seat " + s.seat + ")" : "seat " + s.seat) + ": " + kind + role
-        + " · tricks " + (v.tricks[s.seat] !== undefined ? v.tricks[s.seat] : "–");
+        + (playing ? " · tricks " + (v.tricks[s.seat] !== undefined ? v.tricks[s.seat] : "–") : " · sits out this deal");
+      if (!playing) b.classList.add("out");
       b.dataset.seat = s.seat;
       box.append(b);
     });
@@ -110,9 +113,36 @@
     if (announced.length) line("announced", announced.map((e) => who(e.seat) + ": " + e.text).join(" · "));
     const kontras = v.events.filter((e) => e.kontra);
     if (kontras.length) line("kontra", kontras.map((e) => who(e.seat) + ": " + e.text).join(" · "));
-    if (v.talon) box.append(row("talon", v.talon));
+    const out = v.active ? v.seats.map((s) => s.seat).filter((s) => !v.active.includes(s)) : [];
+    if (out.length) line("sitting out this deal", out.map((s) => who(s) + (s === v.dealer ? " (the dealer)" : "")).join(", "));
+    if (v.seating) {
+      const me = v.seating.players[seat];
+      line("seating", "sit " + v.seating.sit + " of rubber " + v.seating.rubber + " · in your chair this deal: player " + me
+        + (v.seating.bench.length ? " · on the bench: player " + v.seating.bench.join(", player ") : ""));
+    }
+    if (v.teams) line("partnerships", v.teams.map((t) => t.map(who).join(" + ")).join(" against "));
+    if (v.talon && !(v.more && v.more.packets)) box.append(row("talon", v.talon));     // packets: shown below, each apart
     if (v.discards && v.discards.length) box.append(row("your discards", v.discards));
-    Object.entries(v.more || {}).forEach(([k, x]) => {
+    const more = Object.assign({}, v.more || {});
+    if ("declarers" in more) {     // the declaring side as this seat knows it (a called partner may be hidden)
+      const hidden = more.partner_revealed === false;
+      line("declaring side", more.declarers.map(who).join(" + ") + (hidden ? " (as far as you know: the side is not yet shown to the table)" : ""));
+      delete more.declarers; delete more.partner_revealed;
+    }
+    if ("called_card" in more) {
+      if (more.called_card) box.append(row("called", [more.called_card]));
+      else line("called", more.called_by_count ? "the fourth (the card is not yet shown)" : "–");
+      delete more.called_card; delete more.called_by_count;
+    }
+    if (Array.isArray(more.packets)) {
+      more.packets.forEach((p, i) => box.append(row("packet " + (i + 1) + (more.packet_taken === i + 1 ? " (taken)" : ""), p)));
+      delete more.packets; delete more.packet_taken;
+    }
+    if (Array.isArray(more.number_bids)) {
+      line("bids", more.number_bids.map((b, s) => b === null ? null : who(s) + ": " + b).filter((x) => x).join(" · ") || "–");
+      delete more.number_bids;
+    }
+    Object.entries(more).forEach(([k, x]) => {
       const cards = (Array.isArray(x) ? x : [x]).every((c) => typeof c === "string" && faces[c]);
       if (cards) box.append(row(k.replace(/_/g, " "), Array.isArray(x) ? x : [x]));
       else line(k.replace(/_/g, " "), typeof x === "object" ? JSON.stringify(x) : String(x));
@@ -123,21 +153,29 @@
   }
 
   // the legal discards: [text, its cards sorted] (the text is sent as the rules spell it)
+  function ofKind(v, kind) { return v.legal.filter((t, i) => (v.legal_kinds || [])[i] === kind); }
+  function cardsOf(t) { return t.split(" ").slice(1); }
   function discardChoices(v) {
-    const w = words.discard + " ";
-    return v.legal.filter((t) => t.startsWith(w)).map((t) => [t, t.slice(w.length).split(" ").sort()]);
+    return ofKind(v, "discard").map((t) => [t, cardsOf(t).sort()]);
+  }
+  // a discard of one card at a time (card by card): the card itself is the button
+  function oneByOne(v) {
+    const d = discardChoices(v);
+    return d.length > 0 && d.every(([, cs]) => cs.length === 1);
   }
 
   function drawHand(v) {
-    const playWord = words.play + " ";
-    const playable = new Set(v.legal.filter((t) => t.startsWith(playWord)).map((t) => t.slice(playWord.length)));
-    const discards = discardChoices(v);
+    const direct = new Map();       // card → the action a click on it sends
+    ofKind(v, "play").forEach((t) => direct.set(cardsOf(t)[0], t));
+    if (oneByOne(v)) discardChoices(v).forEach(([t, cs]) => direct.set(cs[0], t));
+    const playable = new Set(direct.keys());
+    const discards = oneByOne(v) ? [] : discardChoices(v);
     const size = discards.length ? discards[0][1].length : 0;
     const hand = $("hand");
     hand.replaceChildren();
     v.hand.forEach((c) => {
       let click = null;
-      if (playable.has(c)) click = () => act(playWord + c);
+      if (playable.has(c)) click = () => act(direct.get(c));
       else if (size) click = () => { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(view); drawActions(view); };
       const n = card(c, click);
       if (playable.has(c)) n.classList.add("legal");
@@ -149,10 +187,10 @@
   function drawActions(v) {
     const box = $("actions");
     box.replaceChildren();
-    const playWord = words.play + " ", discardWord = words.discard + " ";
     if (v.to_act === seat && v.legal.length) {
       box.append(el("p", "turn", "your turn"));
-      const discards = discardChoices(v);
+      const discards = oneByOne(v) ? [] : discardChoices(v);
+      if (oneByOne(v)) box.append(el("p", "hint", "discard: click a raised card of your hand, one card at a time"));
       if (discards.length) {
         const pick = [...selected].sort();
         const match = discards.find(([, d]) => d.length === pick.length && d.every((c, i) => c === pick[i]));
@@ -162,7 +200,7 @@
         b.addEventListener("click", () => { if (match) { act(match[0]); selected.clear(); } });
         box.append(b);
       }
-      v.legal.filter((t) => !t.startsWith(playWord) && !t.startsWith(discardWord)).forEach((t) => {
+      v.legal.filter((t, i) => !["play", "discard"].includes((v.legal_kinds || [])[i])).forEach((t) => {
         const b = el("button", "action", t);
         b.addEventListener("click", () => act(t));
         box.append(b);
@@ -204,7 +242,7 @@
     if (v.final) {
       const f = el("p", "final");
       f.append(el("span", "label", "final result: "), el("span", null,
-        Object.entries(v.final).map(([s, x]) => who(Number(s)) + " " + x).join(" · ")));
+        Object.entries(v.final).map(([s, x]) => (v.final_by === "player" ? "player " + (Number(s) + 1) : who(Number(s))) + " " + x).join(" · ")));
       box.append(f);
     } else if (v.waiting.includes(seat)) {
       const b = el("button", "action", "next deal");
@@ -213,6 +251,10 @@
       box.append(b);
     } else {
       box.append(el("p", "muted", "waiting for " + v.waiting.map(who).join(", ") + " to start the next deal"));
+    }
+    if (v.protocol) {       // players change seats: the written protocol, by player
+      sheets.append(el("h3", null, "protocol"), el("pre", "protocol", v.protocol.join("\n")));
+      return;
     }
     (v.sheets || []).forEach((s) => sheets.append(table(s.headers, s.rows, "score sheet: " + (s.title === "seat " + seat ? "you" : s.title))));
   }
