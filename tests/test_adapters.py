@@ -216,8 +216,9 @@ def _deal_out(game, rng):
     return st
 
 
-def test_openspiel_resample_keeps_the_information_set():
-    game = pyspiel.load_game("python_stichwort", {"rules": "croatian"})
+@pytest.mark.parametrize("name", ["croatian", "koenigrufen", "priffe", "wien-4"])
+def test_openspiel_resample_keeps_the_information_set(name):
+    game = pyspiel.load_game("python_stichwort", {"rules": name})
     rng = np.random.RandomState(7)
     st = _deal_out(game, rng)
     for _ in range(30):                     # some way into the play

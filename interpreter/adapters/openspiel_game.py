@@ -29,6 +29,7 @@ from interpreter.bots.sampler import Sampler, bits
 from interpreter.bots.value import deal_values
 from interpreter.bots.view import seat_view
 from interpreter.engine import new_game
+from interpreter.engine.deals import DealError
 from interpreter.resources import builtin_games
 
 DEFAULT_RULES = next(iter(builtin_games()), "")   # the parameter needs a default: the first built-in game
@@ -203,7 +204,11 @@ class StichwortState(pyspiel.State):
         rng = random.Random(seed)
         sampler = Sampler(seat_view(self.engine, player))
         for _ in range(200):
-            world = sampler.sample(rng)
+            try:
+                world = sampler.sample(rng)
+            except DealError as e:
+                raise RuntimeError(f"{self.g.ruleset.name}: the search bot's sampler (interpreter/bots/sampler.py) "
+                                   f"cannot deal this game's hidden cards: {e}") from e
             if world is not None and sampler.last_deal is not None:
                 return self._rebuild(sampler.last_deal, world.log)
         return self.clone()
