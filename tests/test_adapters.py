@@ -89,8 +89,9 @@ def test_catalogue_is_small_and_covers_every_action_played(name):
     cat = ActionCatalog(rs)
     assert cat.size == len(set(cat.actions)) <= 1000
     rng = random.Random(4)
-    for i in range(6):
+    for i in range(8):                  # random moves, and the rule bot's (which reach talons and kontras)
         st = new_game(rs, seed=i, dealer=i % cat.seats)
+        bot = RuleBot(i) if i % 2 else None
         for _ in range(cat.rules.max_actions):
             if st.is_over():
                 break
@@ -101,7 +102,7 @@ def test_catalogue_is_small_and_covers_every_action_played(name):
                 if len(idx) == 1:
                     assert cat.to_action(idx[0]) == a
             assert cat.legal_indices(legal)
-            st.apply(legal[rng.randrange(len(legal))])
+            st.apply(bot.choose(st) if bot else legal[rng.randrange(len(legal))])
         assert st.is_over()
 
 
