@@ -9,28 +9,26 @@ reads this state and never writes onto it. Seats are numbered in the order of pl
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from interpreter.engine import actions as A
-from interpreter.engine import seating, sides
+from interpreter.engine import seating, sides, views
+from interpreter.engine.accounts import copy_accounts as _copy_accounts
+from interpreter.engine.accounts import init_accounts as _init_accounts
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
 from interpreter.engine.phases.after_purchase import AfterPurchaseState
 from interpreter.engine.phases.announce import AnnounceState
-from interpreter.engine.phases.announce import text as announce_text
 from interpreter.engine.phases.auction import AuctionState
 from interpreter.engine.phases.defence import DefenceState
-from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import KontraState
-from interpreter.engine.phases.kontra import word as kontra_word
-from interpreter.engine.phases.partner import text as partner_text
-from interpreter.engine.phases.play import PlayState, hands_open
+from interpreter.engine.phases.play import PlayState
 from interpreter.engine.phases.settle import apply_rows
-from interpreter.engine.phases.talon import TalonState, mask_points, share
-from interpreter.engine.phases.talon import observe as talon_observe
-from interpreter.engine.phases.talon import text as talon_text
+from interpreter.engine.phases.talon import TalonState
+from interpreter.engine.readings import Readings
 from interpreter.engine.rules import ContractRT, Rules
+from interpreter.engine.views import action_text
+
+__all__ = ["IllegalAction", "State", "action_text", "initial_accounts"]
 
 
 class IllegalAction(Exception):
@@ -51,7 +49,7 @@ def _alias(part: str, name: str) -> Any:
     return property(get, set_, doc=f"{part}.{name}")
 
 
-class State:
+class State(Readings):
     """One deal in progress."""
 
     auction: AuctionState
@@ -249,52 +247,6 @@ class State:
                 self._component = component
                 return
 
-    # ---- what the phases read --------------------------------------------------------------------
-    def call_contracts(self, call: Any, seat: int | None) -> list[str]:
-        """The contracts a call's winner may choose from: its list, or its `contracts` expression judged for `seat`."""
-        if call.contracts_expr is None:
-            return list(call.contracts)
-        value = call.contracts_expr(Ctx(self, seat, call.ref))
-        items = (value,) if isinstance(value, str) else tuple(value or ())
-        return [str(x) for x in items if str(x) in self.R.contracts]
-
-    def made_in(self, c: Ctx) -> bool:
-        """The declaring side has made its contract (memoised while settlement rows are evaluated)."""
-        if self.con is None or self.declarer is None:
-            return False
-        cache = c.cache
-        if cache is None:
-            return bool(self.con.goal(c))
-        if "made" not in cache:
-            cache["made"] = bool(self.con.goal(c))
-        return cache["made"]
-
-    @property
-    def made(self) -> bool:
-        return self.made_in(Ctx(self))
-
-    @property
-    def contract(self) -> Any:
-        return self.con.ref if self.con is not None else None
-
-    @property
-    def final(self) -> Any:
-        return self.final_call.ref if self.final_call is not None else None
-
-    @property
-    def high(self) -> Any:
-        return self.auction.high_call.ref if self.auction.high_call is not None else None
-
-    @property
-    def trump(self) -> str | None:
-        if self.con is None or self.con.trump < 0:
-            return None
-        return self.R.suit_names[self.con.trump]
-
-    @property
-    def pot(self) -> Any:
-        return self.accounts.get("pot", 0)
-
     # the flat names of earlier versions, read by scenario files' runner, tests and bots
     calls = _alias("auction", "calls")
     passed = _alias("auction", "passed")
@@ -328,256 +280,18 @@ class State:
     won_cards = _alias("play", "won_cards")
     offer = _alias("play", "offer")
 
-    # ---- functions of the expression language (engine/builtins.py) --------------------------------
-    def next(self, s: int | None) -> int | None:
-        if s is None:
-            return None
-        for k in range(1, self.n + 1):
-            t = (s + k) % self.n
-            if t in self.active:
-                return t
-        return s
-
-    def seat_after(self, s: int) -> int:
-        """The next seat taking part after `s` (for the phases, where `s` is always a seat)."""
-        for k in range(1, self.n + 1):
-            t = (s + k) % self.n
-            if t in self.active:
-                return t
-        return s
-
-    def prev(self, s: int | None) -> int | None:
-        if s is None:
-            return None
-        for k in range(1, self.n + 1):
-            t = (s - k) % self.n
-            if t in self.active:
-                return t
-        return s
-
-    def order_of(self, s: int | None) -> int:
-        order = self.auction.bid_order
-        return order.index(s) if s in order else -1
-
-    def opponents_of(self, s: int | None) -> tuple[int, ...]:
-        if s in self.declarers:
-            return self.defenders
-        return self.declarers
-
-    def _seats_of(self, x: Any) -> tuple:
-        if x is None:
-            return ()
-        if isinstance(x, int):
-            return (x,)
-        return tuple(x)
-
-    def tricks(self, x: Any) -> int:
-        won = self.play.tricks_won
-        return sum(won[s] for s in self._seats_of(x))
-
-    def points(self, x: Any) -> Any:
-        total = Fraction(0)
-        given = self.announce.given
-        if given is not None and "points" in given:     # an outcome-only deal states each seat's points
-            total = sum((Fraction(given["points"].get(s, 0)) for s in self._seats_of(x)), Fraction(0))
-            return int(total) if total.denominator == 1 else total
-        seats = self._seats_of(x)
-        cards = share(self, seats)      # the side's talon share (engine/phases/talon.py)
-        for s in seats:
-            cards |= self.play.won_cards[s]
-        return mask_points(self.R, cards)
-
-    def captured(self, x: Any, cards: int) -> bool:
-        won = 0
-        for s in self._seats_of(x):
-            won |= self.play.won_cards[s]
-        return cards & won == cards
-
-    def holds(self, s: int | None, cards: Any) -> bool:
-        if isinstance(cards, int) and s is not None:
-            return bool(self.hands[s] & (cards if cards > 0 else 0))
-        return False
-
-    def dealt(self, x: Any, cards: int) -> int:
-        return sum(bin(self.dealt_hands[s] & cards).count("1") for s in self._seats_of(x))
-
-    def count_in(self, cards: int, s: int | None) -> int:
-        return bin(self.hands[s] & cards).count("1") if s is not None else 0
-
-    def first_call(self, s: int | None) -> Any:
-        return self.auction.first_call[s] if s is not None else None
-
-    def first_bid(self, s: int | None) -> Any:
-        return self.auction.first_bid[s] if s is not None else None
-
-    def latest(self, s: int | None) -> Any:
-        return self.auction.latest[s] if s is not None else None
-
-    def has_bid(self, s: int | None) -> bool:
-        return s is not None and self.auction.first_bid[s] is not None
-
-    def spoke(self, s: int | None) -> bool:
-        return s is not None and self.auction.first_call[s] is not None
-
-    def account_keys(self, name: str, keys: tuple) -> tuple:
-        """The stored keys of account(name, s…): a seat's partnership for `per = team`, the person sitting
-        there for `per = player`, else the seats themselves."""
-        spec = self.R.accounts.get(name)
-        if spec is None or len(keys) != 1 or not isinstance(keys[0], int):
-            return keys
-        per = spec.get("per")
-        if per == "team":
-            return self.teams.get(keys[0], (keys[0],))
-        if per == "player":
-            return (self.seat_player[keys[0]],)
-        return keys
-
-    def account(self, name: Any, *keys: Any) -> Any:
-        v = self.accounts.get(str(name), 0)
-        if not keys:
-            return v
-        keys = self.account_keys(str(name), keys)
-        if isinstance(v, list) and len(keys) == 1 and isinstance(keys[0], int):
-            return v[keys[0]]
-        if isinstance(v, dict):
-            return v.get(tuple(keys), 0)
-        return 0
-
-    def won_trick(self, x: Any, n: int) -> bool:
-        history = self.play.history
-        idx = n - 1 if n > 0 else len(history) + n
-        return 0 <= idx < len(history) and history[idx][1] in self._seats_of(x)
-
-    def trick_winner(self, n: int) -> int | None:
-        history = self.play.history
-        idx = n - 1 if n > 0 else len(history) + n
-        return history[idx][1] if 0 <= idx < len(history) else None
-
-    # ---- reading the result -----------------------------------------------------------------------
+    # ---- reading the result, observations, text (engine/views.py) --------------------------------
     def result(self) -> dict:
-        money = self.accounts.get("money", [0] * self.n)
-        start = self.after_stake_accounts.get("money", [0] * self.n)
-        won = self.play.tricks_won
-        return {
-            "declarer": self.declarer,
-            "contract": self.con.name if self.con else None,
-            "tricks": {s: won[s] for s in self.active},
-            "payments": {s: _norm(money[s] - start[s]) for s in range(self.n)},
-            "pot": _norm(self.accounts.get("pot", 0)),
-            "made": self.made if self.declarer is not None else None,
-            "all_passed": self.all_passed,
-        }
+        return views.result(self)
 
     def observation(self, seat: int) -> dict:
-        R = self.R
-        pl = self.play
-        obs: dict[str, Any] = {
-            "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
-            "hand": R.rs.codes(self.hands[seat]),
-            "calls": list(self.auction.calls),
-            "declarer": self.declarer,
-            "contract": self.con.name if self.con and (self.declarer is None or self.phase != "auction") else None,
-            "trick": [(s, R.codes[c]) for s, c in pl.trick],
-            "tricks": {s: pl.tricks_won[s] for s in self.active},
-        }
-        if self.number_bids:
-            obs["number_bids"] = list(self.number_bids)
-        if self.R.turn_up and self.talon:
-            obs["turned_up"] = R.codes[self.talon[0]]
-        if self.talon_state.exposed:
-            obs["talon"] = [R.codes[c] for c in self.talon_state.shown]
-        if seat == self.declarer or self.after_purchase.holder == seat:
-            obs["discards"] = R.rs.codes(self.discards)
-        con = self.con
-        if con is not None and con.open_who and self.phase == "play" and hands_open(self):
-            shown = self.defenders if con.open_who == "defenders" else self.active
-            obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
-        sides.observe(self, seat, obs)
-        talon_observe(self, seat, obs)
-        return obs
+        return views.observation(self, seat)
 
-    # ---- text -------------------------------------------------------------------------------------
     def action_text(self, action: int) -> str:
-        return action_text(self, action)
-
-
-def _norm(v: Any) -> Any:
-    if isinstance(v, Fraction) and v.denominator == 1:
-        return int(v)
-    return v
+        return views.action_text(self, action)
 
 
 def initial_accounts(R: Rules, dealer: int = 0) -> dict:
     """A table's accounts before its first deal, `initial` values evaluated."""
     probe = State(R, dealer, [0] * R.n_seats, [])
     return _copy_accounts(probe.start_accounts)
-
-
-def _init_accounts(R: Rules, n: int) -> dict:
-    acc: dict[str, Any] = {"money": [0] * n}
-    for name, spec in R.accounts.items():
-        per = spec.get("per")
-        if per == "game":
-            acc[name] = 0
-        elif per == "seat":
-            acc[name] = [0] * n
-        elif per == "player":
-            acc[name] = [0] * seating.people(R.rs)
-        else:
-            acc[name] = {}
-    acc.setdefault("pot", 0)
-    return acc
-
-
-def _copy_accounts(acc: dict) -> dict:
-    out: dict[str, Any] = {}
-    for k, v in acc.items():
-        if isinstance(v, list):
-            out[k] = list(v)
-        elif isinstance(v, dict):
-            out[k] = dict(v)
-        else:
-            out[k] = v
-    return out
-
-
-def action_text(state: State, action: int, words: dict | None = None) -> str:
-    """The action's one printed spelling, in the rule file's `words` (or in `words` given)."""
-    R = state.R
-    W = R.words if words is None else words
-    kind, arg = A.kind_of(action), A.arg_of(action)
-    if kind == A.PLAY:
-        return W["play"] + " " + R.codes[arg]
-    if kind == A.BID:
-        return W["bid"] + " " + R.calls[arg].word
-    if kind == A.NUMBER:
-        return f"{W['bid']} {arg}"
-    if kind == A.PASS:
-        return W["pass"]
-    if kind == A.HOLD:
-        return W["hold"]
-    if kind == A.DISCARD:
-        return W["discard"] + " " + " ".join(R.rs.codes(arg))
-    if kind in (A.DECLARE, A.REVEAL):
-        return W["declare"] + " " + R.contract_words.get(R.contract_names[arg], R.contract_names[arg])
-    if kind == A.TRUMP:
-        return W["trump"] + " " + R.suit_names[arg]
-    if kind == A.DEFEND:
-        return W["go"] if arg == 0 else W["stay"]
-    if kind == A.INVITE:
-        return W["invite"] if arg == 0 else W["no_invite"]
-    if kind == A.AFTER:
-        return W["after_purchase"] if arg == 1 else W["decline"]
-    if kind == A.KONTRA:
-        return kontra_word(state, arg) if arg else W["pass"]
-    if kind == A.PARTNER_CALL:
-        return partner_text(state, action)
-    if kind == A.KNOCK:
-        return knock_text(state, action)
-    if kind in (A.PACKET, A.GIVE_UP):
-        return talon_text(state, action)
-    if kind in (A.ANNOUNCE, A.ITEM_KONTRA):
-        return announce_text(state, action)
-    if kind == A.NEGOTIATE:
-        return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
-    return f"action {action}"

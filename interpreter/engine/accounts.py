@@ -1,0 +1,37 @@
+"""The accounts of a deal: their zero values, and copies that share nothing mutable."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine import seating
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+def init_accounts(R: Rules, n: int) -> dict:
+    acc: dict[str, Any] = {"money": [0] * n}
+    for name, spec in R.accounts.items():
+        per = spec.get("per")
+        if per == "game":
+            acc[name] = 0
+        elif per == "seat":
+            acc[name] = [0] * n
+        elif per == "player":
+            acc[name] = [0] * seating.people(R.rs)
+        else:
+            acc[name] = {}
+    acc.setdefault("pot", 0)
+    return acc
+
+
+def copy_accounts(acc: dict) -> dict:
+    out: dict[str, Any] = {}
+    for k, v in acc.items():
+        if isinstance(v, list):
+            out[k] = list(v)
+        elif isinstance(v, dict):
+            out[k] = dict(v)
+        else:
+            out[k] = v
+    return out

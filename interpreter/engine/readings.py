@@ -1,0 +1,213 @@
+"""What rule expressions and phases read off a game state: the sides' seats, tricks, points, cards
+held and won, the auction's calls, the accounts. A mixin of engine/state.State, kept apart from the
+machine that moves the state on; every method only reads."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.context import Ctx
+from interpreter.engine.phases.talon import mask_points, share
+
+if TYPE_CHECKING:
+    from interpreter.engine.phases.announce import AnnounceState
+    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.play import PlayState
+    from interpreter.engine.rules import ContractRT, Rules
+    from interpreter.engine.state import State
+
+
+class Readings:
+    """The reading half of a State (engine/state.py)."""
+
+    if TYPE_CHECKING:
+        R: Rules
+        n: int
+        active: tuple[int, ...]
+        accounts: dict
+        teams: dict
+        seat_player: tuple[int, ...]
+        hands: list[int]
+        dealt_hands: tuple[int, ...]
+        declarers: tuple[int, ...]
+        defenders: tuple[int, ...]
+        final_call: Any
+        auction: AuctionState
+        announce: AnnounceState
+        play: PlayState
+        con: ContractRT | None
+        declarer: int | None
+
+    def _me(self) -> State:
+        return self  # type: ignore[return-value]     # a Readings is always the State it is mixed into
+
+    # ---- what the phases read --------------------------------------------------------------------
+    def call_contracts(self, call: Any, seat: int | None) -> list[str]:
+        """The contracts a call's winner may choose from: its list, or its `contracts` expression judged for `seat`."""
+        if call.contracts_expr is None:
+            return list(call.contracts)
+        value = call.contracts_expr(Ctx(self._me(), seat, call.ref))
+        items = (value,) if isinstance(value, str) else tuple(value or ())
+        return [str(x) for x in items if str(x) in self.R.contracts]
+
+    def made_in(self, c: Ctx) -> bool:
+        """The declaring side has made its contract (memoised while settlement rows are evaluated)."""
+        if self.con is None or self.declarer is None:
+            return False
+        cache = c.cache
+        if cache is None:
+            return bool(self.con.goal(c))
+        if "made" not in cache:
+            cache["made"] = bool(self.con.goal(c))
+        return cache["made"]
+
+    @property
+    def made(self) -> bool:
+        return self.made_in(Ctx(self._me()))
+
+    @property
+    def contract(self) -> Any:
+        return self.con.ref if self.con is not None else None
+
+    @property
+    def final(self) -> Any:
+        return self.final_call.ref if self.final_call is not None else None
+
+    @property
+    def high(self) -> Any:
+        return self.auction.high_call.ref if self.auction.high_call is not None else None
+
+    @property
+    def trump(self) -> str | None:
+        if self.con is None or self.con.trump < 0:
+            return None
+        return self.R.suit_names[self.con.trump]
+
+    @property
+    def pot(self) -> Any:
+        return self.accounts.get("pot", 0)
+
+    # ---- functions of the expression language (engine/builtins.py) --------------------------------
+    def next(self, s: int | None) -> int | None:
+        if s is None:
+            return None
+        for k in range(1, self.n + 1):
+            t = (s + k) % self.n
+            if t in self.active:
+                return t
+        return s
+
+    def seat_after(self, s: int) -> int:
+        """The next seat taking part after `s` (for the phases, where `s` is always a seat)."""
+        for k in range(1, self.n + 1):
+            t = (s + k) % self.n
+            if t in self.active:
+                return t
+        return s
+
+    def prev(self, s: int | None) -> int | None:
+        if s is None:
+            return None
+        for k in range(1, self.n + 1):
+            t = (s - k) % self.n
+            if t in self.active:
+                return t
+        return s
+
+    def order_of(self, s: int | None) -> int:
+        order = self.auction.bid_order
+        return order.index(s) if s in order else -1
+
+    def opponents_of(self, s: int | None) -> tuple[int, ...]:
+        if s in self.declarers:
+            return self.defenders
+        return self.declarers
+
+    def _seats_of(self, x: Any) -> tuple:
+        if x is None:
+            return ()
+        if isinstance(x, int):
+            return (x,)
+        return tuple(x)
+
+    def tricks(self, x: Any) -> int:
+        won = self.play.tricks_won
+        return sum(won[s] for s in self._seats_of(x))
+
+    def points(self, x: Any) -> Any:
+        total = Fraction(0)
+        given = self.announce.given
+        if given is not None and "points" in given:     # an outcome-only deal states each seat's points
+            total = sum((Fraction(given["points"].get(s, 0)) for s in self._seats_of(x)), Fraction(0))
+            return int(total) if total.denominator == 1 else total
+        seats = self._seats_of(x)
+        cards = share(self._me(), seats)      # the side's talon share (engine/phases/talon.py)
+        for s in seats:
+            cards |= self.play.won_cards[s]
+        return mask_points(self.R, cards)
+
+    def captured(self, x: Any, cards: int) -> bool:
+        won = 0
+        for s in self._seats_of(x):
+            won |= self.play.won_cards[s]
+        return cards & won == cards
+
+    def holds(self, s: int | None, cards: Any) -> bool:
+        if isinstance(cards, int) and s is not None:
+            return bool(self.hands[s] & (cards if cards > 0 else 0))
+        return False
+
+    def dealt(self, x: Any, cards: int) -> int:
+        return sum(bin(self.dealt_hands[s] & cards).count("1") for s in self._seats_of(x))
+
+    def count_in(self, cards: int, s: int | None) -> int:
+        return bin(self.hands[s] & cards).count("1") if s is not None else 0
+
+    def first_call(self, s: int | None) -> Any:
+        return self.auction.first_call[s] if s is not None else None
+
+    def first_bid(self, s: int | None) -> Any:
+        return self.auction.first_bid[s] if s is not None else None
+
+    def latest(self, s: int | None) -> Any:
+        return self.auction.latest[s] if s is not None else None
+
+    def has_bid(self, s: int | None) -> bool:
+        return s is not None and self.auction.first_bid[s] is not None
+
+    def spoke(self, s: int | None) -> bool:
+        return s is not None and self.auction.first_call[s] is not None
+
+    def account_keys(self, name: str, keys: tuple) -> tuple:
+        """The stored keys of account(name, s…): a seat's partnership for `per = team`, the person sitting
+        there for `per = player`, else the seats themselves."""
+        spec = self.R.accounts.get(name)
+        if spec is None or len(keys) != 1 or not isinstance(keys[0], int):
+            return keys
+        per = spec.get("per")
+        if per == "team":
+            return self.teams.get(keys[0], (keys[0],))
+        if per == "player":
+            return (self.seat_player[keys[0]],)
+        return keys
+
+    def account(self, name: Any, *keys: Any) -> Any:
+        v = self.accounts.get(str(name), 0)
+        if not keys:
+            return v
+        keys = self.account_keys(str(name), keys)
+        if isinstance(v, list) and len(keys) == 1 and isinstance(keys[0], int):
+            return v[keys[0]]
+        if isinstance(v, dict):
+            return v.get(tuple(keys), 0)
+        return 0
+
+    def won_trick(self, x: Any, n: int) -> bool:
+        history = self.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        return 0 <= idx < len(history) and history[idx][1] in self._seats_of(x)
+
+    def trick_winner(self, n: int) -> int | None:
+        history = self.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        return history[idx][1] if 0 <= idx < len(history) else None

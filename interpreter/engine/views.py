@@ -1,0 +1,112 @@
+"""Views of a game state for readers outside the machine: the result of a finished deal, what one seat
+observes, and the one printed spelling of each action."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine import actions as A
+from interpreter.engine import sides
+from interpreter.engine.phases.announce import text as announce_text
+from interpreter.engine.phases.knock import text as knock_text
+from interpreter.engine.phases.kontra import word as kontra_word
+from interpreter.engine.phases.partner import text as partner_text
+from interpreter.engine.phases.play import hands_open
+from interpreter.engine.phases.talon import observe as talon_observe
+from interpreter.engine.phases.talon import text as talon_text
+
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
+
+
+def result(self: State) -> dict:
+    """The outcome of the deal: declarer, contract, tricks, payments (money won), pot, made, all passed."""
+    money = self.accounts.get("money", [0] * self.n)
+    start = self.after_stake_accounts.get("money", [0] * self.n)
+    won = self.play.tricks_won
+    return {
+        "declarer": self.declarer,
+        "contract": self.con.name if self.con else None,
+        "tricks": {s: won[s] for s in self.active},
+        "payments": {s: _norm(money[s] - start[s]) for s in range(self.n)},
+        "pot": _norm(self.accounts.get("pot", 0)),
+        "made": self.made if self.declarer is not None else None,
+        "all_passed": self.all_passed,
+    }
+
+def observation(self: State, seat: int) -> dict:
+    """What `seat` sees of the deal."""
+    R = self.R
+    pl = self.play
+    obs: dict[str, Any] = {
+        "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
+        "hand": R.rs.codes(self.hands[seat]),
+        "calls": list(self.auction.calls),
+        "declarer": self.declarer,
+        "contract": self.con.name if self.con and (self.declarer is None or self.phase != "auction") else None,
+        "trick": [(s, R.codes[c]) for s, c in pl.trick],
+        "tricks": {s: pl.tricks_won[s] for s in self.active},
+    }
+    if self.number_bids:
+        obs["number_bids"] = list(self.number_bids)
+    if self.R.turn_up and self.talon:
+        obs["turned_up"] = R.codes[self.talon[0]]
+    if self.talon_state.exposed:
+        obs["talon"] = [R.codes[c] for c in self.talon_state.shown]
+    if seat == self.declarer or self.after_purchase.holder == seat:
+        obs["discards"] = R.rs.codes(self.discards)
+    con = self.con
+    if con is not None and con.open_who and self.phase == "play" and hands_open(self):
+        shown = self.defenders if con.open_who == "defenders" else self.active
+        obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
+    sides.observe(self, seat, obs)
+    talon_observe(self, seat, obs)
+    return obs
+
+
+def _norm(v: Any) -> Any:
+    if isinstance(v, Fraction) and v.denominator == 1:
+        return int(v)
+    return v
+
+
+def action_text(state: State, action: int, words: dict | None = None) -> str:
+    """The action's one printed spelling, in the rule file's `words` (or in `words` given)."""
+    R = state.R
+    W = R.words if words is None else words
+    kind, arg = A.kind_of(action), A.arg_of(action)
+    if kind == A.PLAY:
+        return W["play"] + " " + R.codes[arg]
+    if kind == A.BID:
+        return W["bid"] + " " + R.calls[arg].word
+    if kind == A.NUMBER:
+        return f"{W['bid']} {arg}"
+    if kind == A.PASS:
+        return W["pass"]
+    if kind == A.HOLD:
+        return W["hold"]
+    if kind == A.DISCARD:
+        return W["discard"] + " " + " ".join(R.rs.codes(arg))
+    if kind in (A.DECLARE, A.REVEAL):
+        return W["declare"] + " " + R.contract_words.get(R.contract_names[arg], R.contract_names[arg])
+    if kind == A.TRUMP:
+        return W["trump"] + " " + R.suit_names[arg]
+    if kind == A.DEFEND:
+        return W["go"] if arg == 0 else W["stay"]
+    if kind == A.INVITE:
+        return W["invite"] if arg == 0 else W["no_invite"]
+    if kind == A.AFTER:
+        return W["after_purchase"] if arg == 1 else W["decline"]
+    if kind == A.KONTRA:
+        return kontra_word(state, arg) if arg else W["pass"]
+    if kind == A.PARTNER_CALL:
+        return partner_text(state, action)
+    if kind == A.KNOCK:
+        return knock_text(state, action)
+    if kind in (A.PACKET, A.GIVE_UP):
+        return talon_text(state, action)
+    if kind in (A.ANNOUNCE, A.ITEM_KONTRA):
+        return announce_text(state, action)
+    if kind == A.NEGOTIATE:
+        return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
+    return f"action {action}"
