@@ -22,6 +22,9 @@ NAMES = {"$ref": "#/$defs/names"}
 TEXT = {"type": "string", "maxLength": 4000}
 EXPR = {"$ref": "#/$defs/expr"}
 NUM = {"$ref": "#/$defs/num"}
+# an expression written where a bounded whole number also stands (a packet's size): text only, so that a
+# number out of range is still refused by its own bounds; `x-expression` has checks/context.walk type it
+SIZE_EXPR = {"type": "string", "maxLength": 200, "x-expression": True}
 INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
 NAT = {"type": "integer", "minimum": 0, "maximum": 1000}
 BOOL = {"type": "boolean"}
@@ -203,8 +206,8 @@ SCHEMA = {
             "packets": arr(obj({
                 "name": d(NAME, "The packet's name, by which a variant edits it (`deal.packets[talon]`).", "talon"),
                 "to": enum(["each", "talon", "pile"], "Who receives the packet: each player in turn, the talon, or a pile."),
-                "cards": d({"type": "integer", "minimum": 1, "maximum": 60}, "Cards per packet."),
-                "repeat": d({"type": "integer", "minimum": 1, "maximum": 60}, "How many times the packet is dealt."),
+                "cards": d({"anyOf": [{"type": "integer", "minimum": 1, "maximum": 60}, SIZE_EXPR]}, "Cards per packet: a number, or an expression over the table options worked out before play (`hand`, `32 - 3 * hand`).", "3"),
+                "repeat": d({"anyOf": [{"type": "integer", "minimum": 1, "maximum": 60}, SIZE_EXPR]}, "How many times the packet is dealt: a number, or an expression over the table options.", "2"),
             }, "One packet.", required=("to", "cards")), "The packet schedule.", "table { | to | cards | | each | 3 | | talon | 2 | }", 60),
             "start": d(EXPR, "Who receives the first packet.", "forehand"),
             "cut": d(EXPR, "Who cuts.", "prev(dealer)"),
@@ -273,7 +276,7 @@ SCHEMA = {
             "kind": enum(["positive", "negative", "all"], "Positive (take enough), negative (take few or exact tricks), or all-against-all."),
             "level": d(NUM, "The level or number of the contract.", "5"),
             "value": d(NUM, "The value used in scoring.", "4"),
-            "trump": d({"anyOf": [NAME, {"type": "null"}]}, "The trump suit; `none` for no trumps.", "H"),
+            "trump": d({"anyOf": [EXPR, {"type": "null"}]}, "The trump suit; `none` for no trumps; or an expression that gives it in each deal, worked out when the contract is settled (`suit_of(turned_up)`).", "H"),
             "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose after the talon.", "[S, D, H]"),
             "side": enum(["alone", "called", "partnership", "nobody", "no_declarer"], "The declarer plays alone, with a called (hidden) partner, or with his fixed partner (`seating.teams`); `nobody`: the seat whose call led to the contract keeps the declarer's name but nobody partners anybody; `no_declarer`: nobody declares even when a call led to the contract (`declarer` reads none), and fixed partners play together."),
             "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure of this contract.", "halves"),

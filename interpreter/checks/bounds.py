@@ -18,7 +18,7 @@ from interpreter.checks.context import Context, walk
 from interpreter.diagnostics import DiagnosticError
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, parse_text
-from interpreter.model.deck import schedule_counts
+from interpreter.model.deck import resolved_packets, schedule_counts
 
 MAX_COST = 100_000               # evaluation steps of one expression
 MAX_COMPREHENSION_DEPTH = 3
@@ -291,7 +291,7 @@ def _check_talons(ctx: Context) -> None:
     if not isinstance(deal, dict) or not isinstance(players, int) or not isinstance(deal.get("packets"), list):
         return
     try:
-        hand, talon, _piles = schedule_counts(deal["packets"], players)
+        hand, talon, _piles = schedule_counts(resolved_packets(d), players)
     except (TypeError, ValueError, KeyError, AttributeError):
         return
     sections = [(f"/talon/{escape(str(n))}", t) for n, t in (d.get("talon") or {}).items() if isinstance(t, dict)]

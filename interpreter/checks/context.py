@@ -2,6 +2,7 @@
 it declares, and a walk over its fields guided by the JSON Schema."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,7 +89,7 @@ def _kind(sub: dict, value) -> tuple[str | None, dict | None]:
                     return None, b
             for b in branches:
                 bref = b.get("$ref", "")
-                if bref.endswith("/expr") and not isinstance(value, (list, dict)):
+                if (bref.endswith("/expr") or b.get("x-expression")) and not isinstance(value, (list, dict)):
                     return "expr", None
                 if bref.endswith("/name") and isinstance(value, str):
                     return "name", None
@@ -118,3 +119,16 @@ def walk(doc: dict):
         elif isinstance(value, list) and isinstance(descend.get("items"), dict):
             for i, v in enumerate(value):
                 stack.append((v, descend["items"], f"{ptr}/{i}", path + ("#",)))
+
+
+def plain_name(value) -> bool:
+    """A field that takes a name or an expression holds a plain name (`H`), not an expression."""
+    return isinstance(value, str) and re.fullmatch(r"\w+", value) is not None
+
+
+def names_a_suit(ctx: Context, value) -> bool:
+    """A contract's `trump` written as a suit's name (checked as a reference), not as an expression: a
+    plain name that is a suit, or that the expressions do not know either (an unknown suit, E301)."""
+    from interpreter.model.vocabulary import VALUES
+
+    return plain_name(value) and (value in ctx.suits or (value not in ctx.lets and value not in VALUES))

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from interpreter.checks.context import Context
-from interpreter.model.deck import schedule_counts
+from interpreter.checks.expressions import environment
+from interpreter.model.deck import resolved_packets, schedule_counts
+from interpreter.model.values import NotBeforePlay
+from interpreter.model.vocabulary import FUNCTIONS, VALUES
 
 
 def check(ctx: Context) -> None:
@@ -10,14 +13,29 @@ def check(ctx: Context) -> None:
     players = ctx.doc.get("players")
     if not isinstance(deal, dict) or not isinstance(players, int) or not ctx.cards:
         return
-    per, talon, piles = schedule_counts(deal.get("packets", []), players)
+    try:
+        packets = resolved_packets(ctx.doc)
+    except NotBeforePlay as err:
+        name = str(err)
+        if name in VALUES or name in FUNCTIONS or name in environment(ctx) or name in ctx.lets:   # an unknown one: checks/expressions
+            ctx.error("E402", f"the packet sizes are worked out before any deal, so they cannot read '{name}'",
+                      getattr(err, "where", "/deal/packets"), help="use numbers, the table options and lets made of them")
+        return
+    except ValueError as err:
+        ctx.error("E402", f"deal.packets: {err}", getattr(err, "where", "/deal/packets"),
+                  help="a packet's cards and repeat must come to a whole number from 0 to 60 with the options' defaults")
+        return
+    per, talon, piles = schedule_counts(packets, players)
+    by_option = any(isinstance(p.get(k), str) for p in deal.get("packets", []) if isinstance(p, dict) for k in ("cards", "repeat"))
     dealt = per * players + talon + piles
     deck = len(ctx.cards)
     if dealt != deck:
         more = "more" if dealt > deck else "fewer"
         ctx.error("E303", f"the deal hands out {dealt} cards ({players} × {per} + {talon} talon"
-                  + (f" + {piles} in piles" if piles else "") + f"), {more} than the {deck} cards of the deck",
-                  "/deal/packets", key=True, help="change the packets or the deck so that every card is dealt once")
+                  + (f" + {piles} in piles" if piles else "") + f"), {more} than the {deck} cards of the deck"
+                  + (" with the table options' defaults" if by_option else ""),
+                  "/deal/packets", key=True, help="change the packets or the deck so that every card is dealt once"
+                  + ("; a packet sized by an option can take the rest, e.g. `32 - 3 * hand`" if by_option else ""))
     _check_hand(ctx, deal)
     knock = deal.get("knock")
     if isinstance(knock, dict) and isinstance(knock.get("packets"), list):

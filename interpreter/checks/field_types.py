@@ -15,7 +15,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat",
     ("trump",): "suit",
     ("each",): "seats",
-    ("amount",): "num", ("result",): "num",
+    ("amount",): "num", ("result",): "num", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
 }
 
 HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tricks(declarer)`",

@@ -2,7 +2,7 @@
 is declared somewhere in the rule file."""
 from __future__ import annotations
 
-from interpreter.checks.context import Context
+from interpreter.checks.context import Context, names_a_suit
 from interpreter.language.document import escape
 
 
@@ -66,7 +66,8 @@ def check(ctx: Context) -> None:
     for name, con in _each(d.get("contract")):
         base = "/contract/" + escape(name)
         _one(ctx, con.get("talon"), ctx.talons, "talon procedure", base + "/talon")
-        _one(ctx, con.get("trump"), ctx.suits, "suit", base + "/trump")
+        if names_a_suit(ctx, con.get("trump")):     # an expression (`suit_of(turned_up)`) is typed by checks/expressions
+            _one(ctx, con.get("trump"), ctx.suits, "suit", base + "/trump")
         if isinstance(con.get("trump_choices"), list):
             _names(ctx, con["trump_choices"], ctx.suits, "suit", base + "/trump_choices")
         if isinstance(con.get("honours"), list):

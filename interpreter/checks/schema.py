@@ -116,11 +116,15 @@ def _convert(err, origins) -> list[Diagnostic]:
         return [Diagnostic("E205", f"{_show(err.instance)} is not a valid name in {where}", file, span,
                            help="names are letters, digits and '_' and are not plain numbers")]
     if kind in ("oneOf", "anyOf"):
-        inner = best_match(err.context) if err.context else None
+        # the branch of the value's own type that failed for another reason (a number out of range)
+        # says more than "not text"; else the best match
+        fitting = [e for e in err.context or () if e.validator != "type"]
+        inner = best_match(fitting or err.context) if err.context else None
         if inner is not None:
             nested = _convert(inner, origins)
             if nested:
-                return nested
+                return [d if d.help else Diagnostic(d.code, d.message, d.file, d.span, help=sub.get("description"),
+                                                    suggestions=d.suggestions) for d in nested]
         return [Diagnostic("E206", f"{where} does not have an allowed form", file, span,
                            help=sub.get("description"))]
     if kind in ("minimum", "maximum"):

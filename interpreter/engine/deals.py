@@ -71,7 +71,7 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
     held = [0] * n
     talon: list[int] = []
     pos = 0
-    for p in rules.doc["deal"]["packets"]:
+    for p in rules.packets:                   # sizes worked out for the table options (engine/rules.py)
         for _ in range(p.get("repeat", 1)):
             if p["to"] == "each":
                 for s in order:

@@ -3,6 +3,7 @@ compiled once into a closure, and each phase's typed settings (engine/phases/*).
 (ruleset, options) and shared by states."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,7 @@ from interpreter.engine.phases import (
 )
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.kontra import DEFAULT_KONTRA_MAX  # noqa: F401  (re-exported)
+from interpreter.model.deck import resolved_packets, schedule_counts
 from interpreter.model.ruleset import Ruleset, thaw
 from interpreter.model.words import ACTION_WORDS, table_words
 
@@ -56,6 +58,7 @@ class ContractRT:
     strength: list                  # card → comparable strength when it is in the trick
     gen_playable: Any = None        # generated obligations (engine/codegen), or None: the interpreter's
     honours: int = 0                # the contract's honour cards (`honours`), a card mask
+    trump_expr: Fn | None = None    # `trump = EXPR`: the trump suit worked out in each deal (Rules.in_deal)
 
 
 @dataclass
@@ -126,6 +129,17 @@ class Rules:
     announce: announce.AnnounceSettings = field(default_factory=announce.absent)
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
+    packets: list[dict] = field(default_factory=list)   # deal.packets, sizes worked out for the options
+
+    def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
+        """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
+        gets the suit it gives now (none, or not a suit: no trumps)."""
+        if con.trump_expr is None:
+            return con
+        from interpreter.engine.context import Ctx
+
+        suit = con.trump_expr(Ctx(st))
+        return self.with_trump(con, self.suit_names.index(suit) if suit in self.suit_names else -1)
 
     def with_trump(self, con: ContractRT, suit: int) -> ContractRT:
         """The contract with a trump suit chosen by the declarer."""
@@ -163,10 +177,27 @@ def compile_rules(rs: Ruleset, options: dict | None = None, engine: str | None =
     return _compile_cached(rs, tuple(sorted((options or {}).items())), codegen.engine_mode(engine))
 
 
+def _dealt_by_options(rs: Ruleset, doc: dict, options: dict) -> tuple[Ruleset, list[dict]]:
+    """The packets with their sizes worked out for these option values (a packet may give its size by
+    an expression over the options), and the ruleset with the hand and talon they deal."""
+    try:
+        packets = resolved_packets(doc, options)
+    except ValueError as err:
+        raise ValueError(f"with these table options the deal cannot be made: {err}") from None
+    per, talon, piles = schedule_counts(packets, rs.players)
+    if (per, talon) == (rs.hand_size, rs.talon_size):
+        return rs, packets
+    if per * rs.players + talon + piles != rs.deck_size:
+        raise ValueError(f"with these table options the packets deal {per * rs.players + talon + piles} cards, "
+                         f"not the {rs.deck_size} of the deck")
+    return dataclasses.replace(rs, hand_size=per, talon_size=talon), packets
+
+
 @functools.lru_cache(maxsize=64)
 def _compile_cached(rs: Ruleset, options_items: tuple, engine: str = "interpreter") -> Rules:
     doc = thaw(rs.doc)
     options = _option_values(rs, dict(options_items))
+    rs, packets = _dealt_by_options(rs, doc, options)
     suit_names = list(rs.suits)
     suit_of = [suit_names.index(c.suit) for c in rs.cards]
     order_of = [c.order for c in rs.cards]
@@ -215,6 +246,7 @@ def _compile_cached(rs: Ruleset, options_items: tuple, engine: str = "interprete
         auction=None, talons=talon.settings(doc, rs, comp),  # type: ignore[arg-type]  # auction set below
         after_purchase=after_purchase.settings(doc, comp), defence=defence.settings(doc, comp),
         kontra=kontra.settings(doc, comp), play=play.settings(doc, comp))
+    rules.packets = packets
     rules.procedure = list(doc.get("procedure", []))
     rules.partner = partner.settings(doc, comp, rs)
     rules.knock = knock.settings(doc, comp)
@@ -372,6 +404,8 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     permanent = suit_names.index(rs.trump_suit) if rs.trump_suit else -1
     trump_name = c.get("trump")
     trump = suit_names.index(trump_name) if trump_name in suit_names else -1
+    # `trump = EXPR` (not a suit's name): no trumps until the deal gives the suit (Rules.in_deal)
+    trump_expr = x(trump_name) if chosen_trump is None and isinstance(trump_name, str) and trump < 0 else None
     if chosen_trump is not None:
         trump = chosen_trump
     winner = c.get("winner", play_doc.get("winner", "trump_then_led"))
@@ -402,7 +436,7 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         early_end=x(c["early_end"]) if "early_end" in c else (x(play_doc["early_end"]) if "early_end" in play_doc else None),
         open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
-        beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")))
+        beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr)
 
 
 def _card_mask(rs: Ruleset, cards: Any) -> int:

@@ -188,7 +188,7 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
     name = str(outcome.get("contract"))
     if name not in R.contracts:
         raise error(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
-    state.con = R.contracts[name]
+    state.con = R.in_deal(state, R.contracts[name])
     state.declarer = seat(outcome.get("declarer"), "declarer")
     tricks = outcome.get("tricks") or {}
     state.tricks_won = [int(tricks.get(n, 0)) for n in seats]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from interpreter.model.values import constant
+from interpreter.model.values import constant, evaluate
 
 
 def card_codes(deck: dict) -> list[str]:
@@ -53,3 +53,33 @@ def schedule_counts(packets: list, players: int) -> tuple[int, int, int]:
         else:
             piles += n
     return per_player, talon, piles
+
+
+def resolved_packets(doc: dict, options: dict | None = None) -> list[dict]:
+    """The deal's packets with whole numbers for `cards` and `repeat`: a packet may give them by an
+    expression over the table options (`| each | hand |`), worked out with the options' values (the
+    defaults, changed by `options`); an expression may give 0 (the packet deals nothing). Raises
+    ValueError (NotBeforePlay for an expression that reads anything but options and lets of them) and
+    for a size that is not a whole number from 0 to 60."""
+    values = {k: (v.get("default") if isinstance(v, dict) else None) for k, v in (doc.get("option") or {}).items()}
+    values.update(options or {})
+    lets = doc.get("let") if isinstance(doc.get("let"), dict) else {}
+    out = []
+    for i, p in enumerate((doc.get("deal") or {}).get("packets") or []):
+        if not isinstance(p, dict):
+            continue
+        q = dict(p)
+        for key, default in (("cards", 0), ("repeat", 1)):
+            raw = p.get(key, default)
+            if isinstance(raw, int) and not isinstance(raw, bool):
+                continue
+            try:
+                v = evaluate(raw, values, lets)
+                if isinstance(v, bool) or not isinstance(v, (int, Fraction)) or v != int(v) or not 0 <= v <= 60:
+                    raise ValueError(f"packet {i + 1}'s {key} gives {v}, not a whole number from 0 to 60")
+            except ValueError as err:
+                err.where = f"/deal/packets/{i}/{key}"     # type: ignore[attr-defined]  # for the checks' location
+                raise
+            q[key] = int(v)
+        out.append(q)
+    return out

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from interpreter.model.deck import card_codes, card_points, schedule_counts
+from interpreter.model.deck import card_codes, card_points, resolved_packets, schedule_counts
 
 
 def freeze(value):
@@ -121,7 +121,7 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
             m |= 1 << index[code]
         groups[gname] = m
     players = doc["players"]
-    per, talon, _ = schedule_counts(doc["deal"]["packets"], players)
+    per, talon, _ = schedule_counts(resolved_packets(doc), players)   # packet sizes by option: the defaults
     seating = doc["seating"]
     contracts = sorted(doc.get("contract", {}), key=lambda n: (doc["contract"][n].get("rank", 0)))
     calls = sorted(doc.get("call", {}), key=lambda n: (doc["call"][n].get("rank", 0)))

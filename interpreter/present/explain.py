@@ -156,7 +156,7 @@ def build(rs: Ruleset) -> Booklet:
     b.heading("The deal")
     packets = doc["deal"]["packets"]
     b.para("Packets in order: " + ", ".join(
-        f"{p['cards']}{' ×' + str(p['repeat']) if p.get('repeat', 1) > 1 else ''} to {'each player' if p['to'] == 'each' else 'the ' + p['to']}"
+        f"{_fmt(p['cards'])}{' ×' + _fmt(p['repeat']) if p.get('repeat', 1) != 1 else ''} to {'each player' if p['to'] == 'each' else 'the ' + p['to']}"
         for p in packets) + (f". The largest deal gives each player {rs.hand_size} cards and the talon {rs.talon_size}."
                              if "hand" in doc["deal"] else f". Each player holds {rs.hand_size} cards; the talon holds {rs.talon_size}."))
     if "hand" in doc["deal"]:

@@ -118,7 +118,7 @@ class AfterPurchasePhase(Phase):
             st.discards = m
             ap.stage = "declare"
             return
-        st.con = st.R.contracts[st.R.contract_names[A.arg_of(action)]]
+        st.con = st.R.in_deal(st, st.R.contracts[st.R.contract_names[A.arg_of(action)]])
         st.declarer = me
         ap.holder = me
         ap.made = True

@@ -363,7 +363,7 @@ class AuctionPhase(Phase):
                 st.settled = True
                 st._end()
                 return
-            st.con = R.contracts[name]
+            st.con = R.in_deal(st, R.contracts[name])
             st.declarer = None
             st.choices = []
         else:
@@ -371,13 +371,13 @@ class AuctionPhase(Phase):
             if au.base is not None:     # a joining call: its base bidder plays his base contract too
                 base = R.call_by_name[au.base[1]]
                 st.base_bidder = au.base[0]
-                st.base_con = R.contracts[base.contracts[0]] if base.contracts else None
+                st.base_con = R.in_deal(st, R.contracts[base.contracts[0]]) if base.contracts else None
             st.declarer = au.best[0] if au.best is not None else au.holder
             if au.best is not None:
                 st.choices = [au.best[1]]
             else:
                 st.choices = st.call_contracts(au.high_call, st.declarer)
             if len(st.choices) == 1:
-                st.con = R.contracts[st.choices[0]]
+                st.con = R.in_deal(st, R.contracts[st.choices[0]])
         st.to_act = -1
         st._advance()

@@ -39,7 +39,7 @@ class ContractPhase(Phase):
     def apply(self, st: State, action: int) -> None:
         R = st.R
         if A.kind_of(action) == A.DECLARE:
-            st.con = R.contracts[R.contract_names[A.arg_of(action)]]
+            st.con = R.in_deal(st, R.contracts[R.contract_names[A.arg_of(action)]])
             if trump_choices(st):
                 return
         else:

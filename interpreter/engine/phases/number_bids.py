@@ -87,6 +87,8 @@ class NumberBidsPhase(Phase):
             if S.trump is not None:
                 suit = S.trump(Ctx(st))
                 con = R.with_trump(con, R.suit_names.index(suit) if suit in R.suit_names else -1)
+            else:
+                con = R.in_deal(st, con)
             st.con = con
         first = S.first(Ctx(st)) if S.first is not None else None
         if first not in st.active:
