@@ -365,7 +365,7 @@ SCHEMA = {
             "silent": d(NUM, "Points when made without declaring.", "1"),
             "declared": d(NUM, "Points when declared and made.", "2"),
             "goal": d(EXPR, "True when side `side` has made the figure.", "captured(side, matadors)"),
-            "card": d(NAME, "The card the figure is made with.", "T1"),
+            "card": d(EXPR, "The card the figure is made with: a card's code, or an expression that gives it in each deal (`called_card`).", "T1"),
             "trick": d(INT, "The trick it must win: 12 = last; negative counts from the end.", "-1"),
             "multiplier": d(BOOL, "The figure multiplies the game instead of being paid apart (valat)."),
             "allowed": d(EXPR, "When the figure may be made or declared.", "contract.kind == positive"),

@@ -129,6 +129,13 @@ def plain_name(value) -> bool:
 def names_a_suit(ctx: Context, value) -> bool:
     """A contract's `trump` written as a suit's name (checked as a reference), not as an expression: a
     plain name that is a suit, or that the expressions do not know either (an unknown suit, E301)."""
+    return names_one_of(ctx, value, ctx.suits)
+
+
+def names_one_of(ctx: Context, value, pool) -> bool:
+    """A field that takes a name of `pool` or an expression (a contract's `trump`, a figure's `card`)
+    holds a name, checked as a reference: a plain name in `pool`, or one the expressions do not know
+    either (reported as unknown, E301). Any other value is an expression, typed by checks/expressions."""
     from interpreter.model.vocabulary import VALUES
 
-    return plain_name(value) and (value in ctx.suits or (value not in ctx.lets and value not in VALUES))
+    return plain_name(value) and (value in pool or (value not in ctx.lets and value not in VALUES))

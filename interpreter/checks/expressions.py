@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from interpreter.checks.context import Context, names_a_suit, walk
+from interpreter.checks.context import Context, names_a_suit, names_one_of, walk
 from interpreter.checks.field_types import HELP as FIELD_HELP
 from interpreter.checks.field_types import wanted
 from interpreter.checks.typecheck import Checker, ExprError, describe
@@ -209,6 +209,8 @@ def check(ctx: Context) -> None:
         if path and path[-1] in ("from", "to") and value == "others":   # the payee form "each other player"
             continue
         if path[:1] == ("contract",) and path[-1:] == ("trump",) and names_a_suit(ctx, value):   # a suit: checks/references
+            continue
+        if path[:1] == ("figure",) and path[-1:] == ("card",) and names_one_of(ctx, value, ctx.cards):   # checks/references
             continue
         file, span = ctx.where(ptr)
         try:

@@ -13,7 +13,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("personal",): "bool", ("attempt",): "bool", ("by_count",): "bool", ("hold", "who"): "bool",
     ("lead",): "seat", ("first",): "seat", ("start",): "seat", ("cut",): "seat", ("dealer",): "seat",
     ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat",
-    ("trump",): "suit",
+    ("trump",): "suit", ("figure", "*", "card"): "card",
     ("each",): "seats",
     ("amount",): "num", ("result",): "num", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
 }

@@ -2,7 +2,7 @@
 is declared somewhere in the rule file."""
 from __future__ import annotations
 
-from interpreter.checks.context import Context, names_a_suit
+from interpreter.checks.context import Context, names_a_suit, names_one_of
 from interpreter.language.document import escape
 
 
@@ -106,7 +106,8 @@ def check(ctx: Context) -> None:
     if isinstance(partner, dict):
         _one(ctx, partner.get("group"), ctx.groups, "group", "/partner/group")
     for fname, fig in _each(d.get("figure")):
-        _one(ctx, fig.get("card"), ctx.cards, "card", "/figure/" + escape(fname) + "/card")
+        if names_one_of(ctx, fig.get("card"), ctx.cards):    # `card = called_card`: checks/expressions
+            _one(ctx, fig.get("card"), ctx.cards, "card", "/figure/" + escape(fname) + "/card")
     play = d.get("play", {})
     if isinstance(play, dict):
         _obligations(ctx, play.get("obligations"), "/play/obligations", cards_or_groups)

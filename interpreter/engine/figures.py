@@ -6,7 +6,8 @@ A figure's `goal` and `attempt` are expressions judged with `side` bound to the 
 A figure counts only in a contract that lists it in its `figures` and, when it has one, under its
 own `allowed`. What the declaration round recorded lives in `st.announce` (declared figures by seat,
 kontra chains by item); an outcome-only deal may state which side made or attempted a figure
-instead of playing it out (`st.announce.given`).
+instead of playing it out (`st.announce.given`). A figure's `card` is a card, or an expression that
+gives it in each deal (`card = called_card`, worked out by `card_of`).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class FigureRT:
     trick: int                  # the trick it must be made in (negative: from the end), 0 if none
     multiplier: bool            # multiplies the game instead of being paid apart
     by_holder: bool = False     # `by = holder`: only a seat holding the figure's card may declare it
+    card_expr: Fn | None = None  # `card = EXPR` (`called_card`): the card, worked out in the deal (card_of)
 
 
 def refs(doc: dict, make_ref: Callable[[str, dict, str], Any]) -> dict[str, Any]:
@@ -55,8 +57,18 @@ def compile_figures(doc: dict, comp: Compiler, figure_refs: dict[str, Any], card
             allowed=x(rec["allowed"]) if rec.get("allowed") is not None else None,
             card=card_index.get(str(card), -1) if card is not None else -1,
             trick=int(rec.get("trick") or 0), multiplier=bool(rec.get("multiplier")),
-            by_holder=rec.get("by") == "holder")
+            by_holder=rec.get("by") == "holder",
+            card_expr=x(card) if isinstance(card, str) and str(card) not in card_index else None)
     return out
+
+
+def card_of(st: State, fig: FigureRT) -> int:
+    """The card the figure is made with in this deal: its `card`, or what `card = EXPR` gives now
+    (the called king for kung ultimo); -1 if none."""
+    if fig.card >= 0 or fig.card_expr is None:
+        return fig.card
+    value = fig.card_expr(Ctx(st))
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else -1
 
 
 def figure_of(st: State, f: Any) -> FigureRT | None:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
-from interpreter.engine.figures import GAME, FigureRT, allowed
+from interpreter.engine.figures import GAME, FigureRT, allowed, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
 
@@ -243,7 +243,8 @@ class AnnouncePhase(Phase):
             if fig.name in an.declared:
                 continue
             c.vars["item"] = fig.ref
-            if fig.by_holder and not (fig.card >= 0 and st.hands[me] >> fig.card & 1):
+            card = card_of(st, fig) if fig.by_holder else -1
+            if fig.by_holder and not (card >= 0 and st.hands[me] >> card & 1):
                 continue
             if allowed(c, fig) and S.declare(c):
                 out.append(A.make(A.ANNOUNCE, 1 + fig.index))

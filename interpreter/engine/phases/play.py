@@ -10,6 +10,7 @@ from interpreter.engine import deals, sides
 from interpreter.engine.cards import bits
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.figures import card_of
 from interpreter.engine.phases.base import Phase
 
 if TYPE_CHECKING:
@@ -114,8 +115,9 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     hand = st.hands[me]
     figures = st.R.figures
     tied = st.R.__dict__.get("_figure_cards")
-    if tied is None:                # the cards figures are made with, once per rule set
-        tied = st.R.__dict__["_figure_cards"] = sum(1 << f.card for f in figures.values() if f.card >= 0)
+    if tied is None:                # the cards figures are made with, once per rule set (-1: one is worked out per deal)
+        tied = st.R.__dict__["_figure_cards"] = -1 if any(f.card_expr is not None for f in figures.values()) \
+            else sum(1 << f.card for f in figures.values() if f.card >= 0)
     if not hand & tied:
         return []
     total = deals.tricks_total(st)
@@ -123,11 +125,12 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     out = []
     for name, who in declared.items():
         f = figures.get(name)
-        if f is None or f.card < 0 or not f.trick or not hand >> f.card & 1:
+        card = card_of(st, f) if f is not None else -1
+        if f is None or card < 0 or not f.trick or not hand >> card & 1:
             continue
         seats = who if isinstance(who, tuple) else (who,)
         if any((s in st.declarers) == mine for s in seats):
-            out.append((f.card, f.trick if f.trick > 0 else total + f.trick + 1))
+            out.append((card, f.trick if f.trick > 0 else total + f.trick + 1))
     return out
 
 
