@@ -4,14 +4,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
+# _BYTES[k][b]: the card indices of the bits set in byte value b at byte k of a mask (grown on demand)
+_BYTES: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
+    while len(_BYTES) <= k:
+        base = 8 * len(_BYTES)
+        _BYTES.append(tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256)))
+    return _BYTES[k]
+
+
+_byte_table(7)
+
 
 def bits(mask: int) -> list[int]:
-    """The card indices in `mask`, lowest first."""
-    out = []
+    """The card indices in `mask`, lowest first (a byte at a time, through a table)."""
+    out: list[int] = []
+    k = 0
+    table = _BYTES
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        b = mask & 255
+        if b:
+            out += (table[k] if k < len(table) else _byte_table(k))[b]
+        mask >>= 8
+        k += 1
     return out
 
 

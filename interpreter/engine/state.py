@@ -9,7 +9,7 @@ reads this state and never writes onto it. Seats are numbered in the order of pl
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import seating, sides, views
 from interpreter.engine.accounts import copy_accounts as _copy_accounts
@@ -49,20 +49,60 @@ def _alias(part: str, name: str) -> Any:
     return property(get, set_, doc=f"{part}.{name}")
 
 
+class _Part:
+    """A part of the state that a clone shares with its original until either uses it: a non-data
+    descriptor, so that once the state has its own copy (in its __dict__) reading it costs a dict look-up.
+    The shared object is never written: whichever state uses it first copies it (clone() hands the
+    original's own parts back to the shared pool too). A phase state never used is made on first use."""
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, st: Any, owner: Any = None) -> Any:
+        if st is None:
+            return self
+        d = st.__dict__
+        name = self.name
+        try:
+            part = d["_lazy"].pop(name)
+        except KeyError:
+            raise AttributeError(name) from None
+        value = d[name] = _FRESH[name](d["n"]) if part is None else _LAZY[name](part)
+        return value
+
+
 class State(Readings):
     """One deal in progress."""
 
-    auction: AuctionState
-    talon_state: TalonState
-    after_purchase: AfterPurchaseState
-    defence: DefenceState
-    kontra: KontraState
-    announce: AnnounceState
     play: PlayState
+    if TYPE_CHECKING:
+        auction: AuctionState
+        talon_state: TalonState
+        after_purchase: AfterPurchaseState
+        defence: DefenceState
+        kontra: KontraState
+        announce: AnnounceState
+        talon: list[int]
+        choices: list[str]
+        payments: list[tuple]
+        accounts: dict
+    else:       # parts shared with a clone until first used, and phase states made on first use (_Part)
+        auction = _Part("auction")
+        talon_state = _Part("talon_state")
+        after_purchase = _Part("after_purchase")
+        defence = _Part("defence")
+        kontra = _Part("kontra")
+        announce = _Part("announce")
+        talon = _Part("talon")
+        choices = _Part("choices")
+        payments = _Part("payments")
+        accounts = _Part("accounts")
 
     def __init__(self, rules: Rules, dealer: int, hands: list[int], talon: list[int],
                  accounts: dict | None = None, deal_number: int = 0, seat_player: tuple[int, ...] | None = None,
                  table: Any = None):
+        self._lazy: dict[str, Any] = {}     # parts shared with a clone until first used (clone())
         self.R = rules
         n = rules.n_seats
         self.n = n
@@ -103,20 +143,15 @@ class State(Readings):
         self.number_bids: tuple = ()             # the number each seat stated (engine/phases/number_bids.py)
         self.final_call: Any = None
         self._con: ContractRT | None = None
-        self.choices: list[str] = []
+        self.choices = []
         self.trump_choice: int | None = None
         self.playing: tuple[int, ...] = ()
         self.all_passed = False
-        # the phase components' own states
-        self.auction = AuctionState(n)
-        self.talon_state = TalonState()
-        self.after_purchase = AfterPurchaseState()
-        self.defence = DefenceState(n)
-        self.kontra = KontraState()
-        self.announce = AnnounceState()
+        # the phase components' own states, each made on first use (_Part); the play's at once
+        self._lazy.update(_UNMADE)
         self.play = PlayState(n)
         # the accounts
-        self.payments: list[tuple] = []
+        self.payments = []
         self.accounts = _init_accounts(rules, n) if accounts is None else _copy_accounts(accounts)
         if accounts is None:
             self._initial_accounts()
@@ -175,24 +210,22 @@ class State(Readings):
         return self.phase == "end"
 
     def clone(self) -> State:
-        """A copy that shares nothing the next move can change: the cards, log, payments, accounts and
-        every phase state are copied; the compiled rules, tuples and refs are shared."""
+        """A copy that shares nothing the next move can change. The cards, the log and the play's state
+        are copied at once; the talon, choices, payments, accounts and the other phase states on first
+        use: the clone and the original hand each other's over untouched (_Part), so a search that plays
+        only the cards copies only those. The compiled rules, tuples and refs are shared."""
         new = State.__new__(State)
-        d = dict(self.__dict__)
-        d["hands"] = list(self.hands)
-        d["talon"] = list(self.talon)
-        d["log"] = list(self.log)
-        d["choices"] = list(self.choices)
-        d["payments"] = list(self.payments)
-        d["accounts"] = _copy_accounts(self.accounts)
-        d["auction"] = self.auction.copy()
-        d["talon_state"] = self.talon_state.copy()
-        d["after_purchase"] = self.after_purchase.copy()
-        d["defence"] = self.defence.copy()
-        d["kontra"] = self.kontra.copy()
-        d["announce"] = self.announce.copy()
-        d["play"] = self.play.copy()
-        new.__dict__.update(d)
+        d = self.__dict__
+        lazy = d["_lazy"]
+        for name in _LAZY_NAMES:            # hand over what this state has used since: copied on its next use
+            if name in d:
+                lazy[name] = d.pop(name)
+        nd = new.__dict__
+        nd.update(d)
+        nd["_lazy"] = lazy.copy()
+        nd["hands"] = d["hands"][:]
+        nd["log"] = d["log"][:]
+        nd["play"] = d["play"].copy()
         return new
 
     def legal_actions(self) -> list[int]:
@@ -289,6 +322,22 @@ class State(Readings):
 
     def action_text(self, action: int) -> str:
         return views.action_text(self, action)
+
+
+def _copy_part(part: Any) -> Any:
+    return part.copy()
+
+
+# the parts clone() copies on first use, and how
+_LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
+                         "auction": _copy_part, "talon_state": _copy_part, "after_purchase": _copy_part,
+                         "defence": _copy_part, "kontra": _copy_part, "announce": _copy_part}
+_LAZY_NAMES = tuple(_LAZY)
+# the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
+_FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": lambda n: TalonState(),
+                          "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
+                          "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
+_UNMADE = dict.fromkeys(_FRESH)
 
 
 def initial_accounts(R: Rules, dealer: int = 0) -> dict:

@@ -35,7 +35,7 @@ def settings(doc: dict, comp: Compiler) -> PlaySettings:
                         declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0))
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayState:
     n: int
     leader: int | None = None
@@ -48,14 +48,51 @@ class PlayState:
     offers: int = 0
     negotiated: bool = False
     talon_cards: tuple = ()                          # (trick number, card) of talon cards dealt into tricks
+    into: int = 0                                    # the first tricks that get a talon card (talon phase)
+    ring: tuple = (None, ())                         # (the seats playing, each one's next playing seat)
 
     def __post_init__(self) -> None:
         if not self.tricks_won:
             self.tricks_won, self.won_cards = [0] * self.n, [0] * self.n
 
     def copy(self) -> PlayState:
-        return PlayState(self.n, self.leader, list(self.trick), self.win, list(self.history), list(self.tricks_won),
-                         list(self.won_cards), self.offer, self.offers, self.negotiated, self.talon_cards)
+        new = _new_play(PlayState)
+        new.n = self.n
+        new.leader = self.leader
+        new.trick = self.trick[:]
+        new.win = self.win
+        new.history = self.history[:]
+        new.tricks_won = self.tricks_won[:]
+        new.won_cards = self.won_cards[:]
+        new.offer = self.offer
+        new.offers = self.offers
+        new.negotiated = self.negotiated
+        new.talon_cards = self.talon_cards
+        new.into = self.into
+        new.ring = self.ring
+        return new
+
+
+_new_play = object.__new__
+
+
+def ring(st: State) -> tuple:
+    """Each seat's next seat among those playing (a seat not playing: its next playing seat), for st.playing."""
+    playing = st.playing
+    r = st.play.ring
+    if r[0] is playing:
+        return r[1]
+    n = st.n
+    nxt = []
+    for s in range(n):
+        t = s
+        for k in range(1, n + 1):
+            if (s + k) % n in playing:
+                t = (s + k) % n
+                break
+        nxt.append(t)
+    st.play.ring = (playing, tuple(nxt))
+    return st.play.ring[1]
 
 
 # ---- play obligations: filters over the cards a seat may play ----------------------------------------
@@ -270,24 +307,24 @@ class PlayPhase(Phase):
         assert con is not None
         lead = con.lead(Ctx(st)) if con.lead is not None else st.declarer
         if lead is None or lead not in st.playing:
-            lead = self._next_playing(st, lead if lead is not None else st.dealer)
-        st.play.leader = lead
+            lead = ring(st)[lead if lead is not None else st.dealer]
+        pl = st.play
+        pl.leader = lead
         st.to_act = lead
-        st.play.trick = []
+        pl.trick = []
+        pl.into = st.talon_state.into       # the talon phase is over: its count, read here once
         return True
-
-    def _next_playing(self, st: State, s: int) -> int:
-        for k in range(1, st.n + 1):
-            t = (s + k) % st.n
-            if t in st.playing:
-                return t
-        return s
 
     def legal(self, st: State) -> list[int]:
         pl = st.play
         if pl.offer is not None:
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
-        return bits(playable(st, st.to_act)) + self._offers(st)
+        con = st._con
+        me = st.to_act
+        out = bits(con.gen_playable(st, me) if con.gen_playable is not None else playable(st, me))  # type: ignore[union-attr]
+        if st.R.play.negotiate is not None and not pl.trick:
+            out += self._offers(st)
+        return out
 
     def _offers(self, st: State, exclude: int | None = None) -> list[int]:
         """Splits the player to act may offer, as the declarer's tricks in all."""
@@ -330,39 +367,47 @@ class PlayPhase(Phase):
         st._advance()
 
     def apply(self, st: State, action: int) -> None:
-        if A.kind_of(action) == A.NEGOTIATE:
+        if action > A.ARG and A.kind_of(action) == A.NEGOTIATE:
             self._negotiate(st, action)
             return
         me = st.to_act
         card = action
+        bit = 1 << card
         pl = st.play
-        con = st.con
+        con = st._con
         assert con is not None
-        st.hands[me] &= ~(1 << card)
+        hands = st.hands
+        hands[me] &= ~bit
         if card == st.called_card:
             sides.reveal(st)
         trick = pl.trick
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not trick or (1 << card) & con.beaters[pl.win[1]]:  # type: ignore[index]
+        if not trick or bit & con.beaters[pl.win[1]]:  # type: ignore[index]
             pl.win = (me, card)
         trick.append((me, card))
-        if len(trick) < len(st.playing):
-            st.to_act = self._next_playing(st, me)
+        playing = st.playing
+        if len(trick) < len(playing):
+            r = pl.ring
+            st.to_act = (r[1] if r[0] is playing else ring(st))[me]
             return
         winner = pl.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0
         for _, c in trick:
             m |= 1 << c
-        if len(pl.history) < st.talon_state.into and st.talon:
+        history = pl.history
+        if len(history) < pl.into and st.talon:
             card = st.talon.pop(0)          # a talon card dealt face up into this trick goes to its winner
             m |= 1 << card
-            pl.talon_cards = pl.talon_cards + ((len(pl.history) + 1, card),)
+            pl.talon_cards = pl.talon_cards + ((len(history) + 1, card),)
         pl.won_cards[winner] |= m
-        pl.history.append((tuple(trick), winner))
+        history.append((tuple(trick), winner))
         pl.trick = []
         pl.leader = winner
-        if not any(st.hands[s] for s in st.playing):
+        for s in playing:
+            if hands[s]:
+                break
+        else:
             st.to_act = -1
             st._advance()
             return
