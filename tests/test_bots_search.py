@@ -240,3 +240,62 @@ def test_calls_weigh_the_samples(wien):
     plain = Sampler(view)
     assert all(plain.sample(rng) is None or plain.last_weight == 1 for _ in range(10))
     assert SearchBot(1, playouts=16, infer=0.25).choose(st) in st.legal_actions()
+
+
+def _kontra_decision(rs):
+    """A rule-bot deal of `rs` stopped where a defender may say kontra (with a choice)."""
+    for seed in range(200):
+        st = _play_until(rs, seed, lambda s: s.phase == "kontra" and s.current_player() != s.declarer
+                         and len(s.legal_actions()) > 1, dealer=seed % 3)
+        if not st.is_over() and st.phase == "kontra":
+            return st
+    pytest.fail("no kontra decision in 200 deals")
+
+
+def test_repaired_samples_explain_the_calls():
+    """Conditioned on the calls: exchanging cards between the hidden hands turns samples that the rule-bot
+    model does not explain (the declarer's bid, the other defender's answer) into ones it does, and the
+    search bot reports how many of its deals explain every call."""
+    rs = load("croatian")
+    st = _kontra_decision(rs)
+    view = seat_view(st)
+
+    def explained(repair):
+        rng = random.Random(5)
+        sampler = Sampler(view, {}, model=RuleBot("m"))
+        ok = 0
+        for _ in range(30):
+            if sampler.sample(rng, repair) is not None and sampler.last_misses == 0:
+                ok += 1
+        return ok
+
+    plain, repaired = explained(0), explained(40)
+    assert repaired >= plain + 5
+    bot = SearchBot(2, playouts=16)
+    assert bot.choose(st) in st.legal_actions()
+    assert bot.last is not None and 0 < bot.last["explained"] <= bot.last["worlds"]
+    plain_bot = SearchBot(2, playouts=16, condition=0)
+    plain_bot.choose(st)
+    assert plain_bot.last is not None and plain_bot.last["explained"] == plain_bot.last["worlds"]
+
+
+def test_an_earlier_deal_is_replayed_while_it_fits(wien):
+    """`again` replays the deal of an earlier sample to the new decision point, and refuses it once the
+    history contradicts it (a card played that the deal gave to another seat)."""
+    st = _play_until(wien, 5, lambda s: _in_play(s, 1))
+    view = seat_view(st)
+    sampler = Sampler(view)
+    rng = random.Random(1)
+    w = next(x for x in (sampler.sample(rng) for _ in range(40)) if x is not None)
+    assignment = sampler.last_assignment
+    assert assignment is not None
+    again = sampler.again(assignment, rng)
+    assert again is not None and again.hands == w.hands
+    hands, talon = assignment
+    played = [(s, A.arg_of(a)) for s, a in st.log if A.kind_of(a) == A.PLAY and s != view.seat]
+    s, c = played[0]
+    other = next(o for o in sampler.others if o != s)
+    wrong = list(hands)
+    wrong[s] &= ~(1 << c)
+    wrong[other] |= 1 << c
+    assert sampler.again((wrong, talon), rng) is None

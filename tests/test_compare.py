@@ -131,6 +131,24 @@ def test_search_bot_seat_in_compare():
     assert out["per_target"][0]["deals"] == 4 and out["bots"][0] == "search:8"
 
 
+def test_bot_margin_numbers_the_deals(monkeypatch):
+    """Deal i is deal number i, so a game whose hands change with the deal number (Oh Hell's hand sizes)
+    is measured over its whole cycle, not its first deal over and over."""
+    import interpreter.engine as engine
+    from interpreter.harness.compare import bot_margin
+
+    seen = []
+    real = engine.new_game
+
+    def spy(*args, **kw):
+        seen.append(kw.get("deal_number"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(engine, "new_game", spy)
+    bot_margin("oh-hell", 3, 1, ["rule", "random"])
+    assert sorted(set(seen)) == [0, 1, 2]
+
+
 def test_bot_margin_pairs_the_deals():
     from interpreter.harness.compare import bot_margin
 

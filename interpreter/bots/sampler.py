@@ -83,10 +83,14 @@ class Sampler:
                 later[s] |= 1 << A.arg_of(a)
         self.attempts = 0
         self.failures = 0
+        self.replays = 0                         # deals replayed (samples, repairs, earlier deals again)
         self.last_deal: dict | None = None       # the deal of the last sample (card codes), for adapters
+        self.last_assignment: tuple[list[int], int] | None = None   # its hands and talon as masks, for `again`
         self.model = model
         self.mismatch = mismatch
         self.last_weight = 1.0
+        self.last_misses = 0                     # the calls of the last sample the model did not explain
+        self.max_misses: int | None = None       # a replay that leaves more calls unexplained is given up
 
     # ---- one deal ---------------------------------------------------------------------------------
     def _assign(self, rng: random.Random) -> tuple[list[int], int] | None:
@@ -123,8 +127,9 @@ class Sampler:
                     quota[where] -= 1
         return hands, talon
 
-    def sample(self, rng: random.Random) -> Any | None:
-        """One consistent deal replayed to the seat's decision point, or None (rejected)."""
+    def sample(self, rng: random.Random, repair: int = 0) -> Any | None:
+        """One consistent deal replayed to the seat's decision point, or None (rejected). With a model
+        and `repair` > 0, a deal that leaves calls unexplained is improved by up to `repair` exchanges."""
         self.attempts += 1
         if not self.ok:
             self.failures += 1
@@ -135,11 +140,67 @@ class Sampler:
             return None
         hands, talon_mask = got
         world = self._replay(hands, talon_mask, rng)
+        if repair and world is not None and self.last_misses:
+            world = self._repair(hands, talon_mask, world, repair, rng)
+        elif world is not None:
+            self.last_assignment = (hands, talon_mask)
         if world is None:
             self.failures += 1
         return world
 
+    def again(self, assignment: tuple[list[int], int], rng: random.Random) -> Any | None:
+        """The deal of an earlier sample (`last_assignment`), replayed to this view's decision point, or
+        None when the history since has made it impossible."""
+        hands, talon_mask = assignment
+        if talon_mask & self.known_talon != self.known_talon:
+            return None
+        for s in self.others:
+            if hands[s] & self.known[s] != self.known[s]:
+                return None
+        world = self._replay(list(hands), talon_mask, rng)
+        if world is not None:
+            self.last_assignment = (list(hands), talon_mask)
+        return world
+
+    def _repair(self, hands: list[int], talon_mask: int, world: Any, steps: int, rng: random.Random) -> Any:
+        """Hill-climb towards a deal the model explains: exchange two unknown cards between the hidden
+        places (another seat's hand or the talon) and keep the exchange when the replay stays legal and
+        leaves no more calls unexplained, for at most `steps` exchanges."""
+        hands = list(hands)
+        misses, weight = self.last_misses, self.last_weight
+        cap = self.max_misses
+        excl = self.exclusions
+        for _ in range(steps):
+            if not misses or len(self.unknown) < 2:
+                break
+            where = {c: -1 if talon_mask >> c & 1 else next(s for s in self.others if hands[s] >> c & 1)
+                     for c in self.unknown}
+            a, b = rng.sample(self.unknown, 2)
+            if where[a] == where[b]:
+                continue
+            pa, pb = where[a], where[b]
+            if (pb >= 0 and excl.get(pb, 0) >> a & 1) or (pa >= 0 and excl.get(pa, 0) >> b & 1):
+                continue
+            swap = (1 << a) | (1 << b)
+            new_hands = list(hands)
+            new_talon = talon_mask
+            for p in (pa, pb):
+                if p == -1:
+                    new_talon ^= swap
+                else:
+                    new_hands[p] ^= swap
+            self.max_misses = misses
+            got = self._replay(new_hands, new_talon, rng)
+            if got is not None:
+                hands, talon_mask, world = new_hands, new_talon, got
+                misses, weight = self.last_misses, self.last_weight
+        self.max_misses = cap
+        self.last_misses, self.last_weight = misses, weight
+        self.last_assignment = (hands, talon_mask)
+        return world
+
     def _replay(self, hands: list[int], talon_mask: int, rng: random.Random) -> Any | None:
+        self.replays += 1
         v = self.view
         codes = [c.code for c in self.rs.cards]
         talon = bits(talon_mask)
@@ -153,7 +214,8 @@ class Sampler:
         world = new_game(self.rs, deal=deal, options=v.options, dealer=v.dealer, accounts=_copy(v.accounts),
                          deal_number=v.deal_number)
         weight = 1.0
-        infer = self.model is not None and self.mismatch < 1.0
+        misses = 0
+        infer = self.model is not None
         for i, (s, a, kind) in enumerate(v.history):
             if world.is_over() or world.current_player() != s:
                 return None
@@ -173,8 +235,12 @@ class Sampler:
             if (infer and s != v.seat and kind not in (A.PLAY, A.DISCARD) and len(legal) > 1
                     and not explains(self.model, world, a)):
                 weight *= self.mismatch
+                misses += 1
+                if self.max_misses is not None and misses > self.max_misses:
+                    return None
             world.apply_unchecked(a)
         self.last_weight = weight
+        self.last_misses = misses
         if world.is_over() or world.current_player() != v.seat:
             return None
         if v.legal and set(world.legal_actions()) != set(v.legal):

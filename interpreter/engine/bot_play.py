@@ -30,11 +30,35 @@ def zero_risks(state, hand: int) -> dict[int, float]:
 def zero_chance(state, hand: int, take: int = 0, discard: int = 0) -> float:
     """The chance that the hand takes no trick; with a talon exchange the `discard` riskiest cards go
     and each of the `take` unknown cards may bring a risk of its own."""
+    cache = state.R.__dict__.setdefault("_bot_zero_chances", {})
+    key = (hand, take, discard, len(state.active))
+    got = cache.get(key)
+    if got is not None:
+        return got
     risks = sorted(zero_risks(state, hand).values(), reverse=True)[discard:]
     chance = 0.88 ** take
     for p in risks:
         chance *= 1.0 - p
+    if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
+        cache.clear()
+    cache[key] = chance
     return chance
+
+
+def wants_few(state, seat: int, made: set[int]) -> bool:
+    """Whether `seat` plays to take few tricks: every seat when nobody declares a contract that wants few
+    (kind negative) or each plays for himself; the declaring side when its goal is an upper bound (no
+    trick, at most six…); and a defender against such a goal that is not "no trick" (the declarers must
+    be made to take more, so the defence gives tricks away; against "no trick" see `against_zero`)."""
+    con = state.con
+    if con.side == "nobody":
+        return True
+    if state.declarer is None:
+        return con.ref.rec.get("kind") == "negative"
+    upper = bool(made) and 0 in made and state.R.rs.hand_size not in made
+    if seat in state.declarers:
+        return upper
+    return upper and made != {0}
 
 
 def lead(state, legal):

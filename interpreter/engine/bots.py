@@ -35,10 +35,13 @@ def goal_profile(state, contract) -> set[int]:
         cache[key] = set()
         return cache[key]
     made = set()
+    # the declaring side as the contract forms it (a fixed partner shares the tricks; a called one is unknown)
+    side = sides.SIDE_KINDS.get(contract.side, sides.SIDE_KINDS["alone"])(probe, probe.declarer)[0] or (probe.declarer,)
     for k in range(total + 1):
         probe.tricks_won = [0] * probe.n
-        probe.tricks_won[probe.declarer] = k
-        others = [s for s in probe.active if s != probe.declarer]
+        for i, s in enumerate(side):
+            probe.tricks_won[s] = k // len(side) + (1 if i < k % len(side) else 0)
+        others = [s for s in probe.active if s not in side]
         rest = total - k
         for i, s in enumerate(others):
             probe.tricks_won[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
@@ -69,6 +72,17 @@ class RuleBot:
     # ---- judging a hand ---------------------------------------------------------------------------
     def tricks_estimate(self, state, hand: int, contract) -> float:
         R = state.R
+        cache = R.__dict__.setdefault("_bot_estimates", {})
+        key = (hand, contract.trump)
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
+                cache.clear()
+            got = cache[key] = self._tricks_estimate(R, hand, contract)
+        return got
+
+    @staticmethod
+    def _tricks_estimate(R, hand: int, contract) -> float:
         est = 0.0
         for s, smask in enumerate(R.suit_masks):
             cards = sorted(bits(hand & smask), key=lambda i: R.order_of[i], reverse=True)
@@ -131,9 +145,9 @@ class RuleBot:
             take, discard = self._exchange(state, contract, call)
             return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar) + self.boldness
         lo = min(made)
-        if len(made) == 1 and lo < total:       # an exact number of tricks: enough, and no more
-            return min(self.tricks_estimate(state, hand, contract) - lo + 1.0,
-                       lo + 0.8 - self.low_estimate(state, hand, contract)) + self.boldness
+        if len(made) == 1 and lo < total:       # an exact number of tricks: enough, and no more than the
+            forced = sum(self.zero_risks(state, hand).values())   # tricks the ladder expects it forced to take
+            return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced) + self.boldness
         if lo == total:
             return self.tricks_estimate(state, hand, contract) - total + 0.5 + self.boldness
         return self.tricks_estimate(state, hand, contract) - lo + 2.2 + self.boldness
@@ -413,7 +427,7 @@ class RuleBot:
         con = state.con
         me = state.to_act
         made = goal_profile(state, con) if state.declarer is not None else set()
-        wants_few = (me in state.declarers and made == {0}) or con.side == "nobody"
+        wants_few = bot_play.wants_few(state, me, made)
         if made == {0} and me not in state.declarers and state.declarer is not None:
             return bot_play.against_zero(state, legal, self.rng)
         if not state.trick:

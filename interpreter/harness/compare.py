@@ -1,6 +1,6 @@
 """Comparing rule files on the same deals: what does a house rule change?
 
-Deal i is dealt from random.Random(f"{seed}:{i}") with dealer i mod seats under every rule file
+Deal i (deal number i) is dealt from random.Random(f"{seed}:{i}") with dealer i mod seats under every rule file
 (so the cards are the same, as in `simulate`), and seat s's bot draws from f"{seed}:{i}:{s}". Every
 figure comes with a 95% interval (normal approximation; Wilson for rates), and each rule file after
 the first is compared with the first deal by deal (paired differences), which removes the noise of
@@ -92,7 +92,8 @@ def _play(rs: Any, options: dict, seed: int, i: int, bots: list[str]) -> dict:
     from interpreter.engine import new_game
 
     dealer = i % rs.seats
-    st = new_game(rs, seed=f"{seed}:{i}", options=options, dealer=dealer)  # type: ignore[arg-type]  # random.Random takes a str
+    st = new_game(rs, seed=f"{seed}:{i}", options=options, dealer=dealer,  # type: ignore[arg-type]  # random.Random takes a str
+                  deal_number=i)
     start = st.clone()
     players = [make_bot(bots[s], f"{seed}:{i}:{s}") for s in range(rs.seats)]
     while not st.is_over():
@@ -272,7 +273,8 @@ def _margin_chunk(args: tuple) -> list[dict]:
         seat = i % rs.seats
         row: dict = {"i": i, "seat": seat}
         for kind in kinds:
-            st = new_game(rs, seed=f"{seed}:{i}", options=options, dealer=i % rs.seats)  # type: ignore[arg-type]
+            st = new_game(rs, seed=f"{seed}:{i}", options=options, dealer=i % rs.seats,  # type: ignore[arg-type]
+                          deal_number=i)
             start = st.clone()
             bots = [make_bot(kind if s == seat else others, f"{seed}:{i}:{s}") for s in range(rs.seats)]
             while not st.is_over():
@@ -286,7 +288,8 @@ def bot_margin(target: str, deals: int, seed: int, kinds: list[str], others: str
                options: dict | None = None, workers: int = 1) -> dict:
     """How much better each bot in `kinds` plays one seat than the next one in the list, on the same deals.
 
-    Deal i is played once per bot kind: seat i mod seats by that bot, the other seats by `others`.
+    Deal i (deal number i, dealer i mod seats) is played once per bot kind: seat i mod seats by that bot,
+    the other seats by `others`.
     Returns each kind's mean value for that seat and, for consecutive kinds, the paired difference."""
     opts = dict(options or {})
     indices = list(range(deals))
