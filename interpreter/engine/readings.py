@@ -37,6 +37,8 @@ class Readings:
         play: PlayState
         con: ContractRT | None
         declarer: int | None
+        _con: ContractRT | None
+        _declarer: int | None
 
     def _me(self) -> State:
         return self  # type: ignore[return-value]     # a Readings is always the State it is mixed into
@@ -52,14 +54,16 @@ class Readings:
 
     def made_in(self, c: Ctx) -> bool:
         """The declaring side has made its contract (memoised while settlement rows are evaluated)."""
-        if self.con is None or self.declarer is None:
+        con = self._con
+        if con is None or self._declarer is None:
             return False
         cache = c.cache
         if cache is None:
-            return bool(self.con.goal(c))
-        if "made" not in cache:
-            cache["made"] = bool(self.con.goal(c))
-        return cache["made"]
+            return bool(con.goal(c))
+        made = cache.get("made")
+        if made is None:
+            made = cache["made"] = bool(con.goal(c))
+        return made
 
     @property
     def made(self) -> bool:
@@ -67,7 +71,8 @@ class Readings:
 
     @property
     def contract(self) -> Any:
-        return self.con.ref if self.con is not None else None
+        con = self._con
+        return con.ref if con is not None else None
 
     @property
     def final(self) -> Any:
@@ -79,9 +84,10 @@ class Readings:
 
     @property
     def trump(self) -> str | None:
-        if self.con is None or self.con.trump < 0:
+        con = self._con
+        if con is None or con.trump < 0:
             return None
-        return self.R.suit_names[self.con.trump]
+        return self.R.suit_names[con.trump]
 
     @property
     def pot(self) -> Any:
@@ -132,10 +138,16 @@ class Readings:
 
     def tricks(self, x: Any) -> int:
         won = self.play.tricks_won
-        return sum(won[s] for s in self._seats_of(x))
+        if x is None:
+            return 0
+        if isinstance(x, int):
+            return won[x]
+        total = 0
+        for s in x:
+            total += won[s]
+        return total
 
     def points(self, x: Any) -> Any:
-        total = Fraction(0)
         given = self.announce.given
         if given is not None and "points" in given:     # an outcome-only deal states each seat's points
             total = sum((Fraction(given["points"].get(s, 0)) for s in self._seats_of(x)), Fraction(0))

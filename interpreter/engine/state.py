@@ -229,27 +229,32 @@ class State(Readings):
         return new
 
     def legal_actions(self) -> list[int]:
-        if self._component is None:
+        component = self._component
+        if component is None:
             return []
-        out = self._component.legal(self)
+        out = component.legal(self)
         # the last answer is kept beside the state (never on it) for apply(), which then need not work
         # the legal actions out again for the same step
-        _LAST_LEGAL[0] = (self, len(self.log), self.to_act, self._component, self.hands[self.to_act], tuple(out))
+        me = self.to_act
+        _LAST_LEGAL[0] = (self, len(self.log), me, component, self.hands[me], tuple(out))
         return out
 
     def apply(self, action: int) -> None:
-        if self._component is None:
+        component = self._component
+        if component is None:
             raise IllegalAction("the deal is over")
         memo = _LAST_LEGAL[0]
-        if (memo is not None and memo[0] is self and memo[1] == len(self.log) and memo[2] == self.to_act
-                and memo[3] is self._component and memo[4] == self.hands[self.to_act]):
+        me = self.to_act
+        log = self.log
+        if (memo is not None and memo[0] is self and memo[1] == len(log) and memo[2] == me
+                and memo[3] is component and memo[4] == self.hands[me]):
             legal = memo[5]
         else:
-            legal = self._component.legal(self)
+            legal = component.legal(self)
         if action not in legal:
             raise IllegalAction(self.action_text(action))
-        self.log.append((self.to_act, action))
-        self._component.apply(self, action)
+        log.append((me, action))
+        component.apply(self, action)
 
     def apply_unchecked(self, action: int) -> None:
         """apply() without the legality check, for bots that chose from legal_actions()."""

@@ -146,7 +146,7 @@ def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int
 def _declared(st: State, me: int) -> list[tuple[int, int]]:
     """(card, trick number) of each figure declared by `me`'s side whose card `me` holds and must keep
     for a trick of its own (the figure's `card` and `trick`; a negative trick counts from the end)."""
-    declared = st.declared
+    declared = st.announce.declared
     if not declared:
         return []
     hand = st.hands[me]
