@@ -37,8 +37,11 @@ class Session:
         return State(self.R, self.dealer, hands, talon, accounts=self.accounts, deal_number=self.deal_number,
                      seat_player=self.table.seat_player, table=self.table)
 
-    def finish(self, state: State) -> None:
-        """Record a finished deal, carry its accounts, move the deal on and check the end."""
+    def finish(self, state: State) -> dict:
+        """Record a finished deal, carry its accounts, move the deal on and check the end. Returns the
+        deal's result as its play left it: the session's own steps after it (a sit's reckoning, the final
+        reckoning when the game ends) are booked on the same state and would change `state.result()`,
+        so a log line records, and `replay` checks, this one (harness/sessionlog.py)."""
         r = state.result()
         sheet = []
         c = state.ctx()
@@ -68,6 +71,7 @@ class Session:
         ends = self.R.session_rows.get("ends")
         if ends is not None and ends(state.ctx()):
             self.close()
+        return r
 
     def close(self) -> dict:
         """The final reckoning: apply its rows once and read each seat's result."""

@@ -188,7 +188,9 @@ class SessionTally:
         self.deals = 0
         self.ended = 0
         self.results: list[Moments] = []
-        self.imbalance = Fraction(0)
+        self.imbalance = Fraction(0)             # the largest sum of a session's results with what the table kept
+        self.imbalance_ended = Fraction(0)       # the same over the sessions that ended by the game's own rule
+        self.largest_sum = Fraction(0)           # that largest sum with its sign
         self.sits = 0                            # sits played (partnership games: engine/reseating.py)
         self.sat_out: list[int] = []             # sits each player spent on the bench
         self.bench_order: list[list[int]] = []   # the first session's bench, sit by sit
@@ -210,7 +212,10 @@ class SessionTally:
         for s, v in enumerate(rec["result"]):
             self.results[s].add(v)
         total = sum((_exact(x) for x in rec["result"]), Fraction(0)) + _exact(rec["kept"])
-        self.imbalance = max(self.imbalance, abs(total))
+        if abs(total) > self.imbalance:
+            self.imbalance, self.largest_sum = abs(total), total
+        if rec["ended"]:
+            self.imbalance_ended = max(self.imbalance_ended, abs(total))
 
     def summary(self, rules_target, seed, bot_kind, max_deals, elapsed) -> dict:
         return {"rules": rules_target, "seed": seed, "bots": bot_kind, "sessions": self.n,
@@ -219,6 +224,8 @@ class SessionTally:
                 "result_per_seat": [{"seat": s, "mean": round(m.mean(), 4), "stdev": round(m.stdev(), 4)}
                                     for s, m in enumerate(self.results)],
                 "largest_imbalance": round(float(self.imbalance), 6),
+                "largest_imbalance_ended": round(float(self.imbalance_ended), 6),
+                "largest_sum": round(float(self.largest_sum), 6),
                 **({"sits": self.sits, "sat_out_per_player": list(self.sat_out),
                     "bench_first_session": self.bench_order} if self.sits else {}),
                 "_elapsed": elapsed}

@@ -48,14 +48,16 @@ def _num(v):
     return v
 
 
-def deal_record(state, start, rules_name, options, seed, index) -> dict:
+def deal_record(state, start, rules_name, options, seed, index, result=None) -> dict:
+    """The log line of a deal; `result`: the deal's result if not `state.result()` (a deal of a session:
+    what `Session.finish` returned, harness/sessionlog.py)."""
     R = state.R
     hands, talon = start
     return {
         "rules": rules_name, "options": options, "seed": seed, "deal": index, "dealer": state.dealer,
         "hands": [R.rs.codes(h) for h in hands], "talon": [R.codes[c] for c in talon],
         "actions": [[s, state.action_text(a)] for s, a in state.log],
-        "result": _jsonable(state.result()),
+        "result": _jsonable(state.result() if result is None else result),
     }
 
 
@@ -117,14 +119,17 @@ def play_session(rs, options, seed, index, max_deals, bot_kind="rule", log=None,
         bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}", s) for s in range(sess.R.n_seats)]
         while not st.is_over():
             st.apply_unchecked(bots[st.current_player()].choose(st))
+        deal = sess.deal_number
+        result = sess.finish(st)        # as replay ends the deal (harness/sessionlog.py)
         if log is not None:
-            log.append(sessionlog.record(st, start, rules_name or rs.name, options, seed, index, sess.deal_number))
-        sess.finish(st)
+            log.append(sessionlog.record(st, start, rules_name or rs.name, options, seed, index, deal, result))
         edges |= payment_edges(st)
         if sess.ended:
             break
     sess.ended_by_rule = sess.ended
     final = sess.close()
+    if log:
+        sessionlog.close(log[-1], sess, sess.ended_by_rule)
     if sess.last is not None:
         edges |= payment_edges(sess.last)
     sess.money_edges = edges
@@ -182,6 +187,7 @@ def simulate_sessions(rules_target: str, sessions: int, max_deals: int, seed: in
     """`sessions` sessions of at most `max_deals` deals; Ctrl-C stops with the totals (and the log) so far.
     With `log_path`, every deal is logged with its session (harness/sessionlog.py), for `replay`."""
     from interpreter.files import AtomicWriter
+    from interpreter.harness import balance
     from interpreter.harness.batch import SessionTally, chunk_size, chunks, run_ordered
 
     options = dict(options or {})
@@ -207,6 +213,8 @@ def simulate_sessions(rules_target: str, sessions: int, max_deals: int, seed: in
     if log is not None:
         log.commit()
     summary = tally.summary(rules_target, seed, bot_kind, max_deals, time.perf_counter() - t0)
+    # the accounts the results are entered into seat by seat, not paid between seats: their sum need not be zero
+    summary["results_entered"] = balance.entered_accounts(_load_once(rules_target))
     if options:
         summary["options"] = dict(options)      # to replay a session (the first one's protocol: present/report)
     if not finished:
@@ -289,14 +297,16 @@ def replay(path, check=True, on_step=None) -> int:
         except BadInput as err:
             raise where.error(str(err)) from None
         logs.play(state, logs.actions_of(rec, where), where, on_step)
-        carry.after(state)
+        if check and not state.is_over():
+            raise where.error(f"deal {rec.get('deal')}: the log ends before the deal does "
+                              f"(seat {state.current_player()} is to act)")
+        got = _jsonable(carry.after(state))     # the deal's result, then the session's own steps
+        problem = carry.closing(rec)
         if check:
-            got = _jsonable(state.result())
-            if not state.is_over():
-                raise where.error(f"deal {rec.get('deal')}: the log ends before the deal does "
-                                  f"(seat {state.current_player()} is to act)")
             if got != rec.get("result"):
                 raise where.error(f"deal {rec.get('deal')}: replay ends in {got}, the log says {rec.get('result')}")
+            if problem:
+                raise where.error(f"deal {rec.get('deal')}: {problem}")
         count += 1
     if not count:
         raise DiagnosticError([Diagnostic("E503", "the log holds no deals", shown, Span(1, 1, 1, 2) if lines else None,

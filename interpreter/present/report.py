@@ -291,14 +291,11 @@ def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int,
 
 
 def balance_line(summary: dict) -> str:
-    """Whether the seats' results and what the table accounts keep add up to zero in every session."""
-    imbalance = summary["largest_imbalance"]
-    if imbalance == 0:
-        return "balanced: in every session the seat results and what the table accounts keep (pot, cup, …) add up to zero"
-    cut = summary["sessions"] - summary["ended_by_rule"]
-    why = (f" ({cut} session{'s' if cut != 1 else ''} stopped at the deal limit before the game's own end, and "
-           "were reckoned as they stood)") if cut else ""
-    return f"not balanced: in some session the seat results and what the table accounts keep add up to {imbalance:g}, not zero{why}"
+    """What the seats' results add up to, with what the table accounts keep (harness/balance.py): zero-sum
+    money is checked, results entered seat by seat (scores) are only summed."""
+    from interpreter.harness.balance import sentence
+
+    return sentence(summary)
 
 
 def _print_protocol(summary: dict, rs: Any, max_deals: int, seed: int, con: Any) -> None:
