@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 
+_RINGS: dict[tuple, tuple] = {}     # (seats, active seats) → (next seats, previous seats)
+
+
 class Readings:
     """The reading half of a State (engine/state.py)."""
 
@@ -38,6 +41,7 @@ class Readings:
         con: ContractRT | None
         declarer: int | None
         _con: ContractRT | None
+        _seat_ring: tuple
         _declarer: int | None
 
     def _me(self) -> State:
@@ -94,28 +98,44 @@ class Readings:
         return self.accounts.get("pot", 0)
 
     # ---- functions of the expression language (engine/builtins.py) --------------------------------
+    def _ring(self) -> tuple:
+        """(active seats, each seat's next active seat, each seat's previous one), kept for `self.active`."""
+        ring = self._seat_ring
+        if ring[0] is self.active:
+            return ring
+        n, active = self.n, self.active
+        tables = _RINGS.get((n, active))
+        if tables is None:
+            tables = _RINGS[(n, active)] = tuple(tuple(self._step(s, d) for s in range(n)) for d in (1, -1))
+        ring = self._seat_ring = (active, *tables)
+        return ring
+
     def next(self, s: int | None) -> int | None:
         if s is None:
             return None
-        for k in range(1, self.n + 1):
-            t = (s + k) % self.n
-            if t in self.active:
-                return t
-        return s
+        ring = self._seat_ring
+        if ring[0] is not self.active:
+            ring = self._ring()
+        return ring[1][s] if 0 <= s < self.n else self._step(s, 1)
 
     def seat_after(self, s: int) -> int:
         """The next seat taking part after `s` (for the phases, where `s` is always a seat)."""
-        for k in range(1, self.n + 1):
-            t = (s + k) % self.n
-            if t in self.active:
-                return t
-        return s
+        ring = self._seat_ring
+        if ring[0] is not self.active:
+            ring = self._ring()
+        return ring[1][s] if 0 <= s < self.n else self._step(s, 1)
 
     def prev(self, s: int | None) -> int | None:
         if s is None:
             return None
+        ring = self._seat_ring
+        if ring[0] is not self.active:
+            ring = self._ring()
+        return ring[2][s] if 0 <= s < self.n else self._step(s, -1)
+
+    def _step(self, s: int, d: int) -> int:
         for k in range(1, self.n + 1):
-            t = (s - k) % self.n
+            t = (s + d * k) % self.n
             if t in self.active:
                 return t
         return s

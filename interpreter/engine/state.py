@@ -114,6 +114,7 @@ class State(Readings):
             self.active = tuple(range(n))
         # who sits where (seat → person, for `per = player` accounts), the fixed partnerships (seat → its
         # partnership's seats, for `per = team` accounts) and the session's seating record (engine/reseating.py)
+        self._seat_ring: tuple = (None, (), ())     # next and previous seats, for `active` (readings.py)
         self.seat_player: tuple[int, ...] = tuple(seat_player) if seat_player is not None else tuple(range(n))
         self.teams = seating.team_map(rules, dealer, self.active)
         self.table = table

@@ -217,6 +217,8 @@ class ExprGen:
         obj = self.expr(node[1], scope)
         if obj.const:
             return self.lit(X.attr(obj.value, node[2]))
+        if obj.src == "st.contract":        # the contract's attribute, without the property chain
+            return G(f"contract_attr(st, {node[2]!r})")
         return G(f"attr({obj.src}, {node[2]!r})")
 
     def _not(self, node: tuple, scope: frozenset) -> G:
@@ -414,8 +416,14 @@ def runtime_namespace() -> dict[str, Any]:
         "Fraction": Fraction, "Party": X.Party, "attr": X.attr, "num": X._num, "div": X.div, "mod": X.mod,
         "power": X.power, "contains": X.contains, "size": B.size, "_min": B._min, "_max": B._max,
         "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
-        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING,
+        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "contract_attr": contract_attr,
     }
+
+
+def contract_attr(st: Any, name: str) -> Any:
+    """attr(st.contract, name): the attribute of the contract being settled on, none while there is none."""
+    con = st._con
+    return None if con is None else X.attr(con.ref, name)
 
 
 def members(it: Any) -> Any:
