@@ -117,7 +117,10 @@ class ExprGen:
         self.tricks_total = tricks_total
         self.helpers: list[str] = []        # extra functions (let-function bodies) to add to the module
         self._const_ids: dict[Any, str] = {}
-        self._seen: dict[tuple[str, frozenset, tuple], G] = {}
+        self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
+        # built-in values known to be constant where the code being generated runs (a contract's play
+        # obligations run only under that contract): name → value, folded like a literal
+        self.known: dict[str, Any] = {}
         self.local_names: dict[str, str] = {}   # a comprehension's variable or a let function's parameter →
         #                                         the Python local holding it, in the function being generated
 
@@ -153,7 +156,7 @@ class ExprGen:
     def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
         """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
         # keyed by repr: a tree holding True and one holding 1 are equal tuples but different rules
-        key = (repr(node), scope, tuple(self.local_names.items()))
+        key = (repr(node), scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
         g = self._seen.get(key)
         if g is None:
             g = self._seen[key] = getattr(self, "_" + node[0])(node, scope)
@@ -192,6 +195,8 @@ class ExprGen:
                 return G(f"{self.let_names[n]}(c)")
             return G(self.bind(comp.lets[n], f"let {n!r}") + "(c)")
         if n not in comp.symbols:
+            if n in self.known and n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES.get(n)):
+                return self.lit(self.known[n])
             if n in comp.roles:
                 return G(f"((st.dealer + {comp.roles[n]!r}) % st.n)", "int")
             if n in comp.game_accounts:

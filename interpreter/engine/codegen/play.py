@@ -7,23 +7,35 @@ interpreter's table is no longer the one it reproduces) is the interpreter's fil
 place in the chain with the arguments the interpreter gives it."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine.codegen.expr import ExprGen
 
+_READS_C = re.compile(r"\bc\b")
+
 # the reference filters this generator reproduces, by rule name (engine/phases/play.OBLIGATIONS)
 KNOWN = ("follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead")
 
 
-def _when(gen: ExprGen, trees: Callable[[Any], Any], ob: Any) -> str | None:
-    """The obligation's condition as source over `c` (built on demand), or None when it has none."""
+# reference filters that leave the cards as they are while nothing is declared (engine/phases/play._declared):
+# the generated code asks them only when something is
+QUIET_UNDECLARED = ("declared_cards", "birds_in_order")
+
+
+def _when(gen: ExprGen, trees: Callable[[Any], Any], ob: Any) -> str | bool | None:
+    """The obligation's condition as source over `c` (built on demand), True or False when it is known
+    under this contract, or None when it has none."""
     if ob.when is None:
         return None
     node = trees(ob.when)
     if node is None:
         return gen.bind(ob.when, f"condition of {ob.rule!r}") + "(c)"
-    return gen.expr(node).src
+    g = gen.expr(node)
+    if g.const:
+        return bool(g.value)
+    return g.src
 
 
 def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,
@@ -31,6 +43,17 @@ def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,
     """`def name(st, me)` giving the mask of cards `me` may play under `con`, or None if not covered."""
     from interpreter.engine.phases import play
 
+    # in these functions the contract is `con`: its ref and trump are folded as constants
+    outer, gen.known = gen.known, {"contract": con.ref,
+                                   "trump": rules.suit_names[con.trump] if con.trump >= 0 else None}
+    try:
+        return _playable(name, title, con, rules, gen, trees, play)
+    finally:
+        gen.known = outer
+
+
+def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any],
+              play: Any) -> str:
     chain = con.obligations
 
     def inline(ob: Any) -> bool:
@@ -41,7 +64,10 @@ def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,
         fn = gen.bind(ob.fn, f"the interpreter's filter {ob.rule!r}")
         it = gen.bind(ob, f"the obligation {ob.rule!r} of {con.name!r}")
         where = "-1, -1" if lead else "led, win"
-        return [f"m = {fn}(st, {it}, me, hand, cands, {where}, st.con)"]
+        call = f"m = {fn}(st, {it}, me, hand, cands, {where}, st.con)"
+        if ob.rule in QUIET_UNDECLARED and play.OBLIGATIONS.get(ob.rule) is ob.fn:
+            return [f"m = -1 if not st.announce.declared else {call[4:]}"]
+        return [call]
     suit_masks = tuple(rules.suit_masks)
     suit_of = gen.bind(tuple(rules.suit_of), "suit of each card")
     beaters = gen.bind(tuple(con.beaters), f"cards beating each card in {con.name!r}")
@@ -53,11 +79,14 @@ def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,
              "    hand = st.hands[me]", "    cands = hand", "    pl = st.play", "    trick = pl.trick",
              "    if not trick:"]
 
-    def guarded(body: list[str], cond: str | None, indent: str) -> list[str]:
+    def guarded(body: list[str], cond: str | bool | None, indent: str) -> list[str]:
+        if cond is False:                  # never applies under this contract
+            return [f"{indent}pass  # its condition is false under this contract"]
         out = [indent + b for b in body] + [f"{indent}if m > 0:"]
-        if cond is None:
+        if cond is None or cond is True:
             return out + [f"{indent}    cands = m"]
-        return out + [f"{indent}    c = Ctx(st, me)", f"{indent}    if {cond}:", f"{indent}        cands = m"]
+        make = [f"{indent}    c = Ctx(st, me)"] if _READS_C.search(cond) else []
+        return out + make + [f"{indent}    if {cond}:", f"{indent}        cands = m"]
 
     def hold_back(ob: Any, indent: str) -> list[str]:
         cards = ob.cards
