@@ -37,18 +37,27 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
              "    out = []", "    c = Ctx(st, cache={})", "    env = c.vars"]
     for i, r in enumerate(rows):
         lines.append(f"    # row {i + 1}: {r.note!r}")
-        when = None if r.when is ALWAYS else part(r.when, "the condition")
-        amount = part(r.amount, "the amount")
-        src = part(r.src, "the payer") if r.src is not None else "None"
-        dst = part(r.dst, "the payee") if r.dst is not None else "None"
+        each = part(r.each, "the seats") if r.each is not None else None
+        # in a row with `each`, its seat is read from the activation once per seat: `sv` (what is evaluated
+        # in between binds names of its own and puts `s` back as it was)
+        outer = gen.local_names
+        if each is not None and "s" not in outer:
+            gen.local_names = {**outer, "s": "sv"}
+        try:
+            when = None if r.when is ALWAYS else part(r.when, "the condition")
+            amount = part(r.amount, "the amount")
+            src = part(r.src, "the payer") if r.src is not None else "None"
+            dst = part(r.dst, "the payee") if r.dst is not None else "None"
+        finally:
+            gen.local_names = outer
         note = gen.lit(r.note).src
-        if r.each is None:
+        if each is None:
             pad = "    "
             body = []
         else:
             pad = "        "
-            each = part(r.each, "the seats")
-            body = [f"    for s in st._seats_of({each}):", "        if s is not None:", "            env['s'] = s"]
+            body = [f"    for s in st._seats_of({each}):", "        if s is not None:", "            env['s'] = s",
+                    "        sv = env.get('s')"]
         if when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
