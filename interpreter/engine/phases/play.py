@@ -151,10 +151,11 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
         return []
     hand = st.hands[me]
     figures = st.R.figures
-    tied = st.R.__dict__.get("_figure_cards")
-    if tied is None:                # the cards figures are made with, once per rule set (-1: one is worked out per deal)
-        tied = st.R.__dict__["_figure_cards"] = -1 if any(f.card_expr is not None for f in figures.values()) \
-            else sum(1 << f.card for f in figures.values() if f.card >= 0)
+    tied = st.R.__dict__.get("_figure_trick_cards")
+    if tied is None:                # the cards of the figures kept for a trick, once per rule set (-1: one is
+        kept = [f for f in figures.values() if f.trick]     # worked out in the deal)
+        tied = st.R.__dict__["_figure_trick_cards"] = -1 if any(f.card_expr is not None for f in kept) \
+            else sum(1 << f.card for f in kept if f.card >= 0)
     if not hand & tied:
         return []
     total = deals.tricks_total(st)
@@ -162,8 +163,10 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     out = []
     for name, who in declared.items():
         f = figures.get(name)
-        card = card_of(st, f) if f is not None else -1
-        if f is None or card < 0 or not f.trick or not hand >> card & 1:
+        if f is None or not f.trick:
+            continue
+        card = card_of(st, f)
+        if card < 0 or not hand >> card & 1:
             continue
         seats = who if isinstance(who, tuple) else (who,)
         if any((s in st.declarers) == mine for s in seats):
