@@ -43,4 +43,7 @@ def combinations_of(mask: int, k: int) -> list[int]:
     """Every subset of `mask` with exactly k cards, as masks (the legal discards), in the order of
     itertools.combinations over the cards lowest first. The cards' bits are distinct, so their sum is
     their union, taken in C."""
-    return [sum(combo) for combo in combinations([1 << i for i in bits(mask)], k)]
+    singles = [1 << i for i in bits(mask)]
+    if k == 2:                      # the usual discard
+        return [a | b for a, b in combinations(singles, 2)]
+    return list(map(sum, combinations(singles, k)))
