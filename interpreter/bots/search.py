@@ -97,9 +97,9 @@ class SearchBot:
 
         Conditioned (`condition` > 0), a deal must also explain the other seats' calls by the rule-bot
         model: the explained deals of this deal's earlier decisions are replayed first, then fresh ones
-        are drawn, each improved by up to `repair` card exchanges (while the replays stay under 8 × the
-        deals needed), up to `condition` × the deals needed;
-        short of explained deals, those that leave the fewest calls unexplained make up the number."""
+        are drawn (up to `condition` × the deals needed), each improved by up to `repair` card exchanges
+        while the replays stay under 8 × the deals needed. Short of explained deals, those that leave
+        the fewest calls unexplained make up the number."""
         conditioned = self.condition > 0
         model = RuleBot(f"model:{self.seed}") if self.infer < 1.0 or conditioned else None
         sampler = Sampler(view, self._exclusions, model=model, mismatch=self.infer)
