@@ -299,3 +299,20 @@ def test_an_earlier_deal_is_replayed_while_it_fits(wien):
     wrong[s] &= ~(1 << c)
     wrong[other] |= 1 << c
     assert sampler.again((wrong, talon), rng) is None
+
+
+@pytest.mark.parametrize("name", ["priffe-5", "koenigrufen-5"])
+def test_samples_deal_to_the_engines_chairs_when_someone_sits_out(name):
+    """Five players at four chairs (a rotation) or the dealer on the bench: the sampled deals have the
+    engine's shape, so the search bot can decide; found when priffe-5 gave 'the deal must give 4 hands'."""
+    rs = load(name)
+    st = _play_until(rs, 3, lambda s: s.phase == "play" and any(A.kind_of(a) == A.PLAY for _, a in s.log))
+    assert not st.is_over()
+    view = seat_view(st)
+    worlds = [w for w in (Sampler(view).sample(random.Random(i)) for i in range(10)) if w is not None]
+    assert worlds
+    for w in worlds:
+        assert len(w.hands) == len(st.hands)
+        assert w.hands[view.seat] == st.hands[view.seat]
+        assert set(w.legal_actions()) == set(st.legal_actions())
+    assert SearchBot(seed=1, playouts=4).choose(st) in st.legal_actions()

@@ -19,6 +19,7 @@ from interpreter.bots.view import SeatView
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
 from interpreter.engine.cards import bits
+from interpreter.engine.rules import compile_rules
 
 
 def popcount(m: int) -> int:
@@ -38,7 +39,7 @@ class Sampler:
         rs = view.ruleset
         self.rs = rs
         self.exclusions: dict[int, int] = exclusions if exclusions is not None else {}
-        n = rs.seats
+        n = compile_rules(rs, view.options).n_seats     # the chairs the engine deals to (five players, four chairs)
         self.n = n
         active = [s for s in range(n) if not (n > rs.players and s == view.dealer)]
         hand_size = popcount(view.dealt) or rs.hand_size     # the hands of this deal (deal.hand may vary them)
