@@ -217,7 +217,7 @@ def _deal_out(game, rng):
     return st
 
 
-@pytest.mark.parametrize("name", ["croatian", "koenigrufen", "priffe", "wien-4"])
+@pytest.mark.parametrize("name", ["croatian", "koenigrufen", "koenigrufen-5", "priffe", "priffe-5", "wien-4"])
 def test_openspiel_resample_keeps_the_information_set(name):
     game = pyspiel.load_game("python_stichwort", {"rules": name})
     rng = np.random.RandomState(7)
