@@ -7,6 +7,7 @@ the generator does not hold as a tree keeps its closure, bound by name."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -33,8 +34,7 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         kind, node = found
         return (gen.party(node) if kind == "party" else gen.expr(node)).src
 
-    lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order",
-             "    out = []", "    c = Ctx(st, cache={})", "    env = c.vars"]
+    lines: list[str] = []
     for i, r in enumerate(rows):
         lines.append(f"    # row {i + 1}: {r.note!r}")
         each = part(r.each, "the seats") if r.each is not None else None
@@ -71,4 +71,9 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
             body.append("    env.pop('s', None)")
         lines += body
     lines.append("    return out")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines)
+    # the activation only where a row reads it (a constant stake reads nothing)
+    reads = ["    c = Ctx(st, cache={})", "    env = c.vars"] if re.search(r"\b(c|env)\b", text) else []
+    head = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order",
+            "    out = []"]
+    return "\n".join(head + reads) + "\n" + text + "\n"
