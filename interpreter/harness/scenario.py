@@ -108,7 +108,7 @@ def actual_outcome(state, seat_names, people=None) -> dict:
     }
     if r["made"] is not None:
         out["made"] = r["made"]
-    from interpreter.harness.scenario_outcome import facts  # tarock facts: points, partner, figures
+    from interpreter.harness.scenario_outcome import facts  # card points, partner, figures
     out.update(facts(state, name))
     for acc in state.R.accounts:
         if acc in ("pot", "money"):

@@ -1,20 +1,22 @@
-"""What an outcome-only deal may state besides the tricks: the facts a declaration round and a tarock
+"""What an outcome-only deal may state besides the tricks: the facts a declaration round and a card-point
 count leave behind, so that a rule book's scoring example can be settled without playing it out.
 
     outcome:
-      contract: rufer
+      contract: CONTRACT
       declarer: A
       partner: B                            # the declarer's partner (a called side)
       tricks: {A: 4, B: 3, C: 3, D: 2}
       points: {A: 30, B: 14, C: 15, D: "32/3"}   # card points per seat, exact ("35 2/3" or "107/3")
-      declared: {grammeln: A, trull: C}     # figure -> the seat that declared it
-      kontras: {grossgrammeln: 2, rufer: 1} # item (a figure, or the contract for the game) -> calls in its chain
-      personal: {C: 1, "C/A": 1}            # contra ad personam: C's chain with the declarer; A's on C's game
-      figures: {grammeln: declarers, trull: C}  # figure -> the side (declarers/defenders) or a seat that made it
-      attempted: {pagat_ultimo: defenders}  # silent attempts, the same way
+      declared: {FIGURE_1: A, FIGURE_2: C}  # figure -> the seat that declared it
+      kontras: {FIGURE_3: 2, CONTRACT: 1}   # item (a figure, or the contract for the game) -> calls in its chain
+      personal: {C: 1, "C/A": 1}            # kontras between two players: C's chain with the declarer; A's on C's game
+      figures: {FIGURE_1: declarers, FIGURE_2: C}  # figure -> the side (declarers/defenders) or a seat that made it
+      attempted: {FIGURE_4: defenders}      # silent attempts, the same way
       given_up: true                        # the game was lost without play (talon give_up or requires)
       base_bidder: C                        # a joining call's base bidder, who plays …
-      base_contract: piccolo                # … this contract too
+      base_contract: OTHER_CONTRACT         # … this contract too
+
+(CONTRACT and FIGURE_n stand for names the rule file defines; games/*/scenarios/ has real ones.)
 
 Every name is checked: an unknown seat, figure or item is an error at the outcome (exit 2).
 `settle_outcome` settles such a deal (contract, declarer, tricks, playing seats, host, kontra and the

@@ -1,7 +1,7 @@
 """Generated code for the hot paths of one rule set: a Python module built from the compiled rules.
 
-    rules = compile_rules(load("wien"))              # generated code installed (the default)
-    print(rules.generated.source)                    # what runs; `stichwort compile wien --show`
+    rules = compile_rules(load(NAME))                # generated code installed (the default)
+    print(rules.generated.source)                    # what runs; `stichwort compile NAME --show`
 
 Every expression the compiler handed out (engine/compile.Compiler.text/party) becomes a function
 `E…` of the activation with the expression inlined as Python source and constants folded; each let a
