@@ -154,6 +154,16 @@ class AtomicWriter:
             self._remove()
             raise _fail("E100", f"cannot write the {what}: {_why(err)}", self.shown) from None
 
+    def __enter__(self) -> AtomicWriter:
+        return self
+
+    def __exit__(self, kind, value, tb) -> None:
+        """Renamed over the target when the block ends normally; removed when it raises."""
+        if kind is None:
+            self.commit()
+        else:
+            self.abort()
+
     def write(self, text: str) -> None:
         try:
             self.file.write(text)

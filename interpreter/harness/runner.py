@@ -6,6 +6,7 @@ on how the deals are split among workers.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from fractions import Fraction
@@ -204,14 +205,8 @@ def simulate_sessions(rules_target: str, sessions: int, max_deals: int, seed: in
             for line in rec.get("log") or ():
                 log.write(json.dumps(line, ensure_ascii=False) + "\n")
 
-    try:
+    with log if log is not None else contextlib.nullcontext():    # kept when the run ends, removed when it fails
         finished = run_ordered(_session_chunk, jobs, workers, fold)
-    except BaseException:
-        if log is not None:
-            log.abort()
-        raise
-    if log is not None:
-        log.commit()
     summary = tally.summary(rules_target, seed, bot_kind, max_deals, time.perf_counter() - t0)
     # the accounts the results are entered into seat by seat, not paid between seats: their sum need not be zero
     summary["results_entered"] = balance.entered_accounts(_load_once(rules_target))
@@ -244,14 +239,8 @@ def simulate(rules_target: str, deals: int, seed: int, workers: int = 1, options
         if progress:
             progress(tally.n)
 
-    try:
+    with log if log is not None else contextlib.nullcontext():
         finished = run_ordered(_chunk, jobs, workers, fold)
-    except BaseException:
-        if log is not None:
-            log.abort()
-        raise
-    if log is not None:
-        log.commit()
     summary = tally.summary(rules_target, seed, bot_kind, time.perf_counter() - t0)
     if not finished:
         summary["interrupted"] = True
