@@ -150,27 +150,36 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     if not declared:
         return []
     hand = st.hands[me]
-    figures = st.R.figures
-    tied = st.R.__dict__.get("_figure_trick_cards")
-    if tied is None:                # the cards of the figures kept for a trick, once per rule set (-1: one is
-        kept = [f for f in figures.values() if f.trick]     # worked out in the deal)
-        tied = st.R.__dict__["_figure_trick_cards"] = -1 if any(f.card_expr is not None for f in kept) \
-            else sum(1 << f.card for f in kept if f.card >= 0)
+    memo = st.R.__dict__.get("_figure_trick")
+    if memo is None:                # the figures kept for a trick by name, and their cards, once per rule set
+        kept = {name: f for name, f in st.R.figures.items() if f.trick}     # (-1: one is worked out in the deal)
+        tied = -1 if any(f.card_expr is not None for f in kept.values()) else sum(1 << f.card for f in kept.values() if f.card >= 0)
+        memo = st.R.__dict__["_figure_trick"] = (tied, kept)
+    tied, kept = memo
     if not hand & tied:
         return []
-    total = deals.tricks_total(st)
-    mine = me in st.declarers
+    declarers = st.declarers
+    mine = me in declarers
     out = []
-    for name, who in declared.items():
-        f = figures.get(name)
-        if f is None or not f.trick:
+    names = []
+    for name, f in kept.items():    # fewer than the declarations, as a rule
+        if name not in declared:
             continue
-        card = card_of(st, f)
-        if card < 0 or not hand >> card & 1:
+        who = declared[name]
+        if isinstance(who, tuple):
+            if not any((s in declarers) == mine for s in who):
+                continue
+        elif (who in declarers) != mine:
             continue
-        seats = who if isinstance(who, tuple) else (who,)
-        if any((s in st.declarers) == mine for s in seats):
-            out.append((card, f.trick if f.trick > 0 else total + f.trick + 1))
+        card = f.card
+        if card < 0 and f.card_expr is not None:
+            card = card_of(st, f)
+        if card >= 0 and hand >> card & 1:
+            out.append((card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
+            names.append(name)
+    if len(out) > 1:                # in the order of the declarations
+        said = list(declared)
+        out = [x for _, x in sorted(zip([said.index(n) for n in names], out))]
     return out
 
 
