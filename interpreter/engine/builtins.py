@@ -160,6 +160,18 @@ VALUES: dict[str, Value] = {
     "turned_up": lambda c: _card_or_none(deals.turned_up(c.st)),
 }
 
+def _points(c: Any, x: Any) -> Any:
+    """The card points of a seat or side; while settlement rows are evaluated (the state does not change
+    then) each seat's or side's once, in the rows' memo: the rows and the figures' goals ask again."""
+    cache = c.cache
+    if cache is None or not (type(x) is int or type(x) is tuple):
+        return c.st.points(x)
+    key = ("points", x)
+    if key not in cache:
+        cache[key] = c.st.points(x)
+    return cache[key]
+
+
 # name -> function of (activation, arguments…)
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "next": lambda c, s: c.st.next(s),
@@ -168,7 +180,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "partner_of": lambda c, s: sides.partner_of(c.st, s),
     "opponents_of": lambda c, s: c.st.opponents_of(s),
     "tricks": lambda c, x: c.st.tricks(x),
-    "points": lambda c, x: c.st.points(x),
+    "points": lambda c, x: _points(c, x),
     "captured": lambda c, x, cards: c.st.captured(x, as_mask(cards)),
     "holds": lambda c, s, cards: c.st.holds(s, as_mask(cards)),
     "dealt": lambda c, x, cards: c.st.dealt(x, as_mask(cards)),
