@@ -135,7 +135,9 @@ def _index(items: list, key: str, path: EditPath, file: str, span: Span | None) 
 
 def remove_entry(doc: dict, text: str, file: str, span: Span | None, spans: Spans) -> None:
     path = parse_path(text)
-    assert path is not None and path.key is not None
+    if path is None or path.key is None:     # a hand-written YAML or JSON `remove` the grammar did not shape
+        _fail("E134", f"cannot remove '{text}': it is not a path to a list entry", file, span,
+              help="write a dotted path, with the entry's name in brackets for one entry: settle.pay[name]")
     items = _find_list(doc, path, "remove from", file, span)
     i = _index(items, path.key, path, file, span)
     before = spans.snapshot(path.list_ptr, len(items))
