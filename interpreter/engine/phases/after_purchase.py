@@ -93,7 +93,8 @@ class AfterPurchasePhase(Phase):
         if ap.stage == "ask":
             return [A.make(A.AFTER, 1), A.make(A.AFTER, 0)]
         if ap.stage == "discard":
-            return [A.make(A.DISCARD, m) for m in combinations_of(st.hands[st.to_act], st.R.after_purchase.discard)]
+            discard = A.make(A.DISCARD)
+            return [discard | m for m in combinations_of(st.hands[st.to_act], st.R.after_purchase.discard)]
         return [A.make(A.DECLARE, st.R.contract_index[n]) for n in self._options(st)]
 
     def apply(self, st: State, action: int) -> None:

@@ -250,10 +250,12 @@ class TalonPhase(Phase):
         hand = st.hands[st.to_act]
         proc = procedure(st)
         if proc is None:
-            return [A.make(A.DISCARD, m) for m in combinations_of(hand, tl.discard_count)]
+            discard = A.make(A.DISCARD)
+            return [discard | m for m in combinations_of(hand, tl.discard_count)]
         allowed = hand & ~proc.never
         if not proc.card_by_card:
-            return [A.make(A.DISCARD, m) for m in combinations_of(allowed, tl.discard_count)]
+            discard = A.make(A.DISCARD)
+            return [discard | m for m in combinations_of(allowed, tl.discard_count)]
         free = allowed & ~proc.last_resort
         allowed = free or allowed or hand
         return [A.make(A.DISCARD, 1 << c) for c in bits(allowed)]
