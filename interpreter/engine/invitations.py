@@ -12,7 +12,10 @@ to its general judgement.
     alone      enough sure stick and stoppers in three suits: the invited contract itself
     answering  partner invited: bid the invited contract on a strong invitation; on a weak one with three
                likely stick, or two with a hand poor for a contract wanting few tricks; with a hand good for
-               such a contract bid it instead, unless speaking last (passing gives it anyway)
+               such a contract bid it instead, unless speaking last (passing gives it anyway). Partner's
+               call of the contract wanting few tricks invites too: bid the invited contract with two likely
+               stick and a hand poor for few tricks, else let it stand
+    after an opponent's invitation, a call of the contract wanting few tricks tells nothing: not made
 """
 from __future__ import annotations
 
@@ -80,15 +83,21 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
     names = [c.name for c in invites]
     if said is not None and str(said) in names:                          # partner invited
         strong = names.index(str(said)) == len(names) - 1
-        if target.name in legal_calls and (strong or sure >= 1.0 or (sure >= 0.6 and poor_low)):
+        if target.name in legal_calls and (strong or sure >= 3.0 or (sure >= 2.0 and poor_low)):
             return legal_calls[target.name]
         last = all(state.spoke(s) for s in state.active if s != me)
         if low is not None and low.name in legal_calls and not poor_low and not strong and not last:
             return legal_calls[low.name]
         return passes[0] if passes else None
     holder = state.auction.holder
+    if low is not None and said is not None and str(said) == low.name and holder == partner:
+        if target.name in legal_calls and sure >= 2.0 and poor_low:
+            return legal_calls[target.name]                               # partner's low call invites too
+        return passes[0] if passes else None
     if partner is not None and holder == partner and state.high is not None:
         return passes[0] if passes else None                              # let partner's contract stand
+    high = state.high_call
+    opponent_invited = high is not None and high.name in names            # a low call would tell nothing
     if target.name in legal_calls and sure >= 4.0 and stops >= 3:         # enough to bid it alone
         return legal_calls[target.name]
     if stops >= 3:
@@ -103,7 +112,7 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
         trump = R.contracts[call.contracts[0]].trump if call.contracts and call.contracts[0] in R.contracts else -1
         if trump >= 0 and call not in invites and _long_strong(R, hand, trump) and sure >= 1.5:
             return a                                                      # a long suit strong at the top
-    if low is not None and low.name in legal_calls and low_risk <= 2.4:
+    if low is not None and low.name in legal_calls and low_risk <= 2.4 and not opponent_invited:
         return legal_calls[low.name]                                      # good cards for few tricks
     return passes[0] if passes else None
 
