@@ -152,3 +152,30 @@ def test_conv_25_partners_trump_invitation_is_left_standing():
         assert bot_call(C, GOOD_NOLLA, invitation, "pass") == "pass"          # no nolla on it
         assert bot_call(C, TWO_ACES_TWO_KINGS, invitation, "pass") == "pass"  # no priffe over it
     assert bot_call(D, GOOD_NOLLA, "pass", "bid hjarter", "pass") == "pass"
+
+
+LONG_DIAMONDS_POOR_NOLLA = ["AD", "KD", "QD", "9D", "8D", "QC", "JC", "QS", "JS", "10S", "QH", "JH", "10H"]
+LONG_HEARTS_POOR_NOLLA = ["AH", "KH", "QH", "9H", "8H", "QC", "JC", "QS", "JS", "10S", "QD", "JD", "10D"]
+RED_ACES = ["AH", "AD", "2C", "3C", "4C", "2S", "3S", "4S", "2D", "3D", "5D", "2H", "3H"]
+BLACK_ACES = ["AC", "AS", "2C", "3C", "4C", "2S", "3S", "4S", "2D", "3D", "5D", "2H", "3H"]
+
+
+@pytest.mark.rules("PRIFFE-CONV-08")
+def test_conv_08_ruter_invitation_shows_top_strong_diamonds_and_good_nolla_cards():
+    assert bot_call(A, LONG_DIAMONDS) == "bid ruter"
+    assert bot_call(B, LONG_DIAMONDS, "pass") == "bid ruter"
+    assert bot_call(A, LONG_DIAMONDS_POOR_NOLLA) != "bid ruter"     # the diamonds alone are not enough
+
+
+@pytest.mark.rules("PRIFFE-CONV-09")
+def test_conv_09_hjarter_invitation_shows_top_strong_hearts_and_good_nolla_cards():
+    assert bot_call(A, LONG_HEARTS) == "bid hjärter"
+    assert bot_call(B, LONG_HEARTS, "pass") == "bid hjärter"
+    assert bot_call(A, LONG_HEARTS_POOR_NOLLA) != "bid hjärter"
+
+
+@pytest.mark.rules("PRIFFE-CONV-12")
+def test_conv_12_no_nolla_when_strong_in_the_red_suits():
+    assert bot_call(A, BLACK_ACES) == "bid nolla"
+    assert bot_call(A, RED_ACES) != "bid nolla"
+    assert bot_call(B, RED_ACES, "pass") != "bid nolla"

@@ -16,6 +16,9 @@ to its general judgement.
                call of the contract wanting few tricks invites too: bid the invited contract with two likely
                stick and a hand poor for few tricks, else let it stand
     after an opponent's invitation, a call of the contract wanting few tricks tells nothing: not made
+    opening    a trump call where an invitation could still be made shows a long suit strong at the top and
+               otherwise good cards for few tricks; no call of a contract wanting few tricks with two tops
+               (aces, guarded kings) in the suits of the lower trump calls, partner's room to support
 """
 from __future__ import annotations
 
@@ -98,6 +101,7 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
         return passes[0] if passes else None                              # let partner's contract stand
     high = state.high_call
     opponent_invited = high is not None and high.name in names            # a low call would tell nothing
+    opening = any(n in legal_calls for n in names)                        # a trump call is an invitation too
     if target.name in legal_calls and sure >= 4.0 and stops >= 3:         # enough to bid it alone
         return legal_calls[target.name]
     if stops >= 3:
@@ -110,9 +114,11 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
     for name, a in sorted(legal_calls.items(), key=lambda kv: -R.call_by_name[kv[0]].rank):
         call = R.call_by_name[name]
         trump = R.contracts[call.contracts[0]].trump if call.contracts and call.contracts[0] in R.contracts else -1
-        if trump >= 0 and call not in invites and _long_strong(R, hand, trump) and sure >= 1.5:
+        if trump >= 0 and call not in invites and _long_strong(R, hand, trump) and sure >= 1.5 \
+                and (not opening or _risk_outside(bot, state, hand, trump) <= 2.4):
             return a                                                      # a long suit strong at the top
-    if low is not None and low.name in legal_calls and low_risk <= 2.4 and not opponent_invited:
+    if low is not None and low.name in legal_calls and low_risk <= 2.4 and not opponent_invited \
+            and _trump_tops(R, hand, low) < 2:
         return legal_calls[low.name]                                      # good cards for few tricks
     return passes[0] if passes else None
 
@@ -122,3 +128,21 @@ def _long_strong(R: Any, hand: int, suit: int) -> bool:
     cards = [R.order_of[c] for c in bits(hand & R.suit_masks[suit])]
     top = len(bits(R.suit_masks[suit])) - 1
     return len(cards) >= 5 and sum(1 for o in cards if o >= top - 2) >= 2
+
+
+def _risk_outside(bot: Any, state: Any, hand: int, suit: int) -> float:
+    """The hand's risk for a contract wanting few tricks, the given suit left out."""
+    return float(bot.low_estimate(state, hand & ~state.R.suit_masks[suit], None))
+
+
+def _trump_tops(R: Any, hand: int, low: Any) -> int:
+    """Aces and guarded kings in the trump suits of the calls ranked below the low call: strength there
+    is partner's room to support, which a low call would take away."""
+    suits = {R.contracts[n].trump for c in R.calls if c.rank < low.rank for n in (c.contracts or ())
+             if n in R.contracts and R.contracts[n].trump >= 0}
+    count = 0
+    for suit in suits:
+        cards = [R.order_of[c] for c in bits(hand & R.suit_masks[suit])]
+        top = len(bits(R.suit_masks[suit])) - 1
+        count += (top in cards) + (top - 1 in cards and len(cards) >= 2)
+    return count
