@@ -170,6 +170,12 @@ def _playable_later(rules: Any, con: Any) -> None:
 _ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
 
 
+def _swapped(v, table: dict, seen: set):
+    """`v`'s replacement from the table, or `v` with its parts swapped."""
+    nv = table.get(id(v))
+    return _swap(v, table, seen) if nv is None else nv
+
+
 def _swap(obj: Any, table: dict[int, Any], seen: set[int]) -> Any:
     """Replace, in place where mutable, every value whose id is in `table`; returns the object (a new
     tuple when a tuple held one). Plain values (and the names and refs, which are strings) are passed
@@ -183,25 +189,21 @@ def _swap(obj: Any, table: dict[int, Any], seen: set[int]) -> Any:
         for k, v in items:
             if type(v) in _ATOMS:
                 continue
-            nv = table.get(id(v))
-            if nv is None:
-                nv = _swap(v, table, seen)
+            nv = _swapped(v, table, seen)
             if nv is not v:
                 obj[k] = nv
         return obj
     if t is tuple:
         if all(type(v) in _ATOMS for v in obj):
             return obj
-        new = tuple(table.get(id(v)) or _swap(v, table, seen) for v in obj)
+        new = tuple(_swapped(v, table, seen) for v in obj)
         return obj if all(a is b for a, b in zip(new, obj)) else new
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         for f in dataclasses.fields(obj):
             v = getattr(obj, f.name)
             if type(v) in _ATOMS:
                 continue
-            nv = table.get(id(v))
-            if nv is None:
-                nv = _swap(v, table, seen)
+            nv = _swapped(v, table, seen)
             if nv is not v:
                 object.__setattr__(obj, f.name, nv)   # frozen settings too: they are built, not yet shared
         return obj
