@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
-from interpreter.engine.figures import GAME, FigureRT, allowed, card_of
+from interpreter.engine.figures import GAME, FigureRT, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
+from interpreter.engine.phases.conditions import Condition, condition
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
 
 if TYPE_CHECKING:
@@ -64,6 +65,12 @@ class AnnounceSettings:
     answered: bool                  # `by = alternate`: the sides answer in turn; else the other side says every call
     items: bool = True              # `scope = game`: only the game has a chain, the figures none
     figures: list[FigureRT] = field(default_factory=list)
+    declare_if: Condition | None = None     # `declare` and `kontra.when`, taken apart (phases/conditions.py)
+    opens_if: Condition | None = None
+    multipliers: tuple[str, ...] = ()       # the figures that multiply the game
+    figure_index: dict[str, int] = field(default_factory=dict)
+    # contract → the figures it lists, each with the plan of `declare` for it (None: never declared)
+    by_contract: dict = field(default_factory=dict)
 
 
 def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> AnnounceSettings:
@@ -71,7 +78,7 @@ def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> Announc
     kt = an.get("kontra")
     x = comp.text
     mx = (kt or {}).get("max")
-    return AnnounceSettings(
+    S = AnnounceSettings(
         present="announce" in doc, when=x(an["when"]) if "when" in an else ALWAYS,
         first=x(an["first"]) if "first" in an else None, opener=str(an.get("opener") or "ready"),
         passes=int(an.get("passes", 3)), declare=x(an["declare"]) if "declare" in an else NEVER,
@@ -82,6 +89,14 @@ def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> Announc
         (ALWAYS if (kt or {}).get("scope") == "personal" else NEVER),
         answered=(kt or {}).get("by", "alternate") == "alternate", items=(kt or {}).get("scope") != "game",
         figures=sorted(figures.values(), key=lambda f: f.index))
+    lets = doc.get("let") or {}
+    if "declare" in an:
+        S.declare_if = condition(comp, an["declare"], lets, ("contract", "item"), "item")
+    if kt and "when" in kt:
+        S.opens_if = condition(comp, kt["when"], lets, ("contract", "item"), "item")
+    S.multipliers = tuple(f.name for f in S.figures if f.multiplier)
+    S.figure_index = {f.name: i for i, f in enumerate(S.figures)}
+    return S
 
 
 def absent() -> AnnounceSettings:
@@ -130,73 +145,154 @@ def _side_of(st: State, seat: int) -> tuple[int, ...]:
 
 def _game_side(st: State) -> tuple[int, ...]:
     """The side whose terms the game is: the declaring side, unless the other side declared a multiplier."""
-    an = st.announce
-    for fig in st.R.announce.figures:
-        seat = an.declared.get(fig.name)
-        if fig.multiplier and seat is not None and seat not in st.declarers:
+    declared = st.announce.declared
+    for name in st.R.announce.multipliers:
+        seat = declared.get(name)
+        if seat is not None and seat not in st.declarers:
             return st.defenders
     return st.declarers
 
 
-def _opens(st: State, me: int, item: Any) -> bool:
-    c = Ctx(st, me)
-    c.vars["item"] = item
-    return bool(st.R.announce.kontra_when(c))
+class _PerContract:
+    """What the declaration round's conditions leave to judge under one contract (made once per rule set
+    and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
+    __slots__ = ("declarable", "figure_opens", "game_opens", "con", "S")
+
+    def __init__(self, S: AnnounceSettings, con: Any):
+        self.S, self.con = S, con
+        listed = (con.rec.get("figures") or ()) if con is not None else ()
+        cond = S.declare_if
+        self.declarable: tuple = ()
+        if cond is not None:
+            plans = [(fig, cond.plan({"contract": con, "item": fig.ref})) for fig in S.figures if fig.name in listed]
+            self.declarable = tuple((fig, plan, A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in plans
+                                    if plan is not None)
+        self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
+        self.game_opens: dict = {}
+
+    def opens_plan(self, item: Any) -> tuple | None:
+        """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
+        cond = self.S.opens_if
+        return () if cond is None else cond.plan({"contract": self.con, "item": item})
+
+    def game(self, item: Any) -> tuple | None:
+        try:
+            return self.game_opens[item]
+        except KeyError:
+            plan = self.game_opens[item] = self.opens_plan(item)
+            return plan
 
 
-def _next_level(st: State, me: int, key: tuple, item: Any, item_side: tuple[int, ...]) -> int:
-    """The level `me` may say next in the chain `key`, 0 if none."""
+def _per_contract(st: State) -> _PerContract:
     S = st.R.announce
-    said = st.announce.chains.get(key, ())
-    if len(said) >= S.max:
+    con = st.contract
+    pc = S.by_contract.get(con)
+    if pc is None:
+        pc = S.by_contract[con] = _PerContract(S, con)
+    return pc
+
+
+class _Opens:
+    """Who may open which chain, for one seat in one state: one activation, and a memo of the parts of
+    `kontra.when` that do not read the item."""
+    __slots__ = ("st", "me", "c", "memo")
+
+    def __init__(self, st: State, me: int):
+        self.st, self.me = st, me
+        self.c: Ctx | None = None
+        self.memo: dict = {}
+
+    def __call__(self, item: Any, plan: tuple | None) -> bool:
+        if plan is None:
+            return False
+        if not plan:
+            return True
+        c = self.c
+        if c is None:
+            c = self.c = Ctx(self.st, self.me)
+        c.vars["item"] = item
+        cond = self.st.R.announce.opens_if
+        assert cond is not None
+        return cond.holds(c, plan, self.memo)
+
+
+def _next_level(st: State, me: int, said: tuple[int, ...], item_side: tuple[int, ...] | None) -> int:
+    """The level `me` may say next in a side-wide chain where `said` has been said, 0 if none; a chain
+    not yet opened gives -1 when `me` is not on the item's side (`item_side`, None: the game's side):
+    then `kontra.when` decides."""
+    n = len(said)
+    S = st.R.announce
+    if n >= S.max:
         return 0
-    if not said:
-        return 1 if me not in item_side and _opens(st, me, item) else 0
-    if not S.answered:                      # every call by the side against the item
-        return len(said) + 1 if me not in item_side else 0
-    last_side = _side_of(st, said[-1])
-    return len(said) + 1 if me not in last_side else 0
+    if n and S.answered:
+        return n + 1 if me not in _side_of(st, said[-1]) else 0
+    if me in (_game_side(st) if item_side is None else item_side):
+        return 0
+    return n + 1 if n else -1
 
 
-def _personal_level(st: State, me: int, owner: int, other: int, name: str, item: Any) -> int:
+def _personal_level(st: State, me: int, owner: int, other: int, name: str) -> int:
+    """As _next_level, for the personal chain between `owner` and `other` on the game `name`."""
     said = st.announce.chains.get((name, owner, other), ())
     if len(said) >= st.R.announce.max:
         return 0
     if not said:
-        return 1 if me == other and _opens(st, me, item) else 0
+        return -1 if me == other else 0
     return len(said) + 1 if me == (owner if said[-1] == other else other) else 0
 
 
 def kontra_options(st: State, me: int) -> list[int]:
     """Every kontra-chain call `me` may make now."""
     S = st.R.announce
-    an = st.announce
     if not S.kontra:
         return []
+    an = st.announce
+    chains = an.chains
     out = []
-    con_refs = st.R.contracts
+    judge = None
     if an.personal:
+        con_refs = st.R.contracts
         for code, owner, name in an.games:
-            item = con_refs[name].ref
             others = [me] if me != owner else [s for s in st.active if s != owner]
             for other in others:
                 if other == owner:
                     continue
-                level = _personal_level(st, me, owner, other, name, item)
+                level = _personal_level(st, me, owner, other, name)
+                if level < 0:
+                    item = con_refs[name].ref
+                    judge = judge or _Opens(st, me)
+                    level = 1 if judge(item, _per_contract(st).game(item)) else 0
                 if level:
                     out.append(kontra_action(code, level, other, me == owner))
     else:
-        level = _next_level(st, me, (GAME, -1, -1), st.contract, _game_side(st))
+        level = _next_level(st, me, chains.get(_GAME_KEY, ()), None)
+        if level < 0:
+            judge = judge or _Opens(st, me)
+            item = st.contract
+            level = 1 if judge(item, _per_contract(st).game(item)) else 0
         if level:
             out.append(kontra_action(GAME_CODE, level))
-    for fig in S.figures if S.items else ():
-        seat = an.declared.get(fig.name)
-        if seat is None:
-            continue
-        level = _next_level(st, me, (fig.name, -1, -1), fig.ref, _side_of(st, seat))
-        if level:
-            out.append(kontra_action(FIGURE_CODE + fig.index, level))
+    declared = an.declared
+    if S.items and declared:
+        figures = S.figures
+        order = [figures[S.figure_index[name]] for name in declared]
+        if len(order) > 1:
+            order.sort(key=_index)
+        for fig in order:
+            level = _next_level(st, me, chains.get((fig.name, -1, -1), ()), _side_of(st, declared[fig.name]))
+            if level < 0:
+                judge = judge or _Opens(st, me)
+                level = 1 if judge(fig.ref, _per_contract(st).figure_opens[fig.index]) else 0
+            if level:
+                out.append(kontra_action(FIGURE_CODE + fig.index, level))
     return out
+
+
+def _index(fig: FigureRT) -> int:
+    return fig.index
+
+
+_GAME_KEY = (GAME, -1, -1)
 
 
 def _reveal(st: State, seat: int) -> None:
@@ -235,19 +331,28 @@ class AnnouncePhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         me = st.to_act
-        S = st.R.announce
-        an = st.announce
         out = []
-        c = Ctx(st, me)
-        for fig in S.figures:
-            if fig.name in an.declared:
-                continue
-            c.vars["item"] = fig.ref
-            card = card_of(st, fig) if fig.by_holder else -1
-            if fig.by_holder and not (card >= 0 and st.hands[me] >> card & 1):
-                continue
-            if allowed(c, fig) and S.declare(c):
-                out.append(A.make(A.ANNOUNCE, 1 + fig.index))
+        declarable = _per_contract(st).declarable
+        if declarable:
+            cond = st.R.announce.declare_if
+            assert cond is not None
+            declared = st.announce.declared
+            c: Ctx | None = None
+            memo: dict = {}     # the parts of `declare` that do not read the item, judged once
+            for fig, plan, action in declarable:
+                if fig.name in declared:
+                    continue
+                if fig.by_holder:
+                    card = card_of(st, fig)
+                    if not (card >= 0 and st.hands[me] >> card & 1):
+                        continue
+                if c is None:
+                    c = Ctx(st, me)
+                c.vars["item"] = fig.ref
+                if fig.allowed is not None and not fig.allowed(c):
+                    continue
+                if cond.holds(c, plan, memo):
+                    out.append(action)
         out += kontra_options(st, me)
         out.append(end_of_turn(st))
         return out
