@@ -72,17 +72,21 @@ def card_of(st: State, fig: FigureRT) -> int:
 
 
 def figure_of(st: State, f: Any) -> FigureRT | None:
-    return st.R.figures.get(str(f)) if f is not None else None
+    if f is None:
+        return None
+    return st.R.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
 
 
 def _side(st: State, x: Any) -> tuple[int, ...]:
+    if type(x) is int:
+        return (x,)
     return tuple(sorted(st._seats_of(x)))
 
 
 def allowed(c: Ctx, fig: FigureRT) -> bool:
     """The contract being played lists the figure, and the figure's own `allowed` holds."""
-    con = c.st.contract
-    if con is None or fig.name not in (con.rec.get("figures") or ()):
+    con = c.st._con
+    if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
         return False
     return fig.allowed is None or bool(fig.allowed(c))
 
@@ -93,44 +97,46 @@ def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
     return bool(fn(sub))
 
 
-def _memo(c: Ctx, key: tuple, compute: Callable[[], bool]) -> bool:
+def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
+    """The figure is allowed and `fn` holds for the side: once per settlement (in the rows' memo)."""
     cache = c.cache
     if cache is None:
-        return compute()
-    if key not in cache:
-        cache[key] = compute()
-    return cache[key]
+        return allowed(c, fig) and _judge(c, fn, side)
+    key = (what, fig.name, side)
+    made = cache.get(key)
+    if made is None:
+        made = cache[key] = allowed(c, fig) and _judge(c, fn, side)
+    return made
 
 
 def achieved(c: Ctx, f: Any, x: Any) -> bool:
     """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
-    fig = figure_of(c.st, f)
+    st = c.st
+    fig = figure_of(st, f)
     if fig is None:
         return False
-    side = _side(c.st, x)
-    given = c.st.announce.given
+    side = _side(st, x)
+    given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    return _memo(c, ("achieved", fig.name, side),
-                 lambda: allowed(c, fig) and _judge(c, fig.goal, side))
+    return _outcome(c, "achieved", fig, fig.goal, side)
 
 
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
     """A silent attempt: the figure is allowed, `x` did not declare it, and its `attempt` holds."""
-    fig = figure_of(c.st, f)
-    if fig is None or declared_by(c.st, fig.name, x):
+    st = c.st
+    fig = figure_of(st, f)
+    if fig is None or declared_by(st, fig.name, x):
         return False
-    side = _side(c.st, x)
-    given = c.st.announce.given
+    side = _side(st, x)
+    given = st.announce.given
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
     if fig.attempt is None:
         return False
-    attempt = fig.attempt
-    return _memo(c, ("attempted", fig.name, side),
-                 lambda: allowed(c, fig) and _judge(c, attempt, side))
+    return _outcome(c, "attempted", fig, fig.attempt, side)
 
 
 def declared(st: State, f: Any) -> bool:
@@ -138,8 +144,12 @@ def declared(st: State, f: Any) -> bool:
 
 
 def declared_by(st: State, f: Any, x: Any) -> bool:
-    seat = st.announce.declared.get(str(f))
-    return seat is not None and seat in st._seats_of(x)
+    seat = st.announce.declared.get(f if isinstance(f, str) else str(f))
+    if seat is None:
+        return False
+    if type(x) is tuple:
+        return seat in x
+    return seat in st._seats_of(x)
 
 
 def declarations(st: State, s: Any) -> int:

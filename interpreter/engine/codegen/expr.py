@@ -21,72 +21,17 @@ from typing import Any
 
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
+from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
+from interpreter.engine.codegen.templates import (
+    _CMP,
+    FUNCTION_SOURCE,
+    REDUCTIONS,
+    VALUE_SOURCE,
+    runtime_namespace,
+)
 
 _UNKNOWN = object()
 
-# Built-in values the generator writes inline, as source over `st` (the state) and `c` (the activation),
-# with what kind of value they give ("int": always a whole number, never none). They mirror the
-# lambdas of engine/builtins.VALUES; a name missing here calls that table's function instead.
-VALUE_SOURCE: dict[str, tuple[str, str]] = {
-    "dealer": ("st.dealer", "int"),
-    "declarer": ("st.declarer", "any"),
-    "me": ("c.me", "any"),
-    "this": ("c.this", "any"),
-    "holder": ("st.auction.holder", "any"),
-    "leader": ("st.play.leader", "any"),
-    "host": ("st.defence.host", "any"),
-    "guest": ("st.defence.guest", "any"),
-    "active": ("st.active", "any"),
-    "defenders": ("st.defenders", "any"),
-    "declarers": ("st.declarers", "any"),
-    "playing": ("st.playing", "any"),
-    "pot": ("st.accounts.get('pot', 0)", "any"),
-    "tricks_played": ("len(st.play.history)", "int"),
-    "trick_number": ("(len(st.play.history) + 1)", "int"),
-    "turn": ("len(st.auction.calls)", "int"),
-    "passes": ("st.auction.passes", "any"),
-    "invited": ("st.defence.invited", "any"),
-    "compulsory": ("st.defence.compulsory", "any"),
-    "all_passed": ("st.all_passed", "any"),
-    "high": ("st.high", "any"),
-    "final": ("st.final", "any"),
-    "contract": ("st.contract", "any"),
-    "trump": ("st.trump", "any"),
-    "made": ("st.made_in(c)", "any"),
-    "deal_number": ("st.deal_number", "any"),
-}
-
-# Built-in functions written inline: a format over the arguments' source, and the result's kind.
-FUNCTION_SOURCE: dict[str, tuple[str, str]] = {
-    "next": ("st.next({0})", "any"),
-    "prev": ("st.prev({0})", "any"),
-    "tricks": ("st.tricks({0})", "int"),
-    "first_call": ("st.first_call({0})", "any"),
-    "first_bid": ("st.first_bid({0})", "any"),
-    "latest": ("st.latest({0})", "any"),
-    "has_bid": ("st.has_bid({0})", "any"),
-    "spoke": ("st.spoke({0})", "any"),
-    "went_along": ("({0} in st.playing)", "any"),
-    "size": ("size({0})", "int"),
-    "holds": ("st.holds({0}, {1})", "any"),
-    "count_in": ("st.count_in({0}, {1})", "int"),
-    "order": ("st.order_of({0})", "int"),
-}
-
-_CMP = {"<", "<=", ">", ">="}
-
-# comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);
-# mirrors engine/builtins.COMPREHENSIONS, including where any/all stop early
-REDUCTIONS: dict[str, tuple[set[str], str, tuple[str, ...], str]] = {
-    "sum": ({"sum"}, "0", ("acc = acc + num(v)",), "acc"),
-    "count": ({"sum"}, "0", ("if v:", "    acc += 1"), "acc"),
-    "any": ({"any"}, "False", ("if v:", "    acc = True", "    break"), "acc"),
-    "all": ({"all"}, "True", ("if not v:", "    acc = False", "    break"), "acc"),
-    "min": ({"min"}, "[]", ("acc.append(num(v))",), "min(acc, default=0)"),
-    "max": ({"max"}, "[]", ("acc.append(num(v))",), "max(acc, default=0)"),
-    "set": ({"tuple"}, "[]", ("if v is m or v is True or (not isinstance(v, bool) and v):", "    acc.append(m)"),
-            "tuple(acc)"),
-}
 _PRIMITIVE = (int, str, bool, type(None))
 
 
@@ -116,6 +61,11 @@ class ExprGen:
         self.n_players = n_players
         self.tricks_total = tricks_total
         self.helpers: list[str] = []        # extra functions (let-function bodies) to add to the module
+        # a helper (F…, C…) or a bound reference closure → the names of the activation it may read
+        # (codegen/reads.py; None: any), so that its callers bind there only what is read
+        self.reads: dict[str, frozenset[str] | None] = {
+            n: frozenset() if state_only(fn) else TOP for n, fn in runtime_namespace().items() if callable(fn)}
+        self._helper_ids: dict[str, str] = {}   # a helper's text (under a placeholder name) → its name
         self._const_ids: dict[Any, str] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
         # built-in values known to be constant where the code being generated runs (a contract's play
@@ -137,6 +87,12 @@ class ExprGen:
             self._const_ids[key] = name
         return name
 
+    def builtin(self, fn: Any, note: str) -> str:
+        """A built-in's implementation bound by name, with what it may read of the activation."""
+        name = self.bind(fn, note)
+        self.reads[name] = frozenset() if state_only(fn) else TOP
+        return name
+
     def lit(self, v: Any) -> G:
         if type(v) in _PRIMITIVE:
             return G(repr(v), "int" if type(v) is int else "any", v)
@@ -150,7 +106,9 @@ class ExprGen:
     def fallback(self, node: tuple, scope: frozenset) -> G:
         """The reference closure of a node the generator does not translate."""
         fn = self.comp.node(node, scope)
-        return G(self.bind(fn, f"reference closure for a {node[0]} node") + "(c)")
+        name = self.bind(fn, f"reference closure for a {node[0]} node")
+        self.reads[name] = frozenset(scope) | TOP      # compiled in this scope: it reads the names there
+        return G(name + "(c)")
 
     # ---- nodes -------------------------------------------------------------------------------------
     def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
@@ -191,9 +149,11 @@ class ExprGen:
         if n in scope or n in ("s", "t"):
             return G(f"c.vars.get({n!r})")
         if n in comp.lets:
-            if n in self.let_names:
-                return G(f"{self.let_names[n]}(c)")
-            return G(self.bind(comp.lets[n], f"let {n!r}") + "(c)")
+            fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
+            if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
+                from interpreter.engine.rules import _SEAT_NAMES  # the seat reads none of the seat's names
+                self.reads[fname] = TOP if n in comp.seat_dependent else TOP - _SEAT_NAMES
+            return G(f"{fname}(c)")
         if n not in comp.symbols:
             if n in self.known and n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES.get(n)):
                 return self.lit(self.known[n])
@@ -207,7 +167,7 @@ class ExprGen:
                 if n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES[n]):
                     src, kind = VALUE_SOURCE[n]
                     return G(src, kind)
-                return G(self.bind(B.VALUES[n], f"built-in value {n!r}") + "(c)")
+                return G(self.builtin(B.VALUES[n], f"built-in value {n!r}") + "(c)")
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
@@ -297,8 +257,11 @@ class ExprGen:
                 body_src = self.expr(body, frozenset(scope) | set(params)).src
             finally:
                 self.local_names = outer
-            fname = f"F{len(self.helpers)}"   # named after its body, which may add helpers of its own
-            self.helpers.append(let_function(fname, name, params, body_src))
+            body_reads = reads(body_src, self.reads)
+            bound = params if body_reads is None else tuple(p for p in params if p in body_reads)
+            # named after its body, which may add helpers of its own
+            fname = self._helper("F", let_function("{name}", name, params, body_src, bound),
+                                 None if body_reads is None else body_reads - set(params))
             return G(f"{fname}(c" + "".join(f", {a.src}" for a in args) + ")")
         impl = B.FUNCTIONS.get(name)
         if impl is None:
@@ -311,37 +274,60 @@ class ExprGen:
             if all(a.const for a in args):
                 return self.lit(impl(None, *(a.value for a in args)))
             return G(f"_{name}(c" + "".join(f", {a.src}" for a in args) + ")")
-        fn = self.bind(impl, f"built-in function {name!r}")
+        fn = self.builtin(impl, f"built-in function {name!r}")
         return G(f"{fn}(c" + "".join(f", {a.src}" for a in args) + ")")
 
+    def _helper(self, prefix: str, text: str, helper_reads: frozenset[str] | None) -> str:
+        """The name of a helper function whose text (its name spelt `{name}`) is `text`: one already made
+        with the same text, else a new one."""
+        fname = self._helper_ids.get(text)
+        if fname is None:
+            fname = self._helper_ids[text] = f"{prefix}{len(self.helpers)}"
+            self.helpers.append(text.replace("{name}", fname, 1))
+            self.reads[fname] = helper_reads
+        return fname
+
     def _comp(self, node: tuple, scope: frozenset) -> G:
-        """A comprehension as a loop in a helper function, binding the variable in the activation as the
-        reference does (so that lets and closures evaluated inside see it)."""
+        """A comprehension as a loop in a helper function. The collection is worked out by the caller and
+        passed in, as are the caller's locals the loop reads; the variable is bound in the activation as
+        the reference binds it only when something called in the loop may read it there."""
         _, fname, body, var, iterable, cond = node
         reduce = B.COMPREHENSIONS.get(fname)
         if fname not in REDUCTIONS or reduce is None or _names(reduce) != REDUCTIONS[fname][0]:
             return self.fallback(node, scope)
         inner = frozenset(scope) | {var}
-        outer, self.local_names = self.local_names, {}   # a helper of its own: it reads its caller's names
-        try:                                              # from the activation
-            it = self.expr(iterable, scope).src
-            self.local_names = {var: "m"}                 # bound in the activation and in `m` alike
+        it = self.expr(iterable, scope).src
+        outer = self.local_names
+        args = {n: f"a{i}" for i, n in enumerate(outer) if n != var}
+        self.local_names = {**args, var: "m"}
+        try:
             fcond = self.expr(cond, inner).src if cond is not None else None
             fbody = self.expr(body, inner).src
         finally:
             self.local_names = outer
+        loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", self.reads)
+        used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", f"{fcond} {fbody}"))]
         _, start, step, finish = REDUCTIONS[fname]
-        name = f"C{len(self.helpers)}"
-        lines = [f"def {name}(c):", f"    # {fname}(… for {var} in …)", "    st = c.st", "    env = c.vars",
-                 f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}", "    try:",
-                 f"        for m in members({it}):", f"            env[{var!r}] = m"]
+        head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
+                f"    # {fname}(… for {var} in …)", "    st = c.st"]
+        loop = ["for m in members(it):"]
+        bind = loop_reads is None or var in loop_reads
+        if bind:
+            loop.append(f"    env[{var!r}] = m")
         if fcond is not None:
-            lines += [f"            if not ({fcond}):", "                continue"]
-        lines += [f"            v = {fbody}"] + [f"            {x}" for x in step]
-        lines += ["    finally:", "        if saved is MISSING:", f"            env.pop({var!r}, None)", "        else:",
-                  f"            env[{var!r}] = saved", f"    return {finish}"]
-        self.helpers.append("\n".join(lines) + "\n")
-        return G(f"{name}(c)", "int" if fname == "count" else "any")
+            loop += [f"    if not ({fcond}):", "        continue"]
+        loop += [f"    v = {fbody}"] + [f"    {x}" for x in step]
+        if bind:
+            lines = head + ["    env = c.vars", f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}",
+                            "    try:"] + [f"        {x}" for x in loop]
+            lines += ["    finally:", "        if saved is MISSING:", f"            env.pop({var!r}, None)",
+                      "        else:", f"            env[{var!r}] = saved"]
+        else:
+            lines = head + [f"    acc = {start}"] + [f"    {x}" for x in loop]
+        lines.append(f"    return {finish}")
+        name = self._helper("C", "\n".join(lines) + "\n", None if loop_reads is None else loop_reads - {var})
+        call_args = "".join(f", {outer[n]}" for n in used)
+        return G(f"{name}(c, {it}{call_args})", "int" if fname == "count" else "any")
 
 
 def _names(fn: Any) -> set[str]:
@@ -394,48 +380,19 @@ def function(name: str, src: str, doc: str) -> str:
     return f"def {name}(c):\n    # {doc}\n    st = c.st\n    return {src}\n"
 
 
-# the source reads the activation for more than the state, `me` and `this`: a let, a helper, a closure
-_READS_ACTIVATION = re.compile(r"\bc\b(?!\.(?:st|me|this)\b)")
-
-
-def let_function(fname: str, name: str, params: tuple[str, ...], body: str) -> str:
-    """A let function: its parameters are Python arguments; they are bound in the activation as well
-    (as the interpreter binds them) only when the body calls something that may read them there."""
+def let_function(fname: str, name: str, params: tuple[str, ...], body: str, bound: tuple[str, ...]) -> str:
+    """A let function: its parameters are Python arguments; those in `bound` are bound in the activation
+    as well (as the interpreter binds them): the ones something the body calls may read there."""
     args = "".join(f", p{i}" for i in range(len(params)))
     head = [f"def {fname}(c{args}):", f"    # the let function {name!r}", "    st = c.st"]
-    if not _READS_ACTIVATION.search(body):
+    if not bound:
         return "\n".join(head + [f"    return {body}"]) + "\n"
+    idx = [(params.index(p), p) for p in bound]
     lines = head + ["    env = c.vars"]
-    lines += [f"    saved{i} = env.get({p!r}, MISSING)" for i, p in enumerate(params)]
-    lines += [f"    env[{p!r}] = p{i}" for i, p in enumerate(params)]
+    lines += [f"    saved{i} = env.get({p!r}, MISSING)" for i, p in idx]
+    lines += [f"    env[{p!r}] = p{i}" for i, p in idx]
     lines += ["    try:", f"        return {body}", "    finally:"]
-    for i, p in enumerate(params):
+    for i, p in idx:
         lines += [f"        if saved{i} is MISSING:", f"            env.pop({p!r}, None)", "        else:",
                   f"            env[{p!r}] = saved{i}"]
     return "\n".join(lines) + "\n"
-
-
-def runtime_namespace() -> dict[str, Any]:
-    """What generated expressions call, besides their own constants."""
-    return {
-        "Fraction": Fraction, "Party": X.Party, "attr": X.attr, "num": X._num, "div": X.div, "mod": X.mod,
-        "power": X.power, "contains": X.contains, "size": B.size, "_min": B._min, "_max": B._max,
-        "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
-        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "contract_attr": contract_attr,
-    }
-
-
-def contract_attr(st: Any, name: str) -> Any:
-    """attr(st.contract, name): the attribute of the contract being settled on, none while there is none."""
-    con = st._con
-    return None if con is None else X.attr(con.ref, name)
-
-
-def members(it: Any) -> Any:
-    """What a comprehension runs over: a card mask's cards, nothing for none, else the value itself."""
-    if isinstance(it, int) and not isinstance(it, bool):
-        return B.mask_bits(it)
-    return () if it is None else it
-
-
-_MISSING = object()

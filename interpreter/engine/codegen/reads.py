@@ -1,0 +1,86 @@
+"""Which names of the activation (`c.vars`) a piece of generated source may read, so that a let function
+or a comprehension binds a parameter or its variable there only when something it calls reads it.
+
+Only three kinds of code read names out of an activation: a name in scope (engine/compile.Compiler._name:
+a let function's parameter, a comprehension's variable, and `s`/`t` always), a built-in value or
+function whose implementation reads `c.vars` (`side`, `item`: the names it reads are the strings its
+code holds), and a reference closure compiled inside a scope (its names, the generator records them
+when it binds one). Every other function handed the activation — a built-in, a let, a rule expression
+the engine holds — was compiled outside any scope, so it reads at most the names in `TOP`.
+
+`reads(src, known)` gives the names a source may read, or None when it cannot tell (the activation
+used some other way): then everything is bound, as the reference binds it.
+"""
+from __future__ import annotations
+
+import ast
+import dis
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import interpreter.engine.builtins as B
+
+
+def _builtin_reads() -> frozenset[str]:
+    names: set[str] = set()
+    for fn in list(B.VALUES.values()) + list(B.FUNCTIONS.values()):
+        code: Any = getattr(fn, "__code__", None)
+        if code is not None and "vars" in code.co_names:
+            names |= {k for k in code.co_consts if isinstance(k, str)}
+    return frozenset(names)
+
+
+# what code compiled outside any scope may read from an activation: `s` and `t` (read from the
+# activation wherever they appear) and what the built-ins read
+TOP: frozenset[str] = frozenset({"s", "t"}) | _builtin_reads()
+
+_LIT = r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\""
+_GET = re.compile(r"(?<![\w.])c\.vars\.get\((" + _LIT + r")(?:, (?:\(\)|None))?\)")
+_STRING = re.compile(_LIT)
+_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\(c(?=[,)])")
+_BARE = re.compile(r"(?<![\w.])c\b(?!\.(?:st|me|this)\b)")
+
+
+def reads(src: str, known: Mapping[str, frozenset[str] | None]) -> frozenset[str] | None:
+    """The names `src` may read from the activation; `known`: a generated helper or a bound reference
+    closure → what it reads (None: anything); any other function called with the activation reads `TOP`."""
+    out: set[str] = set()
+    for m in _GET.finditer(src):
+        out.add(ast.literal_eval(m.group(1)))
+    rest = _STRING.sub("''", _GET.sub("_", src))
+    for m in _CALL.finditer(rest):
+        name = m.group(1)
+        if name in known:
+            got = known[name]
+            if got is None:
+                return None
+            out |= got
+        else:
+            out |= TOP
+    if _BARE.search(_CALL.sub("_(", rest)):
+        return None
+    return frozenset(out)
+
+
+# what an activation holds besides its names: reading these reads no name
+_NOT_NAMES = frozenset({"st", "me", "this", "cache"})
+
+
+def state_only(fn: Any) -> bool:
+    """The function uses the activation it is handed only for what is not a name (the state `c.st`, `me`,
+    `this`, the settlement's memo): it reads no names."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount < 1:
+        return False
+    first = code.co_varnames[0]
+    if first in code.co_cellvars:        # captured by an inner function: used some other way
+        return False
+    ins = list(dis.get_instructions(code))
+    for i, x in enumerate(ins):
+        if x.opname.startswith(("LOAD_FAST", "STORE_FAST", "DELETE_FAST")) and x.argval == first:
+            nxt = ins[i + 1] if i + 1 < len(ins) else None
+            if not (x.opname == "LOAD_FAST" and nxt is not None and nxt.opname == "LOAD_ATTR"
+                    and nxt.argval in _NOT_NAMES):
+                return False
+    return True

@@ -1,0 +1,125 @@
+"""What generated expressions are written with: the templates of built-in values and functions the
+generator inlines (each checked against the engine's implementation before use, expr._same), the loops
+of the comprehension forms, and the names the generated module calls at run time."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import interpreter.engine.builtins as B
+from interpreter.engine import compile as X
+from interpreter.engine import deals, figures, sides
+
+# Built-in values the generator writes inline, as source over `st` (the state) and `c` (the activation),
+# with what kind of value they give ("int": always a whole number, never none). They mirror the
+# lambdas of engine/builtins.VALUES; a name missing here calls that table's function instead.
+VALUE_SOURCE: dict[str, tuple[str, str]] = {
+    "dealer": ("st.dealer", "int"),
+    "declarer": ("st.declarer", "any"),
+    "me": ("c.me", "any"),
+    "this": ("c.this", "any"),
+    "holder": ("st.auction.holder", "any"),
+    "leader": ("st.play.leader", "any"),
+    "host": ("st.defence.host", "any"),
+    "guest": ("st.defence.guest", "any"),
+    "active": ("st.active", "any"),
+    "defenders": ("st.defenders", "any"),
+    "declarers": ("st.declarers", "any"),
+    "playing": ("st.playing", "any"),
+    "pot": ("st.accounts.get('pot', 0)", "any"),
+    "tricks_played": ("len(st.play.history)", "int"),
+    "trick_number": ("(len(st.play.history) + 1)", "int"),
+    "turn": ("len(st.auction.calls)", "int"),
+    "passes": ("st.auction.passes", "any"),
+    "invited": ("st.defence.invited", "any"),
+    "compulsory": ("st.defence.compulsory", "any"),
+    "all_passed": ("st.all_passed", "any"),
+    "high": ("st.high", "any"),
+    "final": ("st.final", "any"),
+    "contract": ("st.contract", "any"),
+    "trump": ("st.trump", "any"),
+    "made": ("st.made_in(c)", "any"),
+    "deal_number": ("st.deal_number", "any"),
+    "side": ("c.vars.get('side', ())", "any"),
+    "item": ("c.vars.get('item')", "any"),
+    "tricks_total": ("deals.tricks_total(st)", "int"),
+    "called_card": ("_card_or_none(st.called_card)", "any"),
+    "base_bidder": ("st.base_bidder", "any"),
+    "base_contract": ("(st.base_con.ref if st.base_con is not None else None)", "any"),
+    "given_up": ("st.given_up", "any"),
+}
+
+# Built-in functions written inline: a format over the arguments' source, and the result's kind.
+FUNCTION_SOURCE: dict[str, tuple[str, str]] = {
+    "next": ("st.next({0})", "any"),
+    "prev": ("st.prev({0})", "any"),
+    "tricks": ("st.tricks({0})", "int"),
+    "first_call": ("st.first_call({0})", "any"),
+    "first_bid": ("st.first_bid({0})", "any"),
+    "latest": ("st.latest({0})", "any"),
+    "has_bid": ("st.has_bid({0})", "any"),
+    "spoke": ("st.spoke({0})", "any"),
+    "went_along": ("({0} in st.playing)", "any"),
+    "size": ("size({0})", "int"),
+    "holds": ("st.holds({0}, as_mask({1}))", "any"),
+    "count_in": ("st.count_in({0}, {1})", "int"),
+    "order": ("st.order_of({0})", "int"),
+    "points": ("_points(c, {0})", "any"),
+    "captured": ("st.captured({0}, as_mask({1}))", "any"),
+    "dealt": ("st.dealt({0}, as_mask({1}))", "int"),
+    "played_card": ("played_card(st, {0}, {1})", "any"),
+    "winning_card": ("winning_card(st, {0})", "any"),
+    "trick_winner": ("st.trick_winner({0})", "any"),
+    "won_trick": ("st.won_trick({0}, {1})", "any"),
+    "partner_of": ("sides.partner_of(st, {0})", "any"),
+    "declared": ("figures.declared(st, {0})", "any"),
+    "declared_by": ("figures.declared_by(st, {0}, {1})", "any"),
+    "declarations": ("figures.declarations(st, {0})", "int"),
+    "kontras": ("figures.kontras(st, {0})", "int"),
+    "kontras_between": ("figures.kontras_between(st, {0}, {1})", "int"),
+    "kontras_by": ("figures.kontras_by(st, {0})", "int"),
+    "passed": ("figures.passed(st, {0})", "any"),
+}
+
+_CMP = {"<", "<=", ">", ">="}
+
+# comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);
+# mirrors engine/builtins.COMPREHENSIONS, including where any/all stop early
+REDUCTIONS: dict[str, tuple[set[str], str, tuple[str, ...], str]] = {
+    "sum": ({"sum"}, "0", ("acc = acc + num(v)",), "acc"),
+    "count": ({"sum"}, "0", ("if v:", "    acc += 1"), "acc"),
+    "any": ({"any"}, "False", ("if v:", "    acc = True", "    break"), "acc"),
+    "all": ({"all"}, "True", ("if not v:", "    acc = False", "    break"), "acc"),
+    "min": ({"min"}, "[]", ("acc.append(num(v))",), "min(acc, default=0)"),
+    "max": ({"max"}, "[]", ("acc.append(num(v))",), "max(acc, default=0)"),
+    "set": ({"tuple"}, "[]", ("if v is m or v is True or (not isinstance(v, bool) and v):", "    acc.append(m)"),
+            "tuple(acc)"),
+}
+
+
+def runtime_namespace() -> dict[str, Any]:
+    """What generated expressions call, besides their own constants."""
+    return {
+        "Fraction": Fraction, "Party": X.Party, "attr": X.attr, "num": X._num, "div": X.div, "mod": X.mod,
+        "power": X.power, "contains": X.contains, "size": B.size, "_min": B._min, "_max": B._max,
+        "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
+        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "contract_attr": contract_attr,
+        "deals": deals, "figures": figures, "sides": sides, "as_mask": B.as_mask, "played_card": B.played_card,
+        "winning_card": B.winning_card, "_card_or_none": B._card_or_none, "_points": B._points,
+    }
+
+
+def contract_attr(st: Any, name: str) -> Any:
+    """attr(st.contract, name): the attribute of the contract being settled on, none while there is none."""
+    con = st._con
+    return None if con is None else X.attr(con.ref, name)
+
+
+def members(it: Any) -> Any:
+    """What a comprehension runs over: a card mask's cards, nothing for none, else the value itself."""
+    if isinstance(it, int) and not isinstance(it, bool):
+        return B.mask_bits(it)
+    return () if it is None else it
+
+
+_MISSING = object()
