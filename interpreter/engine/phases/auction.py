@@ -36,6 +36,11 @@ class AuctionSettings:
     hold_ref: Any
     call_keys: list = field(default_factory=list)
     step_ranks: list[int] = field(default_factory=list)
+    # per call: the index of its `allowed` among the distinct ones that do not read `this` (judged once
+    # per turn for all the calls sharing it), else -1
+    allowed_group: list[int] = field(default_factory=list)
+    raises: dict = field(default_factory=dict)      # the highest call's index (-1: none) → the calls that may follow
+    allowed_if: Any = None          # `allowed` taken apart (phases/conditions.py); None: always
 
 
 def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
@@ -60,6 +65,20 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
         from interpreter.engine.compile import attr
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
     S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
+    from interpreter.engine.phases.conditions import condition, reads
+    from interpreter.language.expressions import parse_text
+
+    lets = doc.get("let") or {}
+    if "allowed" in auction:
+        S.allowed_if = condition(comp, auction["allowed"], lets, (), "this")
+    groups: dict = {}
+    calls_doc = doc.get("call") or {}
+    for c in calls:
+        text = (calls_doc.get(c.name) or {}).get("allowed")
+        if c.allowed is ALWAYS or not isinstance(text, str) or reads(parse_text(text), "this", lets):
+            S.allowed_group.append(-1)
+        else:
+            S.allowed_group.append(groups.setdefault(text, len(groups)))
     return S
 
 
@@ -134,6 +153,9 @@ def _joined(st: State, me: int, call: CallRT) -> tuple | None:
     return None
 
 
+_PASS, _HOLD = A.make(A.PASS), A.make(A.HOLD)
+
+
 class AuctionPhase(Phase):
     name = "auction"
 
@@ -168,12 +190,57 @@ class AuctionPhase(Phase):
         if self._reveal_due(st, me):
             out = self._reveals(st, me)
             if not (S.first_must_name and not au.reveals and out):
-                out.append(A.make(A.PASS))
+                out.append(_PASS)
             return out
         high = au.high_call
-        key_attrs = S.allowed_key
-        call_keys = S.call_keys
-        memo: dict = {}
+        memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
+        shared: dict = {}           # a group's `allowed` judged this turn (allowed_group)
+        parts: dict = {}            # the parts of the auction's `allowed` that do not read `this`
+        cands = S.raises.get(high.index if high is not None else -1)
+        if cands is None:
+            cands = self._raises(st, high)
+        cond = S.allowed_if
+        plan = cond.plan({}) if cond is not None else ()
+        if plan is None:
+            cands = ()
+        for action, ref, allowed, g, key in cands:
+            if allowed is not None:
+                c.this = ref
+                if g < 0:
+                    if not allowed(c):
+                        continue
+                else:
+                    ok = shared.get(g)
+                    if ok is None:
+                        ok = shared[g] = bool(allowed(c))
+                    if not ok:
+                        continue
+            if plan:
+                if key is None:
+                    c.this = ref
+                    if not cond.holds(c, plan, parts):
+                        continue
+                else:
+                    ok = memo.get(key)
+                    if ok is None:
+                        c.this = ref
+                        ok = memo[key] = cond.holds(c, plan, parts)
+                    if not ok:
+                        continue
+            out.append(action)
+        c.this = None
+        if (high is not None and S.hold_call and au.holder != me and au.holder is not None
+                and S.hold_who(c) and S.hold_bids(c)):
+            out.append(_HOLD)
+        if S.pass_allowed(c):
+            out.append(_PASS)
+        return out
+
+    def _raises(self, st: State, high: CallRT | None) -> tuple:
+        """The calls the raise rules let follow the highest call, with what judging each needs (made once
+        per rule set and highest call)."""
+        R = st.R
+        out = []
         calls = R.calls
         start = R.first_call_at_rank[high.rank] if high is not None else 0
         for call in calls[start:] if start else calls:
@@ -190,25 +257,13 @@ class AuctionPhase(Phase):
                     continue
             elif rule == "step" and call.rank != self._next_rank(st, None):
                 continue
-            c.this = call.ref
-            if call.allowed is not ALWAYS and not call.allowed(c):
-                continue
-            if key_attrs is None:
-                ok = S.allowed(c)
-            else:
-                key = call_keys[call.index]
-                ok = memo.get(key)
-                if ok is None:
-                    ok = memo[key] = bool(S.allowed(c))
-            if ok:
-                out.append(call.action)
-        c.this = None
-        if (high is not None and S.hold_call and au.holder != me and au.holder is not None
-                and S.hold_who(c) and S.hold_bids(c)):
-            out.append(A.make(A.HOLD))
-        if S.pass_allowed(c):
-            out.append(A.make(A.PASS))
-        return out
+            out.append(call)
+        S = R.auction
+        # (action, ref, own `allowed` or None, its group, the key of the auction's `allowed` or None)
+        cands = S.raises[high.index if high is not None else -1] = tuple(
+            (call.action, call.ref, None if call.allowed is ALWAYS else call.allowed, S.allowed_group[call.index],
+             S.call_keys[call.index] if S.allowed_key is not None else None) for call in out)
+        return cands
 
     def _next_rank(self, st: State, rank: int | None) -> int | None:
         ranks = st.R.auction.step_ranks
@@ -372,12 +427,23 @@ class AuctionPhase(Phase):
                 base = R.call_by_name[au.base[1]]
                 st.base_bidder = au.base[0]
                 st.base_con = R.in_deal(st, R.contracts[base.contracts[0]]) if base.contracts else None
-            st.declarer = au.best[0] if au.best is not None else au.holder
-            if au.best is not None:
-                st.choices = [au.best[1]]
+            declarer = au.best[0] if au.best is not None else au.holder
+            high = au.high_call
+            one: Any = (au.best[1] if au.best is not None else high.contracts[0] if high.contracts_expr is None
+                   and len(high.contracts) == 1 else None)
+            con = R.contracts[one] if one is not None else None
+            if con is not None and con.trump_expr is None and st.con is None and declarer is not None:
+                # nothing is judged before the contract is set: the sides are formed once, with both
+                st._declarer = declarer
+                st.choices = [one]
+                st.con = con
             else:
-                st.choices = st.call_contracts(au.high_call, st.declarer)
-            if len(st.choices) == 1:
-                st.con = R.in_deal(st, R.contracts[st.choices[0]])
+                st.declarer = declarer
+                if au.best is not None:
+                    st.choices = [au.best[1]]
+                else:
+                    st.choices = st.call_contracts(high, st.declarer)
+                if len(st.choices) == 1:
+                    st.con = R.in_deal(st, R.contracts[st.choices[0]])
         st.to_act = -1
         st._advance()

@@ -11,7 +11,7 @@ constants and the *fixed* names (say `contract` and `item`) is decided once per 
 
 A conjunct holds when one of its disjuncts does, so a conjunct with a fixed disjunct that holds is left
 out of the plan, a fixed disjunct that does not hold is left out of its conjunct, and a conjunct left
-without disjuncts makes the plan None. The conjuncts that do not read `varying` (through lets and let
+without disjuncts makes the plan None. The disjuncts that do not read `varying` (through lets and let
 functions too) are judged once per memo: while one seat's choices are listed, only the judged item
 changes. Rule expressions are pure, so the value is the whole expression's truth in every state; only
 the order in which the parts are evaluated differs.
@@ -57,24 +57,26 @@ class Condition:
     whole: Any                                  # the compiled expression, judged as is when it cannot be split
     pieces: list = field(default_factory=list)  # every disjunct compiled (generated code swaps these in)
     nodes: list = field(default_factory=list)   # … and its tree
-    conjuncts: list = field(default_factory=list)   # [(piece indices, reads `varying`)]
+    conjuncts: list = field(default_factory=list)   # [piece indices] per conjunct
+    varies: list = field(default_factory=list)  # per piece: it reads `varying`
     resolve: Any = None                         # name → its constant value, the fixed name it is, or _NOT
     plans: dict = field(default_factory=dict)   # the fixed names' values → plan
 
     def plan(self, env: dict) -> tuple | None:
-        """The conjuncts left to judge when the fixed names have these values (None: never holds)."""
+        """The conjuncts left to judge when the fixed names have these values (None: never holds): each
+        a tuple of its disjuncts left, (piece index, compiled piece, judged once per memo)."""
         key = tuple((v, getattr(v, "kind", None)) for v in env.values())
         try:
             return self.plans[key]
         except KeyError:
             pass
         out: list | None = []
-        for i, (idx, varies) in enumerate(self.conjuncts):
+        for idx in self.conjuncts:
             left = []
             for k in idx:
                 v = self._static(self.nodes[k], env)
                 if v is _NOT:
-                    left.append(self.pieces[k])
+                    left.append((k, self.pieces[k], not self.varies[k]))
                 elif v:
                     break
             else:
@@ -82,7 +84,7 @@ class Condition:
                     out = None
                     break
                 assert out is not None
-                out.append((i, tuple(left), not varies))
+                out.append(tuple(left))
         plan = tuple(out) if out is not None else None
         self.plans[key] = plan
         return plan
@@ -90,18 +92,17 @@ class Condition:
     def holds(self, c: Any, plan: tuple | None, memo: dict) -> bool:
         if plan is None:
             return False
-        for i, fns, shared in plan:
-            if shared and i in memo:
-                v = memo[i]
-            else:
-                v = False
-                for f in fns:
-                    if f(c):
-                        v = True
-                        break
+        for conj in plan:
+            for k, f, shared in conj:
                 if shared:
-                    memo[i] = v
-            if not v:
+                    v = memo.get(k)
+                    if v is None:
+                        v = memo[k] = bool(f(c))
+                else:
+                    v = f(c)
+                if v:
+                    break
+            else:
                 return False
         return True
 
@@ -192,18 +193,18 @@ def condition(comp: Any, text: Any, lets: dict, fixed: tuple[str, ...], varying:
     whole = comp.text(text)
     cond = Condition(whole=whole, resolve=_resolver(comp, fixed))
     if not isinstance(text, str):
-        cond.conjuncts = [([0], False)]
-        cond.pieces, cond.nodes = [whole], [("const", text)]
+        cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [("const", text)], [False]
         return cond
     for conj in _conjuncts(parse_text(text)):
         idx = []
         for d in _disjuncts(conj):
             piece = to_text(d)
             if parse_text(piece) != d:      # a tree the printer cannot give back: judge the whole
-                cond.conjuncts, cond.pieces, cond.nodes = [([0], True)], [whole], [("call", "?", ())]
+                cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [("call", "?", ())], [True]
                 return cond
             idx.append(len(cond.pieces))
             cond.pieces.append(comp.text(piece))
             cond.nodes.append(d)
-        cond.conjuncts.append((idx, any(reads(cond.nodes[k], varying, lets) for k in idx)))
+            cond.varies.append(reads(d, varying, lets))
+        cond.conjuncts.append(idx)
     return cond
