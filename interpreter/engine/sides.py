@@ -89,8 +89,16 @@ def form(st: State) -> None:
     if not declarers:           # a kind without a declaring side leaves no declarer (no_declarer)
         st._declarer = None
     st.declarers = declarers
-    st.defenders = tuple(s for s in st.active if s not in declarers)
+    key = (st.active, declarers)
+    defenders = _DEFENDERS.get(key)
+    if defenders is None:
+        defenders = _DEFENDERS[key] = tuple(s for s in st.active if s not in declarers)
+    st.defenders = defenders
     st.partner = partner
+
+
+# (seats taking part, declaring seats) → the defenders: few tables, and a deal forms its sides more than once
+_DEFENDERS: dict[tuple, tuple[int, ...]] = {}
 
 
 def partner_of(st: State, seat: int | None) -> int | None:

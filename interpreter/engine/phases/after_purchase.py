@@ -46,6 +46,9 @@ class AfterPurchaseState:
         return AfterPurchaseState(list(self.queue), self.stage, self.holder, self.made, self.count)
 
 
+_BUY, _NO_BUY = A.make(A.AFTER, 1), A.make(A.AFTER, 0)
+
+
 class AfterPurchasePhase(Phase):
     name = "after_purchase"
 
@@ -91,7 +94,7 @@ class AfterPurchasePhase(Phase):
     def legal(self, st: State) -> list[int]:
         ap = st.after_purchase
         if ap.stage == "ask":
-            return [A.make(A.AFTER, 1), A.make(A.AFTER, 0)]
+            return [_BUY, _NO_BUY]
         if ap.stage == "discard":
             discard = A.make(A.DISCARD)
             return [discard | m for m in combinations_of(st.hands[st.to_act], st.R.after_purchase.discard)]

@@ -67,6 +67,8 @@ class AnnounceSettings:
     figures: list[FigureRT] = field(default_factory=list)
     declare_if: Condition | None = None     # `declare` and `kontra.when`, taken apart (phases/conditions.py)
     opens_if: Condition | None = None
+    when_if: Condition | None = None
+    personal_if: Condition | None = None
     multipliers: tuple[str, ...] = ()       # the figures that multiply the game
     figure_index: dict[str, int] = field(default_factory=dict)
     # contract → the figures it lists, each with the plan of `declare` for it (None: never declared)
@@ -94,6 +96,10 @@ def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> Announc
         S.declare_if = condition(comp, an["declare"], lets, ("contract", "item"), "item")
     if kt and "when" in kt:
         S.opens_if = condition(comp, kt["when"], lets, ("contract", "item"), "item")
+    if "when" in an:
+        S.when_if = condition(comp, an["when"], lets, ("contract",), "")
+    if kt and "personal" in kt:
+        S.personal_if = condition(comp, kt["personal"], lets, ("contract",), "")
     S.multipliers = tuple(f.name for f in S.figures if f.multiplier)
     S.figure_index = {f.name: i for i, f in enumerate(S.figures)}
     return S
@@ -136,7 +142,10 @@ def unpack(arg: int) -> tuple[int, int, int]:
 def end_of_turn(st: State) -> int:
     """The action that ends the turn of the seat to act: the opener's word, `done` or `pass`."""
     an = st.announce
-    return A.make(A.ANNOUNCE, OPEN if an.opening else DONE if an.spoke else PASS)
+    return _OPEN_ACTION if an.opening else _DONE_ACTION if an.spoke else _PASS_ACTION
+
+
+_OPEN_ACTION, _DONE_ACTION, _PASS_ACTION = (A.make(A.ANNOUNCE, a) for a in (OPEN, DONE, PASS))
 
 
 def _side_of(st: State, seat: int) -> tuple[int, ...]:
@@ -156,7 +165,7 @@ def _game_side(st: State) -> tuple[int, ...]:
 class _PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
-    __slots__ = ("declarable", "figure_opens", "game_opens", "con", "S")
+    __slots__ = ("declarable", "figure_opens", "game_opens", "con", "S", "when", "personal")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -168,6 +177,10 @@ class _PerContract:
             self.declarable = tuple((fig, plan, A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in plans
                                     if plan is not None)
         self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
+        # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
+        self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
+        self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
+                         else () if S.personal is ALWAYS else None)
         self.game_opens: dict = {}
 
     def opens_plan(self, item: Any) -> tuple | None:
@@ -190,6 +203,10 @@ def _per_contract(st: State) -> _PerContract:
     if pc is None:
         pc = S.by_contract[con] = _PerContract(S, con)
     return pc
+
+
+def _judge(cond: Condition | None, plan: tuple | None, c: Ctx) -> bool:
+    return plan is not None and (not plan or cond is not None and cond.holds(c, plan, {}))
 
 
 class _Opens:
@@ -310,10 +327,11 @@ class AnnouncePhase(Phase):
         if not S.present or st.con is None or st.declarer is None:
             return False
         c = Ctx(st)
-        if not S.when(c):
+        pc = _per_contract(st)
+        if not _judge(S.when_if, pc.when, c):
             return False
         an = st.announce
-        an.personal = bool(S.personal(c))
+        an.personal = _judge(S.personal_if, pc.personal, c)
         from interpreter.engine.builtins import VALUES
         games: list[tuple] = [(GAME_CODE, st.declarer, st.con.name)]
         base_bidder = VALUES["base_bidder"](c) if "base_bidder" in VALUES else None

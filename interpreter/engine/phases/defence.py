@@ -56,6 +56,9 @@ class DefenceState:
                             self.guest, self.compulsory)
 
 
+_GO, _STAY, _INVITE, _ALONE = A.make(A.DEFEND, 0), A.make(A.DEFEND, 1), A.make(A.INVITE, 0), A.make(A.INVITE, 1)
+
+
 class DefencePhase(Phase):
     name = "defence"
 
@@ -92,8 +95,8 @@ class DefencePhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         if st.defence.stage == "ask":
-            return [A.make(A.DEFEND, 0), A.make(A.DEFEND, 1)]
-        return [A.make(A.INVITE, 0), A.make(A.INVITE, 1)]
+            return [_GO, _STAY]
+        return [_INVITE, _ALONE]
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act

@@ -62,6 +62,9 @@ class KnockState:
         return KnockState(self.stage, self.piles, self.chosen, self.order)
 
 
+_KNOCK, _CUT = A.make(A.KNOCK, 1), A.make(A.KNOCK, 0)
+
+
 def _state(st: State) -> KnockState:
     ks = st.knock_state
     return ks if ks is not None else KnockState()
@@ -85,7 +88,7 @@ class KnockPhase(Phase):
     def legal(self, st: State) -> list[int]:
         ks = _state(st)
         if ks.stage == "ask":
-            return [A.make(A.KNOCK, 1), A.make(A.KNOCK, 0)]
+            return [_KNOCK, _CUT]
         taken = {i for _, i in ks.chosen}
         return [A.make(A.PACKET, i) for i in range(ks.piles) if i not in taken]
 

@@ -181,6 +181,9 @@ def _check_requires(st: State, proc: TalonProc) -> None:
         st.given_up = True
 
 
+_GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
+
+
 class TalonPhase(Phase):
     name = "talon"
 
@@ -244,7 +247,7 @@ class TalonPhase(Phase):
     def legal(self, st: State) -> list[int]:
         tl = st.talon_state
         if tl.stage == "give_up":
-            return [A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)]
+            return [_GIVE_UP, _PLAY_ON]
         if tl.stage == "choose":
             return [A.make(A.PACKET, i) for i in range(len(tl.packets))]
         hand = st.hands[st.to_act]
