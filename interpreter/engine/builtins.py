@@ -86,7 +86,7 @@ def _card_or_none(card: int | None) -> CardValue | None:
 
 def _trick_index(st: Any, n: Any) -> int:
     history = st.play.history
-    if not isinstance(n, int) or isinstance(n, bool):
+    if type(n) is not int and (not isinstance(n, int) or isinstance(n, bool)):
         return -1
     idx = n - 1 if n > 0 else len(history) + n
     return idx if 0 <= idx < len(history) else -1
@@ -97,7 +97,10 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     idx = _trick_index(st, n)
     if idx < 0:
         return None
-    return next((CardValue(card) for s, card in st.play.history[idx][0] if s == seat), None)
+    for s, card in st.play.history[idx][0]:
+        if s == seat:
+            return CardValue(card)
+    return None
 
 
 def winning_card(st: Any, n: Any) -> CardValue | None:
@@ -106,7 +109,10 @@ def winning_card(st: Any, n: Any) -> CardValue | None:
     if idx < 0:
         return None
     trick, winner = st.play.history[idx]
-    return next((CardValue(card) for s, card in trick if s == winner), None)
+    for s, card in trick:
+        if s == winner:
+            return CardValue(card)
+    return None
 
 
 Value = Callable[[Any], Any]
@@ -167,9 +173,10 @@ def _points(c: Any, x: Any) -> Any:
     if cache is None or not (type(x) is int or type(x) is tuple):
         return c.st.points(x)
     key = ("points", x)
-    if key not in cache:
-        cache[key] = c.st.points(x)
-    return cache[key]
+    if key in cache:
+        return cache[key]
+    value = cache[key] = c.st.points(x)
+    return value
 
 
 # name -> function of (activation, arguments…)

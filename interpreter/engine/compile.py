@@ -77,6 +77,10 @@ MAX_POWER = 1 << 64
 
 
 def power(a, b):
+    if type(a) is int and type(b) is int and 0 <= b <= MAX_EXPONENT:   # whole numbers: no conversion
+        r = a ** b
+        if -MAX_POWER <= r <= MAX_POWER:
+            return r
     a, b = _num(a), _num(b)
     if isinstance(b, Fraction) and b.denominator == 1:
         b = int(b)

@@ -88,7 +88,8 @@ def allowed(c: Ctx, fig: FigureRT) -> bool:
     con = c.st._con
     if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
         return False
-    return fig.allowed is None or bool(fig.allowed(c))
+    check = fig.allowed
+    return check is None or bool(check(c))
 
 
 def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
@@ -112,24 +113,31 @@ def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) ->
 def achieved(c: Ctx, f: Any, x: Any) -> bool:
     """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
     st = c.st
-    fig = figure_of(st, f)
+    fig = st.R.figures.get(f if isinstance(f, str) else str(f)) if f is not None else None   # figure_of
     if fig is None:
         return False
-    side = _side(st, x)
+    side = (x,) if type(x) is int else x if type(x) is tuple and len(x) < 2 else tuple(sorted(st._seats_of(x)))
     given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    return _outcome(c, "achieved", fig, fig.goal, side)
+    cache = c.cache                                                                         # _outcome
+    if cache is None:
+        return allowed(c, fig) and _judge(c, fig.goal, side)
+    key = ("achieved", fig.name, side)
+    made = cache.get(key)
+    if made is None:
+        made = cache[key] = allowed(c, fig) and _judge(c, fig.goal, side)
+    return made
 
 
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
     """A silent attempt: the figure is allowed, `x` did not declare it, and its `attempt` holds."""
     st = c.st
-    fig = figure_of(st, f)
+    fig = st.R.figures.get(f if isinstance(f, str) else str(f)) if f is not None else None   # figure_of
     if fig is None or declared_by(st, fig.name, x):
         return False
-    side = _side(st, x)
+    side = (x,) if type(x) is int else x if type(x) is tuple and len(x) < 2 else tuple(sorted(st._seats_of(x)))
     given = st.announce.given
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
@@ -144,7 +152,10 @@ def declared(st: State, f: Any) -> bool:
 
 
 def declared_by(st: State, f: Any, x: Any) -> bool:
-    seat = st.announce.declared.get(f if isinstance(f, str) else str(f))
+    declared = st.announce.declared
+    if not declared:                # nothing declared (most deals)
+        return False
+    seat = declared.get(f if isinstance(f, str) else str(f))
     if seat is None:
         return False
     if type(x) is tuple:

@@ -150,6 +150,8 @@ class Readings:
         return self.declarers
 
     def _seats_of(self, x: Any) -> tuple:
+        if type(x) is tuple:
+            return x
         if x is None:
             return ()
         if isinstance(x, int):
@@ -158,6 +160,8 @@ class Readings:
 
     def tricks(self, x: Any) -> int:
         won = self.play.tricks_won
+        if type(x) is int:
+            return won[x]
         if x is None:
             return 0
         if isinstance(x, int):

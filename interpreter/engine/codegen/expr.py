@@ -77,7 +77,7 @@ class ExprGen:
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
         """A name in the module's namespace for a value that has no literal spelling."""
-        primitive = type(value) is tuple and all(type(x) in _PRIMITIVE for x in value)
+        primitive = (type(value) is tuple and all(type(x) in _PRIMITIVE for x in value)) or type(value) is Fraction
         key = ("value", repr(value)) if primitive else (type(value).__name__, id(value))
         name = self._const_ids.get(key)
         if name is None:
@@ -96,8 +96,8 @@ class ExprGen:
     def lit(self, v: Any) -> G:
         if type(v) in _PRIMITIVE:
             return G(repr(v), "int" if type(v) is int else "any", v)
-        if type(v) is Fraction:
-            return G(f"Fraction({v.numerator!r}, {v.denominator!r})", "any", v)
+        if type(v) is Fraction:             # made once, in the module's namespace
+            return G(self.bind(v, f"the number {v}"), "any", v)
         if type(v) is tuple and all(type(x) in _PRIMITIVE for x in v):
             return G(repr(v), "any", v)
         desc = f"{v.kind} {str(v)!r}" if isinstance(v, X.Ref) else f"{type(v).__name__} {v!r}"[:80]
@@ -196,7 +196,7 @@ class ExprGen:
         a = self.expr(node[1], scope)
         if a.const:
             return self.lit(-X._num(a.value))
-        return G(f"(-{a.src})", "int") if a.kind == "int" else G(f"(-num({a.src}))")
+        return G(f"(-{a.src})", "int") if a.kind == "int" else G(f"(-{_as_num(a)})")
 
     def _if(self, node: tuple, scope: frozenset) -> G:
         cond, then, other = (self.expr(x, scope) for x in node[1:])
@@ -220,15 +220,14 @@ class ExprGen:
         if op in ("+", "-", "*"):
             if both_int:
                 return G(f"({a.src} {op} {b.src})", "int")
-            na = a.src if a.kind == "int" else f"num({a.src})"
-            nb = b.src if b.kind == "int" else f"num({b.src})"
+            na, nb = _as_num(a), _as_num(b)
             return G(f"({na} {op} {nb})")
         if op == "/":
             return G(f"div({a.src}, {b.src})")
         if op == "%":
             return G(f"mod({a.src}, {b.src})", "int" if both_int else "any")
-        if op == "^":
-            return G(f"power({a.src}, {b.src})")
+        if op == "^":     # of whole numbers a whole number (or an error)
+            return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in ("==", "!="):
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
@@ -239,6 +238,8 @@ class ExprGen:
         if op in _CMP:
             if both_int:
                 return G(f"({a.src} {op} {b.src})", "bool")
+            if b.const and type(b.value) is Fraction:    # against a fraction: in whole numbers where it can
+                return G(f"qcmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
             return G(f"cmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
         raise ValueError(op)
 
@@ -254,7 +255,8 @@ class ExprGen:
             local = {p: f"p{i}" for i, p in enumerate(params)}
             outer, self.local_names = self.local_names, local
             try:
-                body_src = self.expr(body, frozenset(scope) | set(params)).src
+                body = self.expr(body, frozenset(scope) | set(params))
+                body_src = body.src
             finally:
                 self.local_names = outer
             body_reads = reads(body_src, self.reads)
@@ -262,13 +264,16 @@ class ExprGen:
             # named after its body, which may add helpers of its own
             fname = self._helper("F", let_function("{name}", name, params, body_src, bound),
                                  None if body_reads is None else body_reads - set(params))
-            return G(f"{fname}(c" + "".join(f", {a.src}" for a in args) + ")")
+            return G(f"{fname}(c" + "".join(f", {a.src}" for a in args) + ")", body.kind)
         impl = B.FUNCTIONS.get(name)
         if impl is None:
             return self.fallback(node, scope)
         if (name in FUNCTION_SOURCE and len(args) == FUNCTION_SOURCE[name][0].count("{")
                 and _same(FUNCTION_SOURCE[name][0], impl)):
             fmt, kind = FUNCTION_SOURCE[name]
+            for i, a in enumerate(args):      # a constant card mask is its own mask
+                if a.const and type(a.value) is int:
+                    fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
             return G(fmt.format(*(a.src for a in args)), kind)
         if name in ("min", "max"):
             if all(a.const for a in args):
@@ -302,7 +307,8 @@ class ExprGen:
         self.local_names = {**args, var: "m"}
         try:
             fcond = self.expr(cond, inner).src if cond is not None else None
-            fbody = self.expr(body, inner).src
+            gbody = self.expr(body, inner)
+            fbody = gbody.src
         finally:
             self.local_names = outer
         loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", self.reads)
@@ -316,6 +322,7 @@ class ExprGen:
             loop.append(f"    env[{var!r}] = m")
         if fcond is not None:
             loop += [f"    if not ({fcond}):", "        continue"]
+        step = tuple(x.replace("num(v)", _as_num(G("v", gbody.kind))) for x in step)
         loop += [f"    v = {fbody}"] + [f"    {x}" for x in step]
         if bind:
             lines = head + ["    env = c.vars", f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}",
@@ -327,7 +334,8 @@ class ExprGen:
         lines.append(f"    return {finish}")
         name = self._helper("C", "\n".join(lines) + "\n", None if loop_reads is None else loop_reads - {var})
         call_args = "".join(f", {outer[n]}" for n in used)
-        return G(f"{name}(c, {it}{call_args})", "int" if fname == "count" else "any")
+        kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
+        return G(f"{name}(c, {it}{call_args})", kind)
 
 
 def _names(fn: Any) -> set[str]:
@@ -341,6 +349,19 @@ def _same(template: str, fn: Any) -> bool:
     whose implementation has changed is called, not inlined, until the template is brought in step."""
     names = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"'[^']*'", "", template))) - {"c"} - set(keyword.kwlist)
     return names == _names(fn)
+
+
+_IDENT = re.compile(r"[A-Za-z_]\w*\Z")
+
+
+def _as_num(g: G) -> str:
+    """A value in arithmetic, as builtins.num gives it: a whole number is itself (no call), a name is
+    read twice, anything else is evaluated once into `_v`."""
+    if g.kind == "int":
+        return g.src
+    if _IDENT.match(g.src):
+        return f"({g.src} if type({g.src}) is int else num({g.src}))"
+    return f"(_v if type(_v := {g.src}) is int else num(_v))"
 
 
 def _truth(g: G) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine.codegen.expr import ExprGen
+from interpreter.engine.codegen.reads import reads as env_reads
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
 
@@ -51,13 +52,21 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         finally:
             gen.local_names = outer
         note = gen.lit(r.note).src
+        # the seat is put in the activation only where a part may read it there (codegen/reads.py)
+        parts = [x for x in (when, amount, src, dst) if x is not None]
+        part_reads = env_reads(", ".join(parts), gen.reads)
+        bind = part_reads is None or "s" in part_reads
         if each is None:
             pad = "    "
             body = []
-        else:
+        elif bind:
             pad = "        "
             body = [f"    for s in st._seats_of({each}):", "        if s is not None:", "            env['s'] = s",
                     "        sv = env.get('s')"]
+        else:   # as the activation would give it: the row's last seat that is not none, none before it
+            pad = "        "
+            body = ["    sv = None", f"    for s in st._seats_of({each}):", "        if s is not None:",
+                    "            sv = s"]
         if when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
@@ -67,7 +76,7 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
                      f"{pad}    out.extend({pair} for t in (st.active if fixed is not None else ()) if t != fixed)"]
         else:
             body += [f"{pad}amount = {amount}", f"{pad}if amount:", f"{pad}    out.append(({src}, {dst}, amount, {note}))"]
-        if r.each is not None:
+        if r.each is not None and bind:
             body.append("    env.pop('s', None)")
         lines += body
     lines.append("    return out")

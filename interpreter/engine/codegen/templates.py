@@ -3,6 +3,7 @@ generator inlines (each checked against the engine's implementation before use, 
 of the comprehension forms, and the names the generated module calls at run time."""
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 from typing import Any
 
@@ -102,6 +103,8 @@ def runtime_namespace() -> dict[str, Any]:
     return {
         "Fraction": Fraction, "Party": X.Party, "attr": X.attr, "num": X._num, "div": X.div, "mod": X.mod,
         "power": X.power, "contains": X.contains, "size": B.size, "_min": B._min, "_max": B._max,
+        "qcmp_lt": _qcmp(operator.lt), "qcmp_le": _qcmp(operator.le), "qcmp_gt": _qcmp(operator.gt),
+        "qcmp_ge": _qcmp(operator.ge),
         "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
         "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "contract_attr": contract_attr,
         "deals": deals, "figures": figures, "sides": sides, "as_mask": B.as_mask, "played_card": B.played_card,
@@ -109,10 +112,32 @@ def runtime_namespace() -> dict[str, Any]:
     }
 
 
+def _qcmp(op: Any) -> Any:
+    """A comparison of a value with a fraction constant `q` (engine/compile._cmp: false for none), in whole
+    numbers for a whole number or a fraction: what Fraction's own comparison works out, without its calls."""
+    def cmp(a: Any, q: Fraction) -> bool:
+        t = type(a)
+        if t is int:
+            return op(a * q.denominator, q.numerator)
+        if t is Fraction:
+            return op(a.numerator * q.denominator, q.numerator * a.denominator)
+        return a is not None and op(a, q)
+    return cmp
+
+
 def contract_attr(st: Any, name: str) -> Any:
     """attr(st.contract, name): the attribute of the contract being settled on, none while there is none."""
     con = st._con
-    return None if con is None else X.attr(con.ref, name)
+    if con is None:
+        return None
+    ref = con.ref
+    if type(ref) is not X.Ref or name == "name":
+        return X.attr(ref, name)
+    rec = ref.rec                     # X.attr of a Ref, without the call
+    if name in rec:
+        return rec[name]
+    props = rec.get("props")
+    return props[name] if props is not None and name in props else None
 
 
 def members(it: Any) -> Any:

@@ -54,9 +54,20 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
         return
     generated = st.R.generated          # the rows' evaluation generated from the rules (engine/codegen)
     evaluate = generated.rows.get(id(rows)) if generated is not None else None
-    transfers = evaluate(st) if evaluate is not None else []
+    transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
+    for src, dst, amount, note in transfers:
+        if src is not None:
+            credit(st, src, -amount)
+        credit(st, dst, amount)
+        if record:
+            st.payments.append((src, dst, amount, note))
+
+
+def _judge(st: State, rows: list[Row]) -> list:
+    """The transfers of the rows, judged by the interpreter (the reference the generated rows follow)."""
+    transfers: list = []
     c = Ctx(st, cache={})
-    for r in rows if evaluate is None else ():
+    for r in rows:
         seats = (None,) if r.each is None else st._seats_of(r.each(c))
         for s in seats:
             if s is not None:
@@ -76,15 +87,17 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
             src = r.src(c) if r.src is not None else None
             transfers.append((src, r.dst(c), amount, r.note))
         c.vars.pop("s", None)
-    for src, dst, amount, note in transfers:
-        if src is not None:
-            credit(st, src, -amount)
-        credit(st, dst, amount)
-        if record:
-            st.payments.append((src, dst, amount, note))
+    return transfers
 
 
 def credit(st: State, who: Any, amount: Any) -> None:
+    if type(who) is int:                # a seat (the common case, as the last branch below)
+        accounts = st.accounts
+        accounts["money"][who] += amount
+        side = "_paid" if amount < 0 else "_received"
+        tally = accounts[side] if side in accounts else accounts.setdefault(side, [0] * st.n)
+        tally[who] += abs(amount)
+        return
     if isinstance(who, tuple):
         name, *keys = who
         acc = st.accounts
