@@ -35,7 +35,7 @@ from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.figures import GAME, FigureRT, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
-from interpreter.engine.phases.conditions import Condition, condition
+from interpreter.engine.phases.conditions import Condition, condition, split_common
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
 
 if TYPE_CHECKING:
@@ -165,17 +165,23 @@ def _game_side(st: State) -> tuple[int, ...]:
 class _PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
-    __slots__ = ("declarable", "figure_opens", "game_opens", "con", "S", "when", "personal")
+    __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
         listed = (con.rec.get("figures") or ()) if con is not None else ()
         cond = S.declare_if
         self.declarable: tuple = ()
+        self.common: tuple = ()         # the conjuncts of `declare` that hold for every figure or none
         if cond is not None:
-            plans = [(fig, cond.plan({"contract": con, "item": fig.ref})) for fig in S.figures if fig.name in listed]
-            self.declarable = tuple((fig, plan, A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in plans
-                                    if plan is not None)
+            figs, plans = [], []
+            for fig in S.figures:
+                plan = cond.plan({"contract": con, "item": fig.ref}) if fig.name in listed else None
+                if plan is not None:
+                    figs.append(fig)
+                    plans.append(plan)
+            self.common, rest = split_common(plans)
+            self.declarable = tuple((fig, plan, A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
         self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
         # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
         self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
@@ -350,14 +356,15 @@ class AnnouncePhase(Phase):
     def legal(self, st: State) -> list[int]:
         me = st.to_act
         out = []
-        declarable = _per_contract(st).declarable
-        if declarable:
+        pc = _per_contract(st)
+        if pc.declarable:
             cond = st.R.announce.declare_if
             assert cond is not None
             declared = st.announce.declared
             c: Ctx | None = None
             memo: dict = {}     # the parts of `declare` that do not read the item, judged once
-            for fig, plan, action in declarable:
+            common = pc.common
+            for fig, plan, action in pc.declarable:
                 if fig.name in declared:
                     continue
                 if fig.by_holder:
@@ -369,7 +376,11 @@ class AnnouncePhase(Phase):
                 c.vars["item"] = fig.ref
                 if fig.allowed is not None and not fig.allowed(c):
                     continue
-                if cond.holds(c, plan, memo):
+                if common:
+                    if not cond.holds(c, common, memo):
+                        break
+                    common = ()
+                if not plan or cond.holds(c, plan, memo):
                     out.append(action)
         out += kontra_options(st, me)
         out.append(end_of_turn(st))

@@ -39,8 +39,12 @@ class AuctionSettings:
     # per call: the index of its `allowed` among the distinct ones that do not read `this` (judged once
     # per turn for all the calls sharing it), else -1
     allowed_group: list[int] = field(default_factory=list)
-    raises: dict = field(default_factory=dict)      # the highest call's index (-1: none) → the calls that may follow
+    # the highest call's index (-1: none) → the calls that may follow (AuctionPhase._raises)
+    raises: dict = field(default_factory=dict)
     allowed_if: Any = None          # `allowed` taken apart (phases/conditions.py); None: always
+    allowed_plan: Any = False       # … and what is left of it to judge (False: not made yet)
+    hold_bids_if: Any = None        # `hold.bids` taken apart, `high` fixed; None: always
+    hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids`
 
 
 def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
@@ -71,6 +75,8 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
     lets = doc.get("let") or {}
     if "allowed" in auction:
         S.allowed_if = condition(comp, auction["allowed"], lets, (), "this")
+    if "bids" in hold:
+        S.hold_bids_if = condition(comp, hold["bids"], lets, ("high",), "")
     groups: dict = {}
     calls_doc = doc.get("call") or {}
     for c in calls:
@@ -196,12 +202,21 @@ class AuctionPhase(Phase):
         memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
         shared: dict = {}           # a group's `allowed` judged this turn (allowed_group)
         parts: dict = {}            # the parts of the auction's `allowed` that do not read `this`
-        cands = S.raises.get(high.index if high is not None else -1)
-        if cands is None:
-            cands = self._raises(st, high)
+        raises = S.raises.get(high.index if high is not None else -1)
+        if raises is None:
+            raises = self._raises(st, high)
+        cands, firsts, pairs = raises
         cond = S.allowed_if
-        plan = cond.plan({}) if cond is not None else ()
+        plan = S.allowed_plan
+        if plan is False:
+            plan = S.allowed_plan = cond.plan({}) if cond is not None else ()
         if plan is None:
+            cands = ()
+        elif plan and firsts is not None:     # only the auction's `allowed`, once per key, in the calls' order
+            for key, ref in firsts:
+                c.this = ref
+                memo[key] = cond.holds(c, plan, parts)
+            out = [action for action, key in pairs if memo[key]]
             cands = ()
         for action, ref, allowed, g, key in cands:
             if allowed is not None:
@@ -229,10 +244,14 @@ class AuctionPhase(Phase):
                         continue
             out.append(action)
         c.this = None
-        if (high is not None and S.hold_call and au.holder != me and au.holder is not None
-                and S.hold_who(c) and S.hold_bids(c)):
-            out.append(_HOLD)
-        if S.pass_allowed(c):
+        if high is not None and S.hold_call and au.holder != me and au.holder is not None:
+            bids = S.hold_bids_if
+            hp = S.hold_plans.get(high.index, False)        # `bids` as the highest call decides it
+            if hp is False:
+                hp = S.hold_plans[high.index] = bids.plan({"high": high.ref}) if bids is not None else ()
+            if hp is not None and (not hp or bids.holds(c, hp, {})) and S.hold_who(c):
+                out.append(_HOLD)
+        if S.pass_allowed is ALWAYS or S.pass_allowed(c):
             out.append(_PASS)
         return out
 
@@ -260,10 +279,17 @@ class AuctionPhase(Phase):
             out.append(call)
         S = R.auction
         # (action, ref, own `allowed` or None, its group, the key of the auction's `allowed` or None)
-        cands = S.raises[high.index if high is not None else -1] = tuple(
-            (call.action, call.ref, None if call.allowed is ALWAYS else call.allowed, S.allowed_group[call.index],
-             S.call_keys[call.index] if S.allowed_key is not None else None) for call in out)
-        return cands
+        cands = tuple((call.action, call.ref, None if call.allowed is ALWAYS else call.allowed,
+                       S.allowed_group[call.index], S.call_keys[call.index] if S.allowed_key is not None else None)
+                      for call in out)
+        firsts = pairs = None
+        if all(e[2] is None and e[4] is not None for e in cands):    # keyed, without calls' own `allowed`
+            seen: dict = {}
+            for e in cands:
+                seen.setdefault(e[4], e[1])
+            firsts, pairs = tuple(seen.items()), tuple((e[0], e[4]) for e in cands)
+        raises = S.raises[high.index if high is not None else -1] = (cands, firsts, pairs)
+        return raises
 
     def _next_rank(self, st: State, rank: int | None) -> int | None:
         ranks = st.R.auction.step_ranks

@@ -208,3 +208,13 @@ def condition(comp: Any, text: Any, lets: dict, fixed: tuple[str, ...], varying:
             cond.varies.append(reads(d, varying, lets))
         cond.conjuncts.append(idx)
     return cond
+
+
+def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
+    """The conjuncts that every plan has and that do not read the varying name (to be judged once for
+    all of them), and each plan without those."""
+    if not plans:
+        return (), []
+    common = tuple(conj for conj in plans[0]
+                   if all(shared for _k, _f, shared in conj) and all(conj in p for p in plans[1:]))
+    return common, [tuple(conj for conj in p if conj not in common) for p in plans]
