@@ -11,7 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine.codegen.expr import ExprGen
+from interpreter.engine.codegen.expr import ExprGen, _truth
+from interpreter.engine.codegen.reads import _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
@@ -35,6 +36,26 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         kind, node = found
         return (gen.party(node) if kind == "party" else gen.expr(node)).src
 
+    def seat_free(src: str) -> bool:
+        """The source reads no seat of the row: not `s` in the activation, not the local `sv`."""
+        got = env_reads(src, gen.reads)
+        return got is not None and "s" not in got and not re.search(r"\b(s|sv)\b", _STRING.sub("''", src))
+
+    def seat_free_when(fn: Any) -> tuple[str, str | None] | None:
+        """The condition, or the left side of its `and`, as a truth judged once, and the rest."""
+        found = tree_of(fn)
+        if found is None or found[0] != "expr":
+            return None
+        node = found[1]
+        whole = gen.expr(node)
+        if seat_free(whole.src):
+            return _truth(whole), None
+        if node[0] == "bin" and node[1] == "and":
+            left, right = gen.expr(node[2]), gen.expr(node[3])
+            if seat_free(left.src):
+                return _truth(left), _truth(right)
+        return None
+
     lines: list[str] = []
     for i, r in enumerate(rows):
         lines.append(f"    # row {i + 1}: {r.note!r}")
@@ -46,6 +67,7 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
             gen.local_names = {**outer, "s": "sv"}
         try:
             when = None if r.when is ALWAYS else part(r.when, "the condition")
+            once = seat_free_when(r.when) if each is not None and when is not None else None
             amount = part(r.amount, "the amount")
             src = part(r.src, "the payer") if r.src is not None else "None"
             dst = part(r.dst, "the payee") if r.dst is not None else "None"
@@ -67,7 +89,14 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
             pad = "        "
             body = ["    sv = None", f"    for s in st._seats_of({each}):", "        if s is not None:",
                     "            sv = s"]
-        if when is not None:
+        if once is not None:
+            # the part of the condition that reads no seat is judged at the first seat and kept for the
+            # others: it gives the same there (the rest, if any, still per seat, after it, as `and` does)
+            first, rest = once
+            body.insert(0, "    w = MISSING")
+            body += [f"{pad}if w is MISSING:", f"{pad}    w = {first}", f"{pad}if w{f' and {rest}' if rest else ''}:"]
+            pad += "    "
+        elif when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
         if isinstance(r, settle.OthersRow):   # the payee form "each other player": every other active seat
