@@ -26,12 +26,13 @@ def init_accounts(R: Rules, n: int) -> dict:
 
 
 def copy_accounts(acc: dict) -> dict:
-    out: dict[str, Any] = {}
+    out = acc.copy()
     for k, v in acc.items():
-        if isinstance(v, list):
-            out[k] = list(v)
-        elif isinstance(v, dict):
-            out[k] = dict(v)
-        else:
-            out[k] = v
+        t = type(v)
+        if t is list:
+            out[k] = v[:]
+        elif t is dict:
+            out[k] = v.copy()
+        elif t is not int and isinstance(v, (list, dict)):    # a subclass: as a plain list or dict
+            out[k] = list(v) if isinstance(v, list) else dict(v)
     return out

@@ -52,8 +52,9 @@ def _alias(part: str, name: str) -> Any:
 class _Part:
     """A part of the state that a clone shares with its original until either uses it: a non-data
     descriptor, so that once the state has its own copy (in its __dict__) reading it costs a dict look-up.
-    The shared object is never written: whichever state uses it first copies it (clone() hands the
-    original's own parts back to the shared pool too). A phase state never used is made on first use."""
+    The shared parts sit in `_lazy`, a dict that is never written either (clone() makes a new one when it
+    hands parts over), so clones share it. The shared object is never written: whichever state uses it
+    first copies it. A phase state never used is made on first use."""
     __slots__ = ("name",)
 
     def __init__(self, name: str):
@@ -65,7 +66,7 @@ class _Part:
         d = st.__dict__
         name = self.name
         try:
-            part = d["_lazy"].pop(name)
+            part = d["_lazy"][name]
         except KeyError:
             raise AttributeError(name) from None
         value = d[name] = _FRESH[name](d["n"]) if part is None else _LAZY[name](part)
@@ -75,7 +76,44 @@ class _Part:
 class State(Readings):
     """One deal in progress."""
 
+    # the attributes (set from the template _BLANK, below); annotations only, no class attributes
+    R: Rules
+    n: int
+    dealer: int
+    deal_number: int
+    active: tuple[int, ...]
+    seat_player: tuple[int, ...]
+    teams: dict[int, tuple[int, ...]]
+    table: Any
+    hands: list[int]
+    dealt_hands: tuple[int, ...]
+    discards: int
+    phase: str
+    phase_i: int
+    to_act: int
+    _component: Phase | None
+    log: list[tuple[int, int]]
+    _declarer: int | None
+    defenders: tuple[int, ...]
+    declarers: tuple[int, ...]
+    partner: dict[int, int]
+    called_card: int | None
+    called_by_count: bool
+    revealed: bool
+    base_bidder: int | None
+    base_con: ContractRT | None
+    given_up: bool
+    knock_state: Any
+    number_bids: tuple
+    final_call: Any
+    _con: ContractRT | None
+    trump_choice: int | None
+    playing: tuple[int, ...]
+    all_passed: bool
     play: PlayState
+    start_accounts: dict
+    settled: bool
+    after_stake_accounts: dict
     if TYPE_CHECKING:
         auction: AuctionState
         talon_state: TalonState
@@ -102,64 +140,51 @@ class State(Readings):
     def __init__(self, rules: Rules, dealer: int, hands: list[int], talon: list[int],
                  accounts: dict | None = None, deal_number: int = 0, seat_player: tuple[int, ...] | None = None,
                  table: Any = None):
-        self._lazy: dict[str, Any] = {}     # parts shared with a clone until first used (clone())
-        self.R = rules
         n = rules.n_seats
-        self.n = n
-        self.dealer = dealer
-        self.deal_number = deal_number
-        if n > rules.players:
-            self.active: tuple[int, ...] = tuple(s for s in range(n) if s != dealer)
-        else:
-            self.active = tuple(range(n))
+        d = _BLANK.copy()       # the constant parts at once (a template in the order of the attributes)
+        d["R"] = rules
+        d["n"] = n
+        d["dealer"] = dealer
+        d["deal_number"] = deal_number
+        d["seat_player"] = tuple(seat_player) if seat_player is not None else tuple(range(n))
+        d["table"] = table
+        d["hands"] = list(hands)
+        d["dealt_hands"] = tuple(hands)
+        d["talon"] = list(talon)
+        d["log"] = []
+        d["choices"] = []
+        d["play"] = PlayState(n)
+        d["payments"] = []
+        self.__dict__ = d
         # who sits where (seat → person, for `per = player` accounts), the fixed partnerships (seat → its
-        # partnership's seats, for `per = team` accounts) and the session's seating record (engine/reseating.py)
-        self._seat_ring: tuple = (None, (), ())     # next and previous seats, for `active` (readings.py)
-        self.seat_player: tuple[int, ...] = tuple(seat_player) if seat_player is not None else tuple(range(n))
-        self.teams = seating.team_map(rules, dealer, self.active)
-        self.table = table
-        # the cards
-        self.hands = list(hands)
-        self.dealt_hands = tuple(hands)
-        self.talon = list(talon)
-        self.discards = 0
-        # the machine
-        self.phase = "start"
-        self.phase_i = -1
-        self.to_act = -1
-        self._component: Phase | None = None
-        self.log: list[tuple[int, int]] = []
-        # the contract as the phases settle it
-        self._declarer: int | None = None
-        self.defenders: tuple[int, ...] = ()
-        self.declarers: tuple[int, ...] = ()
-        self.partner: dict[int, int] = sides.fixed_partners(self)   # fixed partners until a contract forms sides
-        self.called_card: int | None = None     # the card the partner phase called (engine/sides.py)
-        self.called_by_count = False             # … called as "the fourth" of its group, not by name
-        self.revealed = False                    # the called partnership is public
-        self.base_bidder: int | None = None      # the seat whose base call the final call joined
-        self.base_con: ContractRT | None = None  # … and that call's contract, played too
-        self.given_up = False                    # the game was lost without play (talon give_up/requires)
-        self.knock_state: Any = None             # the knock's piles and choices (engine/phases/knock.py)
-        self.number_bids: tuple = ()             # the number each seat stated (engine/phases/number_bids.py)
-        self.final_call: Any = None
-        self._con: ContractRT | None = None
-        self.choices = []
-        self.trump_choice: int | None = None
-        self.playing: tuple[int, ...] = ()
-        self.all_passed = False
-        # the phase components' own states, each made on first use (_Part); the play's at once
-        self._lazy.update(_UNMADE)
-        self.play = PlayState(n)
+        # partnership's seats, for `per = team` accounts) and the session's seating record
+        # (engine/reseating.py); fixed partners until a contract forms sides (engine/sides.py); the
+        # seats taking part, and the next and previous of each (readings.py). All are only read (every
+        # clone shares them), so they are worked out once per rule set and dealer.
+        seats = rules.__dict__.setdefault("_state_seats", {}).get(dealer)
+        if seats is None:
+            d["active"] = tuple(s for s in range(n) if s != dealer) if n > rules.players else tuple(range(n))
+            d["teams"] = seating.team_map(rules, dealer, d["active"])
+            d["partner"] = sides.fixed_partners(self)
+            self._ring()
+            seats = rules.__dict__["_state_seats"][dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
+        d["active"], d["teams"], d["partner"], d["_seat_ring"] = seats
         # the accounts
-        self.payments = []
-        self.accounts = _init_accounts(rules, n) if accounts is None else _copy_accounts(accounts)
-        if accounts is None:
-            self._initial_accounts()
-        self.start_accounts = _copy_accounts(self.accounts)
-        self.settled = False
-        self._apply_rows(self.R.session_rows.get("before_deal", []), record=False)
-        self.after_stake_accounts = _copy_accounts(self.accounts)
+        if accounts is None and not rules.account_initial:
+            start = _zero_accounts(rules)       # only read, as start_accounts (shared)
+            self.accounts = _copy_accounts(start)
+        else:
+            self.accounts = _copy_accounts(_zero_accounts(rules) if accounts is None else accounts)
+            if accounts is None:
+                self._initial_accounts()
+            start = _copy_accounts(self.accounts)
+        self.start_accounts = start
+        before = rules.session_rows.get("before_deal")
+        if before:
+            self._apply_rows(before, record=False)
+            self.after_stake_accounts = _copy_accounts(self.accounts)
+        else:                   # nothing staked: the same snapshot (both are only read)
+            self.after_stake_accounts = start
         self._advance()
 
     def ctx(self, me: int | None = None, this: Any = None) -> Ctx:
@@ -215,19 +240,31 @@ class State(Readings):
         are copied at once; the talon, choices, payments, accounts and the other phase states on first
         use: the clone and the original hand each other's over untouched (_Part), so a search that plays
         only the cards copies only those. The compiled rules, tuples and refs are shared."""
-        new = State.__new__(State)
         d = self.__dict__
-        lazy = d["_lazy"]
-        for name in _LAZY_NAMES:            # hand over what this state has used since: copied on its next use
-            if name in d:
-                lazy[name] = d.pop(name)
-        nd = new.__dict__
-        nd.update(d)
-        nd["_lazy"] = lazy.copy()
+        if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
+            d = self._hand_over()
+        nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
         nd["play"] = d["play"].copy()
+        new = _new_state(State)
+        new.__dict__ = nd
         return new
+
+    def _hand_over(self) -> dict:
+        """Move the parts this state has used (or set) since the last clone to a new shared `_lazy`: from
+        now on it and its clones copy them on first use. A part enters the __dict__ only by being added
+        (never replaced in it while shared), so a __dict__ that kept its size since has none."""
+        d = self.__dict__
+        lazy = d["_lazy"].copy()
+        for name in _LAZY_NAMES:
+            if name in d:
+                lazy[name] = d.pop(name)
+        d = dict(d)                         # without the holes pop() left, so that copy() is one block copy
+        d["_lazy"] = lazy
+        d["_base"] = len(d)
+        self.__dict__ = d
+        return d
 
     def legal_actions(self) -> list[int]:
         component = self._component
@@ -334,6 +371,7 @@ def _copy_part(part: Any) -> Any:
     return part.copy()
 
 
+_new_state = object.__new__
 # the parts clone() copies on first use, and how
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
                          "auction": _copy_part, "talon_state": _copy_part, "after_purchase": _copy_part,
@@ -344,6 +382,40 @@ _FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": lambda n: Talo
                           "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
                           "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
 _UNMADE = dict.fromkeys(_FRESH)
+# a new state's attributes, in their order; those set per state are None here. `_base` -1: the first
+# clone() hands over the talon, choices, payments and accounts the state was made with
+_BLANK: dict[str, Any] = {
+    "_lazy": _UNMADE, "_base": -1, "R": None, "n": 0, "dealer": 0, "deal_number": 0, "active": (),
+    "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
+    "seat_player": (), "teams": None, "table": None,
+    # the cards
+    "hands": None, "dealt_hands": (), "talon": None, "discards": 0,
+    # the machine
+    "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "log": None,
+    # the contract as the phases settle it
+    "_declarer": None, "defenders": (), "declarers": (), "partner": None,
+    "called_card": None,            # the card the partner phase called (engine/sides.py)
+    "called_by_count": False,       # … called as "the fourth" of its group, not by name
+    "revealed": False,              # the called partnership is public
+    "base_bidder": None,            # the seat whose base call the final call joined
+    "base_con": None,               # … and that call's contract, played too
+    "given_up": False,              # the game was lost without play (talon give_up/requires)
+    "knock_state": None,            # the knock's piles and choices (engine/phases/knock.py)
+    "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
+    "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
+    "all_passed": False,
+    # the play's state at once (the other phase states on first use, _Part), the accounts
+    "play": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
+    "after_stake_accounts": None,
+}
+
+
+def _zero_accounts(R: Rules) -> dict:
+    """The accounts at zero, worked out once per rule set (copied for each deal)."""
+    zero = R.__dict__.get("_zero_accounts")
+    if zero is None:
+        zero = R.__dict__["_zero_accounts"] = _init_accounts(R, R.n_seats)
+    return zero
 
 
 def initial_accounts(R: Rules, dealer: int = 0) -> dict:

@@ -50,6 +50,9 @@ class PlayState:
     talon_cards: tuple = ()                          # (trick number, card) of talon cards dealt into tricks
     into: int = 0                                    # the first tricks that get a talon card (talon phase)
     ring: tuple = (None, ())                         # (the seats playing, each one's next playing seat)
+    # the declared figures each seat must keep for a trick, worked out once in the play by the generated
+    # obligations that read them (codegen/play.declared_table); None: not worked out
+    tied: tuple | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.tricks_won:
@@ -70,6 +73,7 @@ class PlayState:
         new.talon_cards = self.talon_cards
         new.into = self.into
         new.ring = self.ring
+        new.tied = self.tied
         return new
 
 
