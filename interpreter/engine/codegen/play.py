@@ -5,7 +5,7 @@ obligation's `when` inlined as a Python expression.
 An obligation this generator does not write out (one it does not know, or one whose filter in the
 interpreter's table is no longer the one it reproduces) is the interpreter's filter, called in its
 place in the chain with the arguments the interpreter gives it. The obligations over declared figures
-(`declared_cards`, `birds_in_order`) read the table the play works out when it starts
+(`declared_cards`, `birds_in_order`) read a table worked out at their first use in the play
 (declared_table, below) instead of the declarations."""
 from __future__ import annotations
 
