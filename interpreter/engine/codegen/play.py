@@ -18,6 +18,7 @@ from interpreter.engine.codegen.expr import ExprGen
 from interpreter.engine.figures import card_of
 
 _READS_C = re.compile(r"\bc\b")
+_READS_ME = re.compile(r"\bc\.me\b")     # `c.me` is the function's own `me`: no Ctx is built for it alone
 
 # the reference filters this generator reproduces, by rule name (engine/phases/play.OBLIGATIONS)
 KNOWN = ("follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead")
@@ -97,6 +98,8 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         out = [indent + b for b in body] + [f"{indent}if m > 0:"]
         if cond is None or cond is True:
             return out + [f"{indent}    cands = m"]
+        if _READS_C.search(_READS_ME.sub("me", cond)) is None:
+            cond = _READS_ME.sub("me", cond)
         make = [f"{indent}    c = Ctx(st, me)"] if _READS_C.search(cond) else []
         return out + make + [f"{indent}    if {cond}:", f"{indent}        cands = m"]
 

@@ -1,7 +1,7 @@
 """Playing the cards: the first lead, obligations as filters over the hand, tricks, early end, negotiation."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,9 +39,11 @@ def settings(doc: dict, comp: Compiler) -> PlaySettings:
 class PlayState:
     n: int
     leader: int | None = None
-    trick: list = field(default_factory=list)        # (seat, card) in the order played
+    # the trick and the history are replaced as the cards are played, never written in place, so that a
+    # copy shares them: a list only until the play starts (and the first trick is complete), then tuples
+    trick: Sequence = field(default_factory=list)    # (seat, card) in the order played
     win: tuple | None = None                         # (seat, card) winning the current trick
-    history: list = field(default_factory=list)      # (trick as a tuple, winner) of every complete trick
+    history: Sequence = field(default_factory=list)  # (trick as a tuple, winner) of every complete trick
     tricks_won: list[int] = field(default_factory=list)
     won_cards: list[int] = field(default_factory=list)
     offer: tuple | None = None                       # (offering seat, declarer's tricks, seat to resume)
@@ -62,9 +64,9 @@ class PlayState:
         new = _new_play(PlayState)
         new.n = self.n
         new.leader = self.leader
-        new.trick = self.trick[:]
+        new.trick = self.trick
         new.win = self.win
-        new.history = self.history[:]
+        new.history = self.history
         new.tricks_won = self.tricks_won[:]
         new.won_cards = self.won_cards[:]
         new.offer = self.offer
@@ -327,7 +329,7 @@ class PlayPhase(Phase):
         pl = st.play
         pl.leader = lead
         st.to_act = lead
-        pl.trick = []
+        pl.trick = ()
         pl.into = st.talon_state.into       # the talon phase is over: its count, read here once
         return True
 
@@ -400,7 +402,7 @@ class PlayPhase(Phase):
         # a card takes the lead exactly when it is among the current winner's beaters
         if not trick or bit & con.beaters[pl.win[1]]:  # type: ignore[index]
             pl.win = (me, card)
-        trick.append((me, card))
+        pl.trick = trick = (*trick, (me, card))
         playing = st.playing
         if len(trick) < len(playing):
             r = pl.ring
@@ -417,8 +419,8 @@ class PlayPhase(Phase):
             m |= 1 << card
             pl.talon_cards = pl.talon_cards + ((len(history) + 1, card),)
         pl.won_cards[winner] |= m
-        history.append((tuple(trick), winner))
-        pl.trick = []
+        pl.history = (*history, (trick, winner))
+        pl.trick = ()
         pl.leader = winner
         for s in playing:
             if hands[s]:
