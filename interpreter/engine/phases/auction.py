@@ -191,17 +191,14 @@ class AuctionPhase(Phase):
         R = st.R
         S = R.auction
         au = st.auction
-        c = Ctx(st, me)
-        out: list[int] = []
-        if self._reveal_due(st, me):
+        if au.contest and self._reveal_due(st, me):
             out = self._reveals(st, me)
             if not (S.first_must_name and not au.reveals and out):
                 out.append(_PASS)
             return out
+        c = Ctx(st, me)
+        out = []
         high = au.high_call
-        memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
-        shared: dict = {}           # a group's `allowed` judged this turn (allowed_group)
-        parts: dict = {}            # the parts of the auction's `allowed` that do not read `this`
         raises = S.raises.get(high.index if high is not None else -1)
         if raises is None:
             raises = self._raises(st, high)
@@ -210,14 +207,20 @@ class AuctionPhase(Phase):
         plan = S.allowed_plan
         if plan is False:
             plan = S.allowed_plan = cond.plan({}) if cond is not None else ()
+        memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
+        parts: dict = {}            # the parts of the auction's `allowed` that do not read `this`
         if plan is None:
             cands = ()
         elif plan and firsts is not None:     # only the auction's `allowed`, once per key, in the calls' order
+            holds = cond.holds
             for key, ref in firsts:
                 c.this = ref
-                memo[key] = cond.holds(c, plan, parts)
-            out = [action for action, key in pairs if memo[key]]
+                memo[key] = holds(c, plan, parts)
+            for action, key in pairs:
+                if memo[key]:
+                    out.append(action)
             cands = ()
+        shared: dict = {}           # a group's `allowed` judged this turn (allowed_group)
         for action, ref, allowed, g, key in cands:
             if allowed is not None:
                 c.this = ref
