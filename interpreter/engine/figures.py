@@ -135,16 +135,20 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
     """A silent attempt: the figure is allowed, `x` did not declare it, and its `attempt` holds."""
     st = c.st
     fig = st.R.figures.get(f if isinstance(f, str) else str(f)) if f is not None else None   # figure_of
-    if fig is None or declared_by(st, fig.name, x):
+    if fig is None:
+        return False
+    given = st.announce.given
+    if given is None and fig.attempt is None:       # no attempt to judge (declared_by changes nothing)
+        return False
+    if declared_by(st, fig.name, x):
         return False
     side = (x,) if type(x) is int else x if type(x) is tuple and len(x) < 2 else tuple(sorted(st._seats_of(x)))
-    given = st.announce.given
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
-    if fig.attempt is None:
-        return False
-    return _outcome(c, "attempted", fig, fig.attempt, side)
+    attempt = fig.attempt
+    assert attempt is not None      # judged above: no given outcome, an attempt to judge
+    return _outcome(c, "attempted", fig, attempt, side)
 
 
 def declared(st: State, f: Any) -> bool:

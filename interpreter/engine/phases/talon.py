@@ -118,10 +118,14 @@ def share(st: State, seats: tuple) -> int:
     defender. Each share counts once however many members of its side the set holds."""
     tl = st.talon_state
     m = 0
-    if st.declarer is not None and st.declarer in seats:
+    declarer = st.declarer
+    if declarer is not None and declarer in seats:
         m |= tl.to_declarers | (st.discards if tl.discards_to == "declarer" else 0)
-    if any(s in st.defenders for s in seats):
-        m |= tl.to_defenders | (st.discards if tl.discards_to == "defenders" else 0)
+    defenders = st.defenders
+    for s in seats:
+        if s in defenders:
+            m |= tl.to_defenders | (st.discards if tl.discards_to == "defenders" else 0)
+            break
     return m
 
 
@@ -139,16 +143,22 @@ def mask_points(R: Any, cards: int) -> Any:
         for base in range(0, len(units), 8):
             rows.append([sum(units[base + i] for i in range(8) if b >> i & 1 and base + i < len(units))
                          for b in range(256)])
-        table = R.__dict__["_point_tables"] = (rows, den)
-    rows, den = table
+        table = R.__dict__["_point_tables"] = (rows, den, {})
+    rows, den, values = table
     total = 0
     for row in rows:
         total += row[cards & 255]
         cards >>= 8
-    if total % den == 0:
-        return total // den
-    from fractions import Fraction
-    return Fraction(total, den)
+    # each total's value made once per rule set (a Fraction is built and reduced only the first time)
+    value = values.get(total)
+    if value is None:
+        if total % den == 0:
+            value = total // den
+        else:
+            from fractions import Fraction
+            value = Fraction(total, den)
+        values[total] = value
+    return value
 
 
 def _split(cards: list[int], n: int) -> tuple[int, ...]:
