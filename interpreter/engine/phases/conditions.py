@@ -28,28 +28,25 @@ from interpreter.language.expressions import parse_text, to_text
 _NOT = object()     # not decided by the fixed names
 
 
-def _conjuncts(node: tuple) -> list[tuple]:
-    if node[0] == "bin" and node[1] == "and":
-        return _conjuncts(node[2]) + _conjuncts(node[3])
+def _parts(node: tuple, op: str, dual: str) -> list[tuple]:
+    """The operands of a chain of `op` (and, or), with `not` pushed through its dual (De Morgan)."""
+    if node[0] == "bin" and node[1] == op:
+        return _parts(node[2], op, dual) + _parts(node[3], op, dual)
     if node[0] == "not":
         inner = node[1]
         if inner[0] == "not":
-            return _conjuncts(inner[1])
-        if inner[0] == "bin" and inner[1] == "or":
-            return _conjuncts(("not", inner[2])) + _conjuncts(("not", inner[3]))
+            return _parts(inner[1], op, dual)
+        if inner[0] == "bin" and inner[1] == dual:
+            return _parts(("not", inner[2]), op, dual) + _parts(("not", inner[3]), op, dual)
     return [node]
+
+
+def _conjuncts(node: tuple) -> list[tuple]:
+    return _parts(node, "and", "or")
 
 
 def _disjuncts(node: tuple) -> list[tuple]:
-    if node[0] == "bin" and node[1] == "or":
-        return _disjuncts(node[2]) + _disjuncts(node[3])
-    if node[0] == "not":
-        inner = node[1]
-        if inner[0] == "not":
-            return _disjuncts(inner[1])
-        if inner[0] == "bin" and inner[1] == "and":
-            return _disjuncts(("not", inner[2])) + _disjuncts(("not", inner[3]))
-    return [node]
+    return _parts(node, "or", "and")
 
 
 @dataclass
