@@ -93,6 +93,13 @@ def allowed(c: Ctx, fig: FigureRT) -> bool:
 
 
 def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
+    env = c.vars
+    if not env:     # nothing else bound: the activation itself, rebound, reads exactly what a new one would
+        env["side"] = side
+        try:
+            return bool(fn(c))
+        finally:
+            env.clear()
     sub = Ctx(c.st, c.me, c.this, c.cache)
     sub.vars["side"] = side
     return bool(fn(sub))
