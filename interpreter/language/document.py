@@ -29,6 +29,7 @@ from fractions import Fraction
 from lark import Token, Tree
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.language import writer
 from interpreter.language.expressions import (
     EXPRESSION_RULES,
     NotAnExpression,
@@ -167,11 +168,16 @@ class _Builder:
             self.put(collection, name, copy.deepcopy(inner), coll_ptr, name_tok, st.meta)
 
     def nested_edit(self, st, ptr: str) -> bool:
-        """List edits stand at the top level or in sections, never inside a value they edit in."""
-        if not ptr.startswith("/edit/"):
+        """List edits stand at the top level or in sections named by names, never inside a value they
+        edit in nor inside a list item (their path could not be written: a path is names only)."""
+        if ptr.startswith("/edit/"):
+            self.error("E137", "a list edit cannot stand inside the value of another edit", st.meta,
+                       help="write it as a statement of its own, at the top level or in a section")
+            return True
+        if all(writer.is_name(unescape(p)) for p in ptr.split("/")[1:]):
             return False
-        self.error("E137", "a list edit cannot stand inside the value of another edit", st.meta,
-                   help="write it as a statement of its own, at the top level or in a section")
+        self.error("E137", "a list edit cannot stand inside a list item or a section not named by a name",
+                   st.meta, help="write it as a statement of its own, at the top level or in a section")
         return True
 
     def st_each(self, st, target, ptr):

@@ -23,8 +23,12 @@ class NotWritable(Exception):
     pass
 
 
-def _is_name(text: str) -> bool:
+def is_name(text: str) -> bool:
+    """`text` can be written bare, as the grammar's NAME (no keyword, not all digits)."""
     return bool(_NAME.fullmatch(text)) and text not in _KEYWORDS
+
+
+_is_name = is_name
 
 
 def scalar(value) -> str:
