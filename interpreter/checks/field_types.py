@@ -27,11 +27,20 @@ HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tri
         "cards": "write a set of cards, e.g. `[KH, QH]`, a group such as `kings`, or `hand(declarer)`"}
 
 
+# the suffixes by their last name (always a written name, never '*' or '#'), longest first
+_BY_LAST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _suffix, _want in sorted(_BY_SUFFIX.items(), key=lambda kv: -len(kv[0])):
+    assert _suffix[-1] not in ("*", "#")
+    _BY_LAST.setdefault(_suffix[-1], []).append((_suffix, _want))
+
+
 def wanted(path: tuple[str, ...]) -> str | None:
-    """The type the expression field at `path` must give, or None when any type will do."""
-    best: tuple[int, str | None] = (0, None)
-    for suffix, want in _BY_SUFFIX.items():
+    """The type the expression field at `path` must give, or None when any type will do: the longest
+    suffix of the path listed above decides."""
+    if not path:
+        return None
+    for suffix, want in _BY_LAST.get(path[-1], ()):
         n = len(suffix)
-        if n <= len(path) and n > best[0] and all(s == "*" or s == p for s, p in zip(suffix, path[-n:])):
-            best = (n, want)
-    return best[1]
+        if n <= len(path) and all(s == "*" or s == p for s, p in zip(suffix, path[-n:])):
+            return want
+    return None
