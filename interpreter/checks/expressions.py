@@ -2,6 +2,7 @@
 not refer to themselves, directly or through each other (so every expression terminates)."""
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from interpreter.checks.context import Context, names_a_suit, names_one_of, walk
@@ -15,7 +16,9 @@ from interpreter.model.vocabulary import FUNCTIONS, VALUES
 from interpreter.resources import schema
 
 
-def _enum_words() -> set[str]:
+@functools.lru_cache(maxsize=1)
+def _enum_words() -> frozenset[str]:
+    """Every word some enum of the schema allows (the schema is fixed: worked out once)."""
     words: set[str] = set()
     stack = [schema()]
     while stack:
@@ -26,7 +29,7 @@ def _enum_words() -> set[str]:
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
-    return words
+    return frozenset(words)
 
 
 def environment(ctx: Context) -> dict[str, str]:
