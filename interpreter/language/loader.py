@@ -408,9 +408,23 @@ def merge(base, over):
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for k, v in over.items():
-            out[k] = merge(base[k], v) if k in base else copy.deepcopy(v)
+            out[k] = merge(base[k], v) if k in base else _copy(v)
         return out
-    return copy.deepcopy(over)
+    return _copy(over)
+
+
+def _copy(value):
+    """A deep copy of a document's value: its sections and lists are new, its atoms shared (a
+    document holds only dicts, lists and atoms, so this is copy.deepcopy without its memo)."""
+    t = type(value)
+    if t is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if t is list:
+        return [_copy(v) for v in value]
+    return copy.deepcopy(value) if t not in _ATOMS else value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def layer_from_text(path: Path, text: str, positions: bool = True) -> Layer:
