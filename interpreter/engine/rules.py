@@ -115,6 +115,7 @@ class Rules:
     contract_names: list[str] = field(default_factory=list)
     contract_index: dict[str, int] = field(default_factory=dict)
     _trump_variants: dict = field(default_factory=dict)
+    _rankings: dict = field(default_factory=dict, repr=False)   # trump → (strength, beaters), _ranking()
     account_initial: dict[str, Fn] = field(default_factory=dict)
     first_call_at_rank: dict[int, int] = field(default_factory=dict)
     sheet: list[tuple[str, Fn]] = field(default_factory=list)
@@ -399,8 +400,7 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     x = comp.text
     play_doc = rules.doc.get("play") or {}
     rs = rules.rs
-    suit_names, suit_of, order_of, suit_masks = rules.suit_names, rules.suit_of, rules.order_of, rules.suit_masks
-    n_cards = len(rules.cards)
+    suit_names, suit_masks = rules.suit_names, rules.suit_masks
     permanent = suit_names.index(rs.trump_suit) if rs.trump_suit else -1
     trump_name = c.get("trump")
     trump = suit_names.index(trump_name) if trump_name in suit_names else -1
@@ -415,15 +415,7 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     if led_only:
         trump = -1
     trump_mask = suit_masks[trump] if trump >= 0 else 0
-    strength = [(1 if suit_of[i] == trump else 0, order_of[i]) for i in range(n_cards)]
-    beaters = []
-    for i in range(n_cards):
-        s = suit_of[i]
-        higher_same = 0
-        for j in bits(suit_masks[s]):
-            if order_of[j] > order_of[i]:
-                higher_same |= 1 << j
-        beaters.append(higher_same if s == trump or trump < 0 else higher_same | trump_mask)
+    strength, beaters = _ranking(rules, trump, trump_mask)
     obligations = play.obligations(comp, c.get("obligations", play_doc.get("obligations", ["follow_suit"])),
                                    suit_names, rs)
     open_ = c.get("open") or play_doc.get("open") or {}
@@ -437,6 +429,26 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr)
+
+
+def _ranking(rules: Rules, trump: int, trump_mask: int) -> tuple[list, list[int]]:
+    """(strength, beaters) of every card with `trump` (-1: none), made once per trump and shared by the
+    contracts that have it (neither is ever written to)."""
+    memo = rules._rankings
+    if trump not in memo:
+        suit_of, order_of, suit_masks = rules.suit_of, rules.order_of, rules.suit_masks
+        n_cards = len(suit_of)
+        strength = [(1 if suit_of[i] == trump else 0, order_of[i]) for i in range(n_cards)]
+        beaters = []
+        for i in range(n_cards):
+            s = suit_of[i]
+            higher_same = 0
+            for j in bits(suit_masks[s]):
+                if order_of[j] > order_of[i]:
+                    higher_same |= 1 << j
+            beaters.append(higher_same if s == trump or trump < 0 else higher_same | trump_mask)
+        memo[trump] = (strength, beaters)
+    return memo[trump]
 
 
 def _card_mask(rs: Ruleset, cards: Any) -> int:
