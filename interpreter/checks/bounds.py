@@ -14,7 +14,7 @@
 """
 from __future__ import annotations
 
-from interpreter.checks.context import Context, walk
+from interpreter.checks.context import Context
 from interpreter.diagnostics import DiagnosticError
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, parse_text
@@ -175,7 +175,7 @@ def _check_expressions(ctx: Context) -> None:
     lets = _parsed_lets(ctx)
     costs = Costs(ctx, lets)
     items = [("/let/" + escape(n), node, f"let {n}") for n, (_, node) in lets.items()]
-    for ptr, value, kind, path in walk(ctx.doc):
+    for ptr, value, kind, path in ctx.fields:
         if path[:1] == ("let",) or kind not in ("expr", "num") or not isinstance(value, str):
             continue
         try:

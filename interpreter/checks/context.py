@@ -2,6 +2,7 @@
 it declares, and a walk over its fields guided by the JSON Schema."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,11 @@ class Context:
         hold = d.get("auction", {}).get("hold", {}) if isinstance(d.get("auction"), dict) else {}
         self.hold_word = hold.get("call") if isinstance(hold, dict) else None
         self.lets = dict(d.get("let", {}))
+
+    @functools.cached_property
+    def fields(self) -> list[tuple[str, Any, str, tuple[str, ...]]]:
+        """walk(doc), made once: the passes read the document, never write it."""
+        return list(walk(self.doc))
 
     def where(self, ptr: str, key: bool = False):
         return self.origins.find(ptr, prefer_key=key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from interpreter.checks.context import Context, names_a_suit, names_one_of, walk
+from interpreter.checks.context import Context, names_a_suit, names_one_of
 from interpreter.checks.field_types import HELP as FIELD_HELP
 from interpreter.checks.field_types import wanted
 from interpreter.checks.typecheck import Checker, ExprError, describe
@@ -201,7 +201,7 @@ def check(ctx: Context) -> None:
         else:
             env.setdefault(name, "any")
     checker = Checker(env, functions)
-    for ptr, value, kind, path in walk(ctx.doc):
+    for ptr, value, kind, path in ctx.fields:
         want = wanted(tuple(map(str, path))) if path and kind == "expr" else None
         if want and want != "num" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is a number", ptr,
