@@ -61,7 +61,7 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
                accounts: dict | None = None) -> tuple[list[int], list[int]]:
     """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
     deck = list(range(len(rules.cards)))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     n = rules.n_seats
     active = [s for s in range(n) if not (n > rules.players and s == dealer)]
     start = (dealer + 1) % n
@@ -72,19 +72,50 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
     talon: list[int] = []
     pos = 0
     for p in rules.packets:                   # sizes worked out for the table options (engine/rules.py)
+        cards = p["cards"]
         for _ in range(p.get("repeat", 1)):
             if p["to"] == "each":
                 for s in order:
-                    k = min(p["cards"], each - held[s])
-                    for c in deck[pos:pos + k]:
-                        hands[s] |= 1 << c
+                    k = min(cards, each - held[s])
+                    if k > 0:
+                        mask = 0
+                        for c in deck[pos:pos + k]:
+                            mask |= 1 << c
+                        hands[s] |= mask
                     held[s] += k
                     pos += k
             else:
-                talon.extend(deck[pos:pos + p["cards"]])
-                pos += p["cards"]
+                talon.extend(deck[pos:pos + cards])
+                pos += cards
     talon.extend(deck[pos:])                  # what a shorter hand leaves over
     return hands, talon
+
+
+def shuffle(rng: random.Random, deck: list[int]) -> None:
+    """`rng.shuffle(deck)`. For a random.Random itself, its draws are made here as random.Random makes
+    them (`_randbelow` by `getrandbits`: the same calls in the same order, so the same deck and the same
+    state after), without a call of `_randbelow` per card; any other generator shuffles itself."""
+    if type(rng) is not random.Random or _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, k in _draws(len(deck)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_DRAWS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """random.Random.shuffle's draws for a list of `size`: the place, the bound and its bits."""
+    found = _DRAWS.get(size)
+    if found is None:
+        found = _DRAWS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    return found
 
 
 def tricks_total(st) -> int:
