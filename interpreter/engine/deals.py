@@ -60,28 +60,27 @@ def cards_each(rules, dealer: int = 0, deal_number: int = 0, accounts: dict | No
 def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
                accounts: dict | None = None) -> tuple[list[int], list[int]]:
     """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
-    deck = list(range(len(rules.cards)))
+    size = len(rules.cards)
+    deck = list(range(size))
     shuffle(rng, deck)
     n = rules.n_seats
-    active = [s for s in range(n) if not (n > rules.players and s == dealer)]
-    start = (dealer + 1) % n
-    order = sorted(active, key=lambda s: (s - start) % n)
+    out = dealer if n > rules.players else -1          # the dealer sits out at a table of more seats
+    order = [s for s in (*range(dealer + 1, n), *range(dealer + 1)) if s != out]   # from the dealer's left
     each = cards_each(rules, dealer, deal_number, accounts)
+    bit = _bits(size).__getitem__
     hands = [0] * n
     held = [0] * n
     talon: list[int] = []
     pos = 0
     for p in rules.packets:                   # sizes worked out for the table options (engine/rules.py)
         cards = p["cards"]
+        to_each = p["to"] == "each"
         for _ in range(p.get("repeat", 1)):
-            if p["to"] == "each":
+            if to_each:
                 for s in order:
                     k = min(cards, each - held[s])
-                    if k > 0:
-                        mask = 0
-                        for c in deck[pos:pos + k]:
-                            mask |= 1 << c
-                        hands[s] |= mask
+                    if k > 0:                 # the cards' bits are distinct: their sum is their mask
+                        hands[s] |= sum(map(bit, deck[pos:pos + k]))
                     held[s] += k
                     pos += k
             else:
@@ -89,6 +88,17 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
                 pos += cards
     talon.extend(deck[pos:])                  # what a shorter hand leaves over
     return hands, talon
+
+
+_BITS: dict[int, list[int]] = {}
+
+
+def _bits(size: int) -> list[int]:
+    """Each card's bit, for a deck of `size` (a list: its __getitem__ is called without an argument tuple)."""
+    found = _BITS.get(size)
+    if found is None:
+        found = _BITS[size] = [1 << c for c in range(size)]
+    return found
 
 
 def shuffle(rng: random.Random, deck: list[int]) -> None:

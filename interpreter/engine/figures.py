@@ -207,7 +207,7 @@ def declarations(st: State, s: Any) -> int:
 
 def kontras(st: State, item: Any) -> int:
     """Calls in the side-wide chain on a figure or on the game (the contract)."""
-    if item is None:
+    if item is None or not st.announce.chains:      # no kontra called (most deals)
         return 0
     key = GAME if st.contract is not None and str(item) == str(st.contract) else str(item)
     return len(st.announce.chains.get((key, -1, -1), ()))
@@ -215,13 +215,15 @@ def kontras(st: State, item: Any) -> int:
 
 def kontras_between(st: State, p: Any, s: Any) -> int:
     """Calls in the personal chain on p's game between p and s."""
-    if p is None or s is None:
+    if p is None or s is None or not st.announce.chains:
         return 0
     return sum(len(seats) for (item, owner, other), seats in st.announce.chains.items()
                if owner == p and other == s)
 
 
 def kontras_by(st: State, s: Any) -> int:
+    if not st.announce.chains:
+        return 0
     return sum(1 for seats in st.announce.chains.values() for seat in seats if seat == s)
 
 
