@@ -60,31 +60,72 @@ def cards_each(rules, dealer: int = 0, deal_number: int = 0, accounts: dict | No
 def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
                accounts: dict | None = None) -> tuple[list[int], list[int]]:
     """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
-    deck = list(range(len(rules.cards)))
-    rng.shuffle(deck)
+    size = len(rules.cards)
+    deck = list(range(size))
+    shuffle(rng, deck)
     n = rules.n_seats
-    active = [s for s in range(n) if not (n > rules.players and s == dealer)]
-    start = (dealer + 1) % n
-    order = sorted(active, key=lambda s: (s - start) % n)
+    out = dealer if n > rules.players else -1          # the dealer sits out at a table of more seats
+    order = [s for s in (*range(dealer + 1, n), *range(dealer + 1)) if s != out]   # from the dealer's left
     each = cards_each(rules, dealer, deal_number, accounts)
+    bit = _bits(size).__getitem__
     hands = [0] * n
     held = [0] * n
     talon: list[int] = []
     pos = 0
     for p in rules.packets:                   # sizes worked out for the table options (engine/rules.py)
+        cards = p["cards"]
+        to_each = p["to"] == "each"
         for _ in range(p.get("repeat", 1)):
-            if p["to"] == "each":
+            if to_each:
                 for s in order:
-                    k = min(p["cards"], each - held[s])
-                    for c in deck[pos:pos + k]:
-                        hands[s] |= 1 << c
+                    k = min(cards, each - held[s])
+                    if k > 0:                 # the cards' bits are distinct: their sum is their mask
+                        hands[s] |= sum(map(bit, deck[pos:pos + k]))
                     held[s] += k
                     pos += k
             else:
-                talon.extend(deck[pos:pos + p["cards"]])
-                pos += p["cards"]
+                talon.extend(deck[pos:pos + cards])
+                pos += cards
     talon.extend(deck[pos:])                  # what a shorter hand leaves over
     return hands, talon
+
+
+_BITS: dict[int, list[int]] = {}
+
+
+def _bits(size: int) -> list[int]:
+    """Each card's bit, for a deck of `size` (a list: its __getitem__ is called without an argument tuple)."""
+    found = _BITS.get(size)
+    if found is None:
+        found = _BITS[size] = [1 << c for c in range(size)]
+    return found
+
+
+def shuffle(rng: random.Random, deck: list[int]) -> None:
+    """`rng.shuffle(deck)`. For a random.Random itself, its draws are made here as random.Random makes
+    them (`_randbelow` by `getrandbits`: the same calls in the same order, so the same deck and the same
+    state after), without a call of `_randbelow` per card; any other generator shuffles itself."""
+    if type(rng) is not random.Random or _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, k in _draws(len(deck)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_DRAWS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """random.Random.shuffle's draws for a list of `size`: the place, the bound and its bits."""
+    found = _DRAWS.get(size)
+    if found is None:
+        found = _DRAWS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    return found
 
 
 def tricks_total(st) -> int:

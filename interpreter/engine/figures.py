@@ -77,12 +77,6 @@ def figure_of(st: State, f: Any) -> FigureRT | None:
     return st.R.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
 
 
-def _side(st: State, x: Any) -> tuple[int, ...]:
-    if type(x) is int:
-        return (x,)
-    return tuple(sorted(st._seats_of(x)))
-
-
 def allowed(c: Ctx, fig: FigureRT) -> bool:
     """The contract being played lists the figure, and the figure's own `allowed` holds."""
     con = c.st._con
@@ -117,24 +111,54 @@ def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) ->
     return made
 
 
+def _side(st: State, x: Any) -> tuple[int, ...]:
+    """The seat or side `x` as the figures are judged for it: a tuple of seats, in order."""
+    t = type(x)
+    if t is int:
+        return (x,)
+    if t is tuple:
+        n = len(x)
+        if n < 2:
+            return x
+        if n == 2:
+            a, b = x
+            return x if a < b else (b, a)
+    return tuple(sorted(st._seats_of(x)))
+
+
 def achieved(c: Ctx, f: Any, x: Any) -> bool:
     """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
     st = c.st
     fig = st.R.figures.get(f if isinstance(f, str) else str(f)) if f is not None else None   # figure_of
     if fig is None:
         return False
-    side = (x,) if type(x) is int else x if type(x) is tuple and len(x) < 2 else tuple(sorted(st._seats_of(x)))
+    side = _side(st, x)
     given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    cache = c.cache                                                                         # _outcome
-    if cache is None:
-        return allowed(c, fig) and _judge(c, fig.goal, side)
+    con = st._con                   # allowed: not listed by the contract, not made (nothing to judge or keep)
+    if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
+        return False
+    cache = c.cache
     key = ("achieved", fig.name, side)
-    made = cache.get(key)
-    if made is None:
-        made = cache[key] = allowed(c, fig) and _judge(c, fig.goal, side)
+    made = cache.get(key) if cache is not None else None
+    if made is None:                # _outcome and _judge, without the calls
+        check = fig.allowed
+        if check is not None and not check(c):
+            made = False
+        else:
+            env = c.vars
+            if not env:
+                env["side"] = side
+                try:
+                    made = bool(fig.goal(c))
+                finally:
+                    env.clear()
+            else:
+                made = _judge(c, fig.goal, side)
+        if cache is not None:
+            cache[key] = made
     return made
 
 
@@ -147,12 +171,15 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
     given = st.announce.given
     if given is None and fig.attempt is None:       # no attempt to judge (declared_by changes nothing)
         return False
-    if declared_by(st, fig.name, x):
+    if st.announce.declared and declared_by(st, fig.name, x):
         return False
-    side = (x,) if type(x) is int else x if type(x) is tuple and len(x) < 2 else tuple(sorted(st._seats_of(x)))
+    side = _side(st, x)
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
+    con = st._con                   # allowed: not listed by the contract, not attempted
+    if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
+        return False
     attempt = fig.attempt
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
     return _outcome(c, "attempted", fig, attempt, side)
@@ -180,7 +207,7 @@ def declarations(st: State, s: Any) -> int:
 
 def kontras(st: State, item: Any) -> int:
     """Calls in the side-wide chain on a figure or on the game (the contract)."""
-    if item is None:
+    if item is None or not st.announce.chains:      # no kontra called (most deals)
         return 0
     key = GAME if st.contract is not None and str(item) == str(st.contract) else str(item)
     return len(st.announce.chains.get((key, -1, -1), ()))
@@ -188,13 +215,15 @@ def kontras(st: State, item: Any) -> int:
 
 def kontras_between(st: State, p: Any, s: Any) -> int:
     """Calls in the personal chain on p's game between p and s."""
-    if p is None or s is None:
+    if p is None or s is None or not st.announce.chains:
         return 0
     return sum(len(seats) for (item, owner, other), seats in st.announce.chains.items()
                if owner == p and other == s)
 
 
 def kontras_by(st: State, s: Any) -> int:
+    if not st.announce.chains:
+        return 0
     return sum(1 for seats in st.announce.chains.values() for seat in seats if seat == s)
 
 

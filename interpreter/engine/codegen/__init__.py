@@ -70,7 +70,7 @@ def build(rules: Any) -> Module:
     notes: dict[str, str] = {}
     lets_doc = rules.doc.get("let") or {}
     let_names = {n: f"L{i}" for i, n in enumerate(n for n in lets_doc if n in comp.lets)}
-    gen = ExprGen(comp, constants, notes, let_names, rules.players, rules.rs.hand_size)
+    gen = ExprGen(comp, constants, notes, let_names, rules.players, _tricks_total(rules))
     parts: list[str] = []
     for name, fname in let_names.items():
         body = lets_doc[name]
@@ -155,7 +155,7 @@ def _playable_later(rules: Any, con: Any) -> None:
     mod = rules.generated
     comp = rules.compiler
     constants: dict[str, Any] = {}
-    gen = ExprGen(comp, constants, {}, mod.let_names, rules.players, rules.rs.hand_size)
+    gen = ExprGen(comp, constants, {}, mod.let_names, rules.players, _tricks_total(rules))
     trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
     src = playable_source("V", f"contract {con.name!r} with trump {con.trump!r}", con, rules, gen,
                           lambda f: trees.get(id(f)))
@@ -208,3 +208,8 @@ def _swap(obj: Any, table: dict[int, Any], seen: set[int]) -> Any:
                 object.__setattr__(obj, f.name, nv)   # frozen settings too: they are built, not yet shared
         return obj
     return obj
+
+
+def _tricks_total(rules: Any) -> int | None:
+    """The tricks of every deal when it is a constant of the rule set (deals.tricks_total: no `deal.hand`)."""
+    return int(rules.rs.hand_size) if rules.deal_hand is None else None

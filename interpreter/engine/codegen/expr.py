@@ -21,6 +21,7 @@ from typing import Any
 
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
+from interpreter.engine import deals
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.templates import (
     _CMP,
@@ -31,6 +32,9 @@ from interpreter.engine.codegen.templates import (
 )
 
 _UNKNOWN = object()
+
+# what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
+_TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 
@@ -53,7 +57,7 @@ class ExprGen:
     """Translates trees against one rule set's compiler (its symbols, roles, lets and accounts)."""
 
     def __init__(self, comp: X.Compiler, constants: dict[str, Any], notes: dict[str, str],
-                 let_names: dict[str, str], n_players: int, tricks_total: int):
+                 let_names: dict[str, str], n_players: int, tricks_total: int | None):
         self.comp = comp
         self.constants = constants          # name in the module → value (shared with the module builder)
         self.notes = notes                  # name → a one-line description for the printed module
@@ -164,6 +168,9 @@ class ExprGen:
             if n in B.VALUES:
                 if n == "players" and _names(B.VALUES[n]) == {"st", "R", "players"}:
                     return self.lit(self.n_players)     # a constant of the rule set, folded
+                if (n == "tricks_total" and self.tricks_total is not None
+                        and _same(VALUE_SOURCE[n][0], B.VALUES[n]) and _names(deals.tricks_total) == _TRICKS_TOTAL):
+                    return self.lit(self.tricks_total)  # every hand dealt in full: a constant of the rule set
                 if n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES[n]):
                     src, kind = VALUE_SOURCE[n]
                     return G(src, kind)
@@ -316,7 +323,7 @@ class ExprGen:
         _, start, step, finish = REDUCTIONS[fname]
         head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
                 f"    # {fname}(… for {var} in …)", "    st = c.st"]
-        loop = ["for m in members(it):"]
+        loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
         bind = loop_reads is None or var in loop_reads
         if bind:
             loop.append(f"    env[{var!r}] = m")

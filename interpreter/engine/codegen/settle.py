@@ -89,13 +89,15 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
             pad = "        "
             body = ["    sv = None", f"    for s in st._seats_of({each}):", "        if s is not None:",
                     "            sv = s"]
+        guard = None
         if once is not None:
-            # the part of the condition that reads no seat is judged at the first seat and kept for the
-            # others: it gives the same there (the rest, if any, still per seat, after it, as `and` does)
-            first, rest = once
-            body.insert(0, "    w = MISSING")
-            body += [f"{pad}if w is MISSING:", f"{pad}    w = {first}", f"{pad}if w{f' and {rest}' if rest else ''}:"]
-            pad += "    "
+            # the part of the condition that reads no seat is judged once, before the seats: it gives the
+            # same at every seat, and when it is false the row pays nothing and its seats are not worked
+            # out (the rest, if any, still per seat, after it, as `and` does)
+            guard, rest = once
+            if rest:
+                body.append(f"{pad}if {rest}:")
+                pad += "    "
         elif when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
@@ -107,6 +109,8 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
             body += [f"{pad}amount = {amount}", f"{pad}if amount:", f"{pad}    out.append(({src}, {dst}, amount, {note}))"]
         if r.each is not None and bind:
             body.append("    env.pop('s', None)")
+        if guard is not None:
+            body = [f"    if {guard}:"] + ["    " + x for x in body]
         lines += body
     lines.append("    return out")
     text = "\n".join(lines)
