@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import ast
 import dis
+import functools
 import re
 from collections.abc import Mapping
+from types import CodeType
 from typing import Any
 
 import interpreter.engine.builtins as B
@@ -73,6 +75,13 @@ def state_only(fn: Any) -> bool:
     code = getattr(fn, "__code__", None)
     if code is None or code.co_argcount < 1:
         return False
+    return _code_state_only(code)
+
+
+@functools.lru_cache(maxsize=4096)
+def _code_state_only(code: CodeType) -> bool:
+    """state_only() of a function with this code (the built-ins are judged once per process, not once per
+    rule set compiled)."""
     first = code.co_varnames[0]
     if first in code.co_cellvars:        # captured by an inner function: used some other way
         return False
