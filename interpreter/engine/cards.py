@@ -18,8 +18,16 @@ def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
 _byte_table(7)
 
 
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _BYTES[:8]
+_WIDE = 1 << 64
+
+
 def bits(mask: int) -> list[int]:
-    """The card indices in `mask`, lowest first (a byte at a time, through a table)."""
+    """The card indices in `mask`, lowest first (a byte at a time, through a table; unrolled for the
+    cards of a deck of up to 64)."""
+    if mask < _WIDE:
+        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24 & 255],
+                *_B4[mask >> 32 & 255], *_B5[mask >> 40 & 255], *_B6[mask >> 48 & 255], *_B7[mask >> 56]]
     out: list[int] = []
     k = 0
     table = _BYTES

@@ -69,7 +69,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     def called(ob: Any, lead: bool) -> list[str]:
         if tied(ob) and ob.rule == "declared_cards":
             due = gen.bind(tied_due, "declared_cards over the table of declared figures")
-            return [f"m = {due}(T[1], hand, cands, len(pl.history) + 1) if hand & T[0] else -1"]
+            return [f"m = {due}(T[1], hand, cands, len(pl.history) + 1)"]
         if tied(ob):
             j = next(i for i, x in enumerate(lists) if x is ob)
             order = gen.bind(tied_order, "birds_in_order over the table of declared figures")
@@ -103,6 +103,14 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         make = [f"{indent}    c = Ctx(st, me)"] if _READS_C.search(cond) else []
         return out + make + [f"{indent}    if {cond}:", f"{indent}        cands = m"]
 
+    def call(ob: Any, lead: bool, indent: str) -> list[str]:
+        """An obligation the generator does not write out, in the chain; one over the declared figures
+        only when the seat holds a card of its table (else it does not apply: the common case)."""
+        cond = _when(gen, trees, ob)
+        if not tied(ob) or cond is False:
+            return guarded(called(ob, lead), cond, indent)
+        return [f"{indent}if hand & T[0]:"] + guarded(called(ob, lead), cond, indent + "    ")
+
     def hold_back(ob: Any, indent: str) -> list[str]:
         cards = ob.cards
         out = [f"{indent}held = cands & {cards!r}", f"{indent}if held:", f"{indent}    same = 0"]
@@ -118,7 +126,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
             continue
         if not inline(ob):
             lines.append(f"        # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))
-            lines += guarded(called(ob, True), _when(gen, trees, ob), "        ")
+            lines += call(ob, True, "        ")
         elif ob.rule == "no_lead" and ob.suit is not None:
             lines.append(f"        # {ob.rule}")
             lines += guarded([f"m = cands & {~suit_masks[ob.suit]!r}"], _when(gen, trees, ob), "        ")
@@ -129,7 +137,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     for ob in chain:
         if not inline(ob):
             lines.append(f"    # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))
-            lines += guarded(called(ob, False), _when(gen, trees, ob), "    ")
+            lines += call(ob, False, "    ")
             continue
         if ob.rule == "no_lead":      # it restricts the lead only
             continue
