@@ -52,6 +52,23 @@ def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,
         gen.known = outer
 
 
+def ends_never(con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any]) -> bool:
+    """The contract's early end (`early_end`) is false in every deal under it: its condition, with the
+    contract and its trump known, folds to false (then the play need not ask it after each trick)."""
+    if con.early_end is None:
+        return False
+    node = trees(con.early_end)
+    if node is None:
+        return False
+    outer, gen.known = gen.known, {"contract": con.ref,
+                                   "trump": rules.suit_names[con.trump] if con.trump >= 0 else None}
+    try:
+        g = gen.expr(node)
+    finally:
+        gen.known = outer
+    return bool(g.const) and not g.value
+
+
 def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any],
               play: Any) -> str:
     chain = con.obligations
