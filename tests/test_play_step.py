@@ -15,12 +15,13 @@ from interpreter.engine.state import IllegalAction, State
 
 def test_bits_matches_the_set_bits_below_and_above_64_cards() -> None:
     rng = random.Random(7)
-    for width in (0, 1, 8, 32, 54, 63, 64, 65, 100, 130):
+    for width in (0, 1, 8, 32, 33, 34, 54, 63, 64, 65, 66, 67, 100, 130):
         for _ in range(200):
             mask = rng.getrandbits(width) if width else 0
             assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
-    assert bits((1 << 64) - 1) == list(range(64))
-    assert bits(1 << 64) == [64]
+    for top in (33, 64, 66, 70):
+        assert bits((1 << top) - 1) == list(range(top))
+        assert bits(1 << top) == [top]
 
 
 def test_early_end_folded_only_where_it_is_always_false() -> None:

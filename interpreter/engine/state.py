@@ -36,7 +36,8 @@ class IllegalAction(Exception):
 
 
 # of the last legal_actions() call: (state, log length, seat to act, phase, its hand), and its answer
-_LAST_LEGAL: list[Any] = [None, ()]
+_LAST_STEP: tuple | None = None
+_LAST_LEGAL: tuple = ()
 
 
 def _alias(part: str, name: str) -> Any:
@@ -273,9 +274,10 @@ class State(Readings):
         out = component.legal(self)
         # the last answer is kept beside the state (never on it) for apply(), which then need not work
         # the legal actions out again for the same step: the step it answered, and the answer
+        global _LAST_STEP, _LAST_LEGAL
         me = self.to_act
-        _LAST_LEGAL[0] = (self, len(self.log), me, component, self.hands[me])
-        _LAST_LEGAL[1] = tuple(out)
+        _LAST_STEP = (self, len(self.log), me, component, self.hands[me])
+        _LAST_LEGAL = tuple(out)
         return out
 
     def apply(self, action: int) -> None:
@@ -284,8 +286,8 @@ class State(Readings):
             raise IllegalAction("the deal is over")
         me = self.to_act
         log = self.log
-        if _LAST_LEGAL[0] == (self, len(log), me, component, self.hands[me]):
-            if action not in _LAST_LEGAL[1]:
+        if (self, len(log), me, component, self.hands[me]) == _LAST_STEP:
+            if action not in _LAST_LEGAL:
                 raise IllegalAction(self.action_text(action))
         elif action not in component.legal(self):
             raise IllegalAction(self.action_text(action))

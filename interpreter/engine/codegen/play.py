@@ -115,10 +115,14 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         out = [indent + b for b in body] + [f"{indent}if m > 0:"]
         if cond is None or cond is True:
             return out + [f"{indent}    cands = m"]
+        return out + test(cond, indent + "    ") + [f"{indent}        cands = m"]
+
+    def test(cond: str, indent: str) -> list[str]:
+        """`if COND:` over the activation `c`, made first only when the condition reads it."""
         if _READS_C.search(_READS_ME.sub("me", cond)) is None:
             cond = _READS_ME.sub("me", cond)
-        make = [f"{indent}    c = Ctx(st, me)"] if _READS_C.search(cond) else []
-        return out + make + [f"{indent}    if {cond}:", f"{indent}        cands = m"]
+        make = [f"{indent}c = Ctx(st, me)"] if _READS_C.search(cond) else []
+        return make + [f"{indent}if {cond}:"]
 
     def call(ob: Any, lead: bool, indent: str) -> list[str]:
         """An obligation the generator does not write out, in the chain; one over the declared figures
@@ -168,9 +172,19 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         elif ob.rule == "must_beat":
             lines += guarded([f"m = cands & {beaters}[win]"], _when(gen, trees, ob), "    ")
         elif ob.rule == "lowest_winner":
-            lines += [f"    winners = cands & {beaters}[win]", "    if winners:",
-                      f"        for m in {weakest}:", "            if winners & m:", "                break"]
-            lines += guarded([], _when(gen, trees, ob), "        ")
+            # the weakest winner is a card (m > 0) whenever there are winners: the condition is asked
+            # first, so that the search is made only when the obligation applies
+            lines += [f"    winners = cands & {beaters}[win]", "    if winners:"]
+            cond = _when(gen, trees, ob)
+            indent = "        "
+            if cond is False:
+                lines.append(f"{indent}pass  # its condition is false under this contract")
+                continue
+            if cond is not None and cond is not True:
+                lines += test(cond, indent)
+                indent += "    "
+            lines += [f"{indent}for m in {weakest}:", f"{indent}    if winners & m:", f"{indent}        break",
+                      f"{indent}cands = m"]
         elif ob.rule == "hold_back":
             lines += hold_back(ob, "    ")
     lines.append("    return cands")

@@ -394,10 +394,11 @@ class PlayPhase(Phase):
         if action == st.called_card:
             sides.reveal(st)
         trick = pl.trick
+        played = (me, action)
         # a card takes the lead exactly when it is among the current winner's beaters
         if not trick or bit & st._con.beaters[pl.win[1]]:  # type: ignore[index, union-attr]
-            pl.win = (me, action)
-        pl.trick = trick = (*trick, (me, action))
+            pl.win = played
+        pl.trick = trick = trick + (played,)  # type: ignore[operator]  # a tuple in the play
         playing = st.playing
         if len(trick) < len(playing):
             r = pl.ring
