@@ -18,8 +18,28 @@ def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
 _byte_table(7)
 
 
+def _chunk_table(base: int) -> tuple[tuple[int, ...], ...]:
+    """The card indices of the bits set in each 11-bit value v at bits base… of a mask, lowest first."""
+    table: list[tuple[int, ...]] = [()]
+    for v in range(1, 2048):
+        table.append((base + (v & -v).bit_length() - 1, *table[v & (v - 1)]))
+    return tuple(table)
+
+
+# _Ck[v]: the cards of the 11-bit value v at bits 11k… of a mask
+_C0, _C1, _C2, _C3, _C4, _C5 = (_chunk_table(11 * k) for k in range(6))
+_NARROW = 1 << 33
+_WIDE = 1 << 66
+
+
 def bits(mask: int) -> list[int]:
-    """The card indices in `mask`, lowest first (a byte at a time, through a table)."""
+    """The card indices in `mask`, lowest first: 11 bits at a time through a table, unrolled for masks
+    below 2^66 (a byte at a time above)."""
+    if mask < _NARROW:
+        return [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22]]
+    if mask < _WIDE:
+        return [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22 & 2047], *_C3[mask >> 33 & 2047],
+                *_C4[mask >> 44 & 2047], *_C5[mask >> 55]]
     out: list[int] = []
     k = 0
     table = _BYTES

@@ -35,8 +35,9 @@ class IllegalAction(Exception):
     pass
 
 
-# (state, log length, seat to act, phase, its hand, legal actions) of the last legal_actions() call
-_LAST_LEGAL: list[Any] = [None]
+# of the last legal_actions() call: (state, log length, seat to act, phase, its hand), and its answer
+_LAST_STEP: tuple | None = None
+_LAST_LEGAL: tuple = ()
 
 
 def _alias(part: str, name: str) -> Any:
@@ -272,24 +273,23 @@ class State(Readings):
             return []
         out = component.legal(self)
         # the last answer is kept beside the state (never on it) for apply(), which then need not work
-        # the legal actions out again for the same step
+        # the legal actions out again for the same step: the step it answered, and the answer
+        global _LAST_STEP, _LAST_LEGAL
         me = self.to_act
-        _LAST_LEGAL[0] = (self, len(self.log), me, component, self.hands[me], tuple(out))
+        _LAST_STEP = (self, len(self.log), me, component, self.hands[me])
+        _LAST_LEGAL = tuple(out)
         return out
 
     def apply(self, action: int) -> None:
         component = self._component
         if component is None:
             raise IllegalAction("the deal is over")
-        memo = _LAST_LEGAL[0]
         me = self.to_act
         log = self.log
-        if (memo is not None and memo[0] is self and memo[1] == len(log) and memo[2] == me
-                and memo[3] is component and memo[4] == self.hands[me]):
-            legal = memo[5]
-        else:
-            legal = component.legal(self)
-        if action not in legal:
+        if (self, len(log), me, component, self.hands[me]) == _LAST_STEP:
+            if action not in _LAST_LEGAL:
+                raise IllegalAction(self.action_text(action))
+        elif action not in component.legal(self):
             raise IllegalAction(self.action_text(action))
         log.append((me, action))
         component.apply(self, action)

@@ -21,7 +21,7 @@ from typing import Any
 
 from interpreter.engine.codegen import cache
 from interpreter.engine.codegen.expr import ExprGen, function, runtime_namespace
-from interpreter.engine.codegen.play import playable_source
+from interpreter.engine.codegen.play import ends_never, playable_source
 from interpreter.engine.codegen.settle import rows_source
 from interpreter.engine.context import Ctx
 from interpreter.language.expressions import parse_text, to_text
@@ -51,6 +51,7 @@ class Module:
         # id of a list of payment rows in the rules → the function giving its transfers (phases/settle.py)
         self.rows = {key: namespace[fname] for key, fname in settlers.items()}
         self.let_names: dict[str, str] = {}   # let → its function in the module
+        self.never_end: list[str] = []        # contracts whose early end is never asked (always false)
 
     def function(self, name: str) -> Any:
         return self.namespace[name]
@@ -95,11 +96,14 @@ def build(rules: Any) -> Module:
         parts.append(function(fname, g.src, ("party " if kind == "party" else "") + _describe(node)))
     trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
     playables: dict[str, str] = {}
+    never_end: list[str] = []           # contracts whose early end folds to false (codegen/play.ends_never)
     for i, (name, con) in enumerate(rules.contracts.items()):
         play_src = playable_source(f"P{i}", f"contract {name!r}", con, rules, gen, lambda f: trees.get(id(f)))
         if play_src is not None:
             playables[name] = f"P{i}"
             parts.append(play_src)
+        if ends_never(con, rules, gen, lambda f: trees.get(id(f))):
+            never_end.append(name)
     settlers: dict[int, str] = {}
     tree_of = lambda f: comp.trees[id(f)][1:] if id(f) in comp.trees else None
     lists = [("the settlement", rules.settle_rows)]
@@ -119,6 +123,7 @@ def build(rules: Any) -> Module:
     exec(cache.compiled(source, f"<stichwort generated: {rules.rs.name}>"), namespace)
     mod = Module(source, namespace, expressions, playables, settlers)
     mod.let_names = let_names
+    mod.never_end = never_end
     return mod
 
 
@@ -131,6 +136,8 @@ def install(rules: Any) -> Module:
     _swap(rules, table, skip)
     for name, fname in mod.playables.items():
         rules.contracts[name].gen_playable = mod.function(fname)
+    for name in mod.never_end:
+        rules.contracts[name].early_end = None
     rules.generated = mod
     return mod
 

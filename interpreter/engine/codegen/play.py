@@ -52,6 +52,23 @@ def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,
         gen.known = outer
 
 
+def ends_never(con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any]) -> bool:
+    """The contract's early end (`early_end`) is false in every deal under it: its condition, with the
+    contract and its trump known, folds to false (then the play need not ask it after each trick)."""
+    if con.early_end is None:
+        return False
+    node = trees(con.early_end)
+    if node is None:
+        return False
+    outer, gen.known = gen.known, {"contract": con.ref,
+                                   "trump": rules.suit_names[con.trump] if con.trump >= 0 else None}
+    try:
+        g = gen.expr(node)
+    finally:
+        gen.known = outer
+    return bool(g.const) and not g.value
+
+
 def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any],
               play: Any) -> str:
     chain = con.obligations
@@ -69,7 +86,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     def called(ob: Any, lead: bool) -> list[str]:
         if tied(ob) and ob.rule == "declared_cards":
             due = gen.bind(tied_due, "declared_cards over the table of declared figures")
-            return [f"m = {due}(T[1], hand, cands, len(pl.history) + 1) if hand & T[0] else -1"]
+            return [f"m = {due}(T[1], hand, cands, len(pl.history) + 1)"]
         if tied(ob):
             j = next(i for i, x in enumerate(lists) if x is ob)
             order = gen.bind(tied_order, "birds_in_order over the table of declared figures")
@@ -98,10 +115,22 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         out = [indent + b for b in body] + [f"{indent}if m > 0:"]
         if cond is None or cond is True:
             return out + [f"{indent}    cands = m"]
+        return out + test(cond, indent + "    ") + [f"{indent}        cands = m"]
+
+    def test(cond: str, indent: str) -> list[str]:
+        """`if COND:` over the activation `c`, made first only when the condition reads it."""
         if _READS_C.search(_READS_ME.sub("me", cond)) is None:
             cond = _READS_ME.sub("me", cond)
-        make = [f"{indent}    c = Ctx(st, me)"] if _READS_C.search(cond) else []
-        return out + make + [f"{indent}    if {cond}:", f"{indent}        cands = m"]
+        make = [f"{indent}c = Ctx(st, me)"] if _READS_C.search(cond) else []
+        return make + [f"{indent}if {cond}:"]
+
+    def call(ob: Any, lead: bool, indent: str) -> list[str]:
+        """An obligation the generator does not write out, in the chain; one over the declared figures
+        only when the seat holds a card of its table (else it does not apply: the common case)."""
+        cond = _when(gen, trees, ob)
+        if not tied(ob) or cond is False:
+            return guarded(called(ob, lead), cond, indent)
+        return [f"{indent}if hand & T[0]:"] + guarded(called(ob, lead), cond, indent + "    ")
 
     def hold_back(ob: Any, indent: str) -> list[str]:
         cards = ob.cards
@@ -118,7 +147,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
             continue
         if not inline(ob):
             lines.append(f"        # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))
-            lines += guarded(called(ob, True), _when(gen, trees, ob), "        ")
+            lines += call(ob, True, "        ")
         elif ob.rule == "no_lead" and ob.suit is not None:
             lines.append(f"        # {ob.rule}")
             lines += guarded([f"m = cands & {~suit_masks[ob.suit]!r}"], _when(gen, trees, ob), "        ")
@@ -129,7 +158,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     for ob in chain:
         if not inline(ob):
             lines.append(f"    # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))
-            lines += guarded(called(ob, False), _when(gen, trees, ob), "    ")
+            lines += call(ob, False, "    ")
             continue
         if ob.rule == "no_lead":      # it restricts the lead only
             continue
@@ -143,9 +172,19 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         elif ob.rule == "must_beat":
             lines += guarded([f"m = cands & {beaters}[win]"], _when(gen, trees, ob), "    ")
         elif ob.rule == "lowest_winner":
-            lines += [f"    winners = cands & {beaters}[win]", "    if winners:",
-                      f"        for m in {weakest}:", "            if winners & m:", "                break"]
-            lines += guarded([], _when(gen, trees, ob), "        ")
+            # the weakest winner is a card (m > 0) whenever there are winners: the condition is asked
+            # first, so that the search is made only when the obligation applies
+            lines += [f"    winners = cands & {beaters}[win]", "    if winners:"]
+            cond = _when(gen, trees, ob)
+            indent = "        "
+            if cond is False:
+                lines.append(f"{indent}pass  # its condition is false under this contract")
+                continue
+            if cond is not None and cond is not True:
+                lines += test(cond, indent)
+                indent += "    "
+            lines += [f"{indent}for m in {weakest}:", f"{indent}    if winners & m:", f"{indent}        break",
+                      f"{indent}cands = m"]
         elif ob.rule == "hold_back":
             lines += hold_back(ob, "    ")
     lines.append("    return cands")

@@ -337,12 +337,11 @@ class PlayPhase(Phase):
         pl = st.play
         if pl.offer is not None:
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
-        con = st._con
-        me = st.to_act
-        out = bits(con.gen_playable(st, me) if con.gen_playable is not None else playable(st, me))  # type: ignore[union-attr]
-        if st.R.play.negotiate is not None and not pl.trick:
-            out += self._offers(st)
-        return out
+        gen = st._con.gen_playable  # type: ignore[union-attr]
+        out = bits(gen(st, st.to_act) if gen is not None else playable(st, st.to_act))
+        if pl.trick or st.R.play.negotiate is None:
+            return out
+        return out + self._offers(st)
 
     def _offers(self, st: State, exclude: int | None = None) -> list[int]:
         """Splits the player to act may offer, as the declarer's tricks in all."""
@@ -385,29 +384,30 @@ class PlayPhase(Phase):
         st._advance()
 
     def apply(self, st: State, action: int) -> None:
-        if action > A.ARG and A.kind_of(action) == A.NEGOTIATE:
+        if action > _ARG and A.kind_of(action) == A.NEGOTIATE:
             self._negotiate(st, action)
             return
         me = st.to_act
-        card = action
-        bit = 1 << card
+        bit = 1 << action
         pl = st.play
-        con = st._con
-        assert con is not None
-        hands = st.hands
-        hands[me] &= ~bit
-        if card == st.called_card:
+        st.hands[me] &= ~bit
+        if action == st.called_card:
             sides.reveal(st)
         trick = pl.trick
+        played = (me, action)
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not trick or bit & con.beaters[pl.win[1]]:  # type: ignore[index]
-            pl.win = (me, card)
-        pl.trick = trick = (*trick, (me, card))
+        if not trick or bit & st._con.beaters[pl.win[1]]:  # type: ignore[index, union-attr]
+            pl.win = played
+        pl.trick = trick = trick + (played,)  # type: ignore[operator]  # a tuple in the play
         playing = st.playing
         if len(trick) < len(playing):
             r = pl.ring
             st.to_act = (r[1] if r[0] is playing else ring(st))[me]
             return
+        self._trick_done(st, pl, trick, playing)
+
+    def _trick_done(self, st: State, pl: PlayState, trick: tuple, playing: tuple) -> None:
+        """The trick is complete: to its winner, who leads the next, unless the play is over."""
         winner = pl.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0
@@ -422,6 +422,7 @@ class PlayPhase(Phase):
         pl.history = (*history, (trick, winner))
         pl.trick = ()
         pl.leader = winner
+        hands = st.hands
         for s in playing:
             if hands[s]:
                 break
@@ -429,8 +430,12 @@ class PlayPhase(Phase):
             st.to_act = -1
             st._advance()
             return
-        if con.early_end is not None and con.early_end(Ctx(st)):
+        early_end = st._con.early_end  # type: ignore[union-attr]
+        if early_end is not None and early_end(Ctx(st)):
             st.to_act = -1
             st._advance()
             return
         st.to_act = winner
+
+
+_ARG = A.ARG

@@ -1,0 +1,53 @@
+"""The play step's fast paths: bits() unrolled below 2^64 and its loop above, the early end folded away
+for contracts under which it is always false, and the legal-actions memo of State.apply()."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import load
+from interpreter.engine import deal_cards
+from interpreter.engine.cards import bits
+from interpreter.engine.rules import compile_rules
+from interpreter.engine.state import IllegalAction, State
+
+
+def test_bits_matches_the_set_bits_below_and_above_64_cards() -> None:
+    rng = random.Random(7)
+    for width in (0, 1, 8, 32, 33, 34, 54, 63, 64, 65, 66, 67, 100, 130):
+        for _ in range(200):
+            mask = rng.getrandbits(width) if width else 0
+            assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+    for top in (33, 64, 66, 70):
+        assert bits((1 << top) - 1) == list(range(top))
+        assert bits(1 << top) == [top]
+
+
+def test_early_end_folded_only_where_it_is_always_false() -> None:
+    R = compile_rules(load("koenigrufen"))
+    never = set(R.generated.never_end)
+    assert never and all(R.contracts[name].early_end is None for name in never)
+    kept = [name for name, con in R.contracts.items() if con.early_end is not None]
+    assert kept and not never & set(kept)
+    assert not compile_rules(load("wien")).generated.never_end
+
+
+def test_apply_checks_against_the_memo_and_without_it() -> None:
+    R = compile_rules(load("koenigrufen"))
+    rng = random.Random(3)
+    hands, talon = deal_cards(R, rng, 0)
+    st = State(R, 0, hands, talon)
+    while st.phase != "play":
+        st.apply(st.legal_actions()[0])
+    legal = st.legal_actions()
+    other = next(c for c in range(64) if c not in legal)
+    with pytest.raises(IllegalAction):
+        st.apply(other)                 # the memo answers
+    twin = st.clone()
+    with pytest.raises(IllegalAction):
+        twin.apply(other)               # another state: worked out again
+    twin.apply(legal[0])
+    st.hands[st.to_act] &= ~(1 << legal[0])     # the hand changed since: the memo no longer answers
+    with pytest.raises(IllegalAction):
+        st.apply(legal[0])
