@@ -99,7 +99,7 @@ class ExprGen:
 
     def lit(self, v: Any) -> G:
         if type(v) in _PRIMITIVE:
-            return G(repr(v), "int" if type(v) is int else "any", v)
+            return G(repr(v), "int" if type(v) is int else "bool" if type(v) is bool else "any", v)
         if type(v) is Fraction:             # made once, in the module's namespace
             return G(self.bind(v, f"the number {v}"), "any", v)
         if type(v) is tuple and all(type(x) in _PRIMITIVE for x in v):
@@ -220,6 +220,12 @@ class ExprGen:
                 if bool(a.value) == (op == "or"):
                     return self.lit(bool(a.value))
                 return self.lit(bool(b.value)) if b.const else G(_truth(b), "bool")
+            if b.const:
+                # `a and true` is a's truth; `a and false` is false whatever a is (the language's
+                # expressions have no effects, and a checked one does not fail); `or` the same way round
+                if bool(b.value) == (op == "or"):
+                    return self.lit(bool(b.value))
+                return G(_truth(a), "bool")
             return G(f"({_truth(a)} {op} {_truth(b)})", "bool")
         if a.const and b.const and op != "^":
             return self.lit(_fold(op, a.value, b.value))
