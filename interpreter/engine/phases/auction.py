@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
+from interpreter.engine.phases.knock import seat_order
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -167,15 +168,9 @@ class AuctionPhase(Phase):
 
     def start(self, st: State) -> bool:
         au = st.auction
-        first = st.R.auction.first(Ctx(st))
-        order = []
-        s: int = first if first in st.active else st.seat_after(first)
-        for _ in range(len(st.active)):
-            order.append(s)
-            s = st.seat_after(s)
-        au.bid_order = order
+        au.bid_order = list(seat_order(st, st.R.auction.first(Ctx(st))))
         au.pos = 0
-        st.to_act = order[0]
+        st.to_act = au.bid_order[0]
         return True
 
     def _reveal_due(self, st: State, me: int) -> bool:

@@ -23,11 +23,12 @@ as it is when the declarer gives up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, repeat
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.cards import bits, combinations_of, mask_of
+from interpreter.engine.cards import bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import Phase
 
@@ -194,6 +195,16 @@ def _check_requires(st: State, proc: TalonProc) -> None:
 _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 
 
+_DISCARD = A.make(A.DISCARD)
+_ONE = 1
+
+
+def discard_actions(mask: int, k: int) -> list[int]:
+    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of: the
+    cards' bits and the action's kind are distinct bits, so their sum is their union (taken in C)."""
+    return list(map(sum, combinations(map(_ONE.__lshift__, bits(mask)), k), repeat(_DISCARD)))
+
+
 class TalonPhase(Phase):
     name = "talon"
 
@@ -263,15 +274,13 @@ class TalonPhase(Phase):
         hand = st.hands[st.to_act]
         proc = procedure(st)
         if proc is None:
-            discard = A.make(A.DISCARD)
-            return [discard | m for m in combinations_of(hand, tl.discard_count)]
+            return discard_actions(hand, tl.discard_count)
         allowed = hand & ~proc.never
         if not proc.card_by_card:
-            discard = A.make(A.DISCARD)
-            return [discard | m for m in combinations_of(allowed, tl.discard_count)]
+            return discard_actions(allowed, tl.discard_count)
         free = allowed & ~proc.last_resort
         allowed = free or allowed or hand
-        return [A.make(A.DISCARD, 1 << c) for c in bits(allowed)]
+        return list(map(_DISCARD.__add__, map(_ONE.__lshift__, bits(allowed))))
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
