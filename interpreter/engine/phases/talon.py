@@ -23,12 +23,12 @@ as it is when the declarer gives up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.cards import bits, mask_of
+from interpreter.engine.cards import bits, combinations_of, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import Phase
 
@@ -196,13 +196,16 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 
 
 _DISCARD = A.make(A.DISCARD)
-_ONE = 1
 
 
 def discard_actions(mask: int, k: int) -> list[int]:
-    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of: the
-    cards' bits and the action's kind are distinct bits, so their sum is their union (taken in C)."""
-    return list(map(sum, combinations(map(_ONE.__lshift__, bits(mask)), k), repeat(_DISCARD)))
+    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of. The
+    cards' bits and the action's kind are distinct bits, so a sum is their union: for the usual two cards
+    one comprehension adds the kind and both cards (no list of masks first)."""
+    if k == 2:
+        singles = [1 << i for i in bits(mask)]
+        return [_DISCARD + a + b for a, b in combinations(singles, 2)]
+    return [_DISCARD | m for m in combinations_of(mask, k)]
 
 
 class TalonPhase(Phase):
@@ -280,7 +283,7 @@ class TalonPhase(Phase):
             return discard_actions(allowed, tl.discard_count)
         free = allowed & ~proc.last_resort
         allowed = free or allowed or hand
-        return list(map(_DISCARD.__add__, map(_ONE.__lshift__, bits(allowed))))
+        return [_DISCARD | 1 << c for c in bits(allowed)]
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
