@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
-from interpreter.engine.cards import combinations_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import ALWAYS, Phase
+from interpreter.engine.phases.talon import discard_actions
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -96,8 +96,7 @@ class AfterPurchasePhase(Phase):
         if ap.stage == "ask":
             return [_BUY, _NO_BUY]
         if ap.stage == "discard":
-            discard = A.make(A.DISCARD)
-            return [discard | m for m in combinations_of(st.hands[st.to_act], st.R.after_purchase.discard)]
+            return discard_actions(st.hands[st.to_act], st.R.after_purchase.discard)
         return [A.make(A.DECLARE, st.R.contract_index[n]) for n in self._options(st)]
 
     def apply(self, st: State, action: int) -> None:

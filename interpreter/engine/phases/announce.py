@@ -124,10 +124,11 @@ class AnnounceState:
     games: tuple = ()                   # (item code, owner seat, contract name) of each game in play
     passed: tuple[int, ...] = ()        # seats that have passed at least once in the round
     given: dict | None = None           # an outcome-only deal: the figures made and attempted, by side
+    pc: Any = None                      # the contract's _PerContract (set when the round starts; only read)
 
     def copy(self) -> AnnounceState:
         return AnnounceState(dict(self.declared), dict(self.chains), self.in_row, self.spoke, self.opening,
-                             self.personal, self.games, self.passed, self.given)
+                             self.personal, self.games, self.passed, self.given, self.pc)
 
 
 def kontra_action(code: int, level: int, other: int = -1, by_owner: bool = False) -> int:
@@ -165,7 +166,8 @@ def _game_side(st: State) -> tuple[int, ...]:
 class _PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
-    __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal")
+    __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
+                 "chains_of", "left")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -181,13 +183,41 @@ class _PerContract:
                     figs.append(fig)
                     plans.append(plan)
             self.common, rest = split_common(plans)
-            self.declarable = tuple((fig, plan, A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
+            # (name, the figure if only its card's holder may declare it, its `allowed`, ref, plan, action)
+            self.declarable = tuple((fig.name, fig if fig.by_holder else None, fig.allowed, fig.ref, plan,
+                                     A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
         self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
         # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
         self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
         self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
                          else () if S.personal is ALWAYS else None)
         self.game_opens: dict = {}
+        self.kontra = S.kontra
+        self.chains_of: dict = {}
+        self.left: dict = {}
+
+    def undeclared(self, declared: dict) -> tuple:
+        """The entries of `declarable` for the figures not yet declared (once per set of declared figures)."""
+        key = frozenset(declared)
+        try:
+            return self.left[key]
+        except KeyError:
+            out = self.left[key] = tuple(e[1:] for e in self.declarable if e[0] not in declared)
+            return out
+
+    def figure_chains(self, declared: dict) -> tuple:
+        """The chains on the declared figures, in the figures' order: (name, chain key, item code, ref,
+        plan of `kontra.when`, the opening call) each, made once per contract and set of declared figures."""
+        key = frozenset(declared)
+        try:
+            return self.chains_of[key]
+        except KeyError:
+            S = self.S
+            figs = sorted((S.figures[S.figure_index[name]] for name in key), key=_index)
+            out = self.chains_of[key] = tuple((f.name, (f.name, -1, -1), FIGURE_CODE + f.index, f.ref,
+                                               self.figure_opens[f.index], kontra_action(FIGURE_CODE + f.index, 1))
+                                              for f in figs)
+            return out
 
     def opens_plan(self, item: Any) -> tuple | None:
         """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
@@ -215,17 +245,17 @@ def _judge(cond: Condition | None, plan: tuple | None, c: Ctx) -> bool:
     return plan is not None and (not plan or cond is not None and cond.holds(c, plan, {}))
 
 
-class _Opens:
-    """Who may open which chain, for one seat in one state: one activation, and a memo of the parts of
-    `kontra.when` that do not read the item."""
+class _Turn:
+    """What listing one seat's choices shares: one activation (made on first need), and a memo of the
+    parts of `kontra.when` that do not read the item."""
     __slots__ = ("st", "me", "c", "memo")
 
-    def __init__(self, st: State, me: int):
-        self.st, self.me = st, me
-        self.c: Ctx | None = None
+    def __init__(self, st: State, me: int, c: Ctx | None = None):
+        self.st, self.me, self.c = st, me, c
         self.memo: dict = {}
 
-    def __call__(self, item: Any, plan: tuple | None) -> bool:
+    def opens(self, item: Any, plan: tuple | None) -> bool:
+        """`kontra.when` for the chain on `item` (its plan for the contract and item)."""
         if plan is None:
             return False
         if not plan:
@@ -266,13 +296,18 @@ def _personal_level(st: State, me: int, owner: int, other: int, name: str) -> in
 
 def kontra_options(st: State, me: int) -> list[int]:
     """Every kontra-chain call `me` may make now."""
+    out: list[int] = []
+    if st.R.announce.kontra:
+        _kontras(st, _Turn(st, me), _per_contract(st), out)
+    return out
+
+
+def _kontras(st: State, turn: _Turn, pc: _PerContract, out: list[int]) -> None:
+    """Append every kontra-chain call the seat may make now to `out` (the declaration round has kontras)."""
     S = st.R.announce
-    if not S.kontra:
-        return []
     an = st.announce
     chains = an.chains
-    out = []
-    judge = None
+    me = turn.me
     if an.personal:
         con_refs = st.R.contracts
         for code, owner, name in an.games:
@@ -283,32 +318,42 @@ def kontra_options(st: State, me: int) -> list[int]:
                 level = _personal_level(st, me, owner, other, name)
                 if level < 0:
                     item = con_refs[name].ref
-                    judge = judge or _Opens(st, me)
-                    level = 1 if judge(item, _per_contract(st).game(item)) else 0
+                    level = 1 if turn.opens(item, pc.game(item)) else 0
                 if level:
                     out.append(kontra_action(code, level, other, me == owner))
     else:
-        level = _next_level(st, me, chains.get(_GAME_KEY, ()), None)
-        if level < 0:
-            judge = judge or _Opens(st, me)
-            item = st.contract
-            level = 1 if judge(item, _per_contract(st).game(item)) else 0
-        if level:
-            out.append(kontra_action(GAME_CODE, level))
+        said = chains.get(_GAME_KEY)
+        if not said:                # not opened: the side opposite the game's side may, as `when` says
+            if S.max > 0 and me not in _game_side(st):
+                item = st.contract
+                if turn.opens(item, pc.game(item)):
+                    out.append(_GAME_OPEN)
+        else:
+            level = _next_level(st, me, said, None)
+            if level:
+                out.append(kontra_action(GAME_CODE, level))
     declared = an.declared
     if S.items and declared:
-        figures = S.figures
-        order = [figures[S.figure_index[name]] for name in declared]
-        if len(order) > 1:
-            order.sort(key=_index)
-        for fig in order:
-            level = _next_level(st, me, chains.get((fig.name, -1, -1), ()), _side_of(st, declared[fig.name]))
-            if level < 0:
-                judge = judge or _Opens(st, me)
-                level = 1 if judge(fig.ref, _per_contract(st).figure_opens[fig.index]) else 0
-            if level:
-                out.append(kontra_action(FIGURE_CODE + fig.index, level))
-    return out
+        mx = S.max
+        answered = S.answered
+        declarers = st.declarers
+        me_decl = me in declarers      # `me in` a side: the declaring side, else the defending side
+        me_def = me in st.defenders
+        for name, key, code, ref, plan, opening in pc.figure_chains(declared):
+            said = chains.get(key)
+            if said:
+                n = len(said)
+                if n >= mx:
+                    continue
+                if answered:
+                    if me_decl if said[-1] in declarers else me_def:
+                        continue
+                elif me_decl if declared[name] in declarers else me_def:
+                    continue
+                out.append(kontra_action(code, n + 1))
+            elif (mx > 0 and not (me_decl if declared[name] in declarers else me_def) and plan is not None
+                  and (not plan or turn.opens(ref, plan))):
+                out.append(opening)
 
 
 def _index(fig: FigureRT) -> int:
@@ -316,6 +361,7 @@ def _index(fig: FigureRT) -> int:
 
 
 _GAME_KEY = (GAME, -1, -1)
+_GAME_OPEN = kontra_action(GAME_CODE, 1)
 
 
 def _reveal(st: State, seat: int) -> None:
@@ -337,6 +383,7 @@ class AnnouncePhase(Phase):
         if not _judge(S.when_if, pc.when, c):
             return False
         an = st.announce
+        an.pc = pc
         an.personal = _judge(S.personal_if, pc.personal, c)
         from interpreter.engine.builtins import VALUES
         games: list[tuple] = [(GAME_CODE, st.declarer, st.con.name)]
@@ -355,26 +402,28 @@ class AnnouncePhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         me = st.to_act
-        out = []
-        pc = _per_contract(st)
+        an = st.announce
+        out: list[int] = []
+        pc = an.pc
+        if pc is None:
+            pc = _per_contract(st)
+        c: Ctx | None = None
         if pc.declarable:
             cond = st.R.announce.declare_if
             assert cond is not None
-            declared = st.announce.declared
-            c: Ctx | None = None
+            declared = an.declared
             memo: dict = {}     # the parts of `declare` that do not read the item, judged once
             common = pc.common
-            for fig, plan, action in pc.declarable:
-                if fig.name in declared:
-                    continue
-                if fig.by_holder:
-                    card = card_of(st, fig)
+            for holder, allowed, ref, plan, action in pc.undeclared(declared):
+                if holder is not None:
+                    card = card_of(st, holder)
                     if not (card >= 0 and st.hands[me] >> card & 1):
                         continue
                 if c is None:
                     c = Ctx(st, me)
-                c.vars["item"] = fig.ref
-                if fig.allowed is not None and not fig.allowed(c):
+                    vars_ = c.vars
+                vars_["item"] = ref
+                if allowed is not None and not allowed(c):
                     continue
                 if common:
                     if not cond.holds(c, common, memo):
@@ -382,8 +431,9 @@ class AnnouncePhase(Phase):
                     common = ()
                 if not plan or cond.holds(c, plan, memo):
                     out.append(action)
-        out += kontra_options(st, me)
-        out.append(end_of_turn(st))
+        if pc.kontra:
+            _kontras(st, _Turn(st, me, c), pc, out)
+        out.append(_OPEN_ACTION if an.opening else _DONE_ACTION if an.spoke else _PASS_ACTION)
         return out
 
     def apply(self, st: State, action: int) -> None:

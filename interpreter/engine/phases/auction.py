@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
+from interpreter.engine.phases.knock import seat_order
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -167,15 +168,9 @@ class AuctionPhase(Phase):
 
     def start(self, st: State) -> bool:
         au = st.auction
-        first = st.R.auction.first(Ctx(st))
-        order = []
-        s: int = first if first in st.active else st.seat_after(first)
-        for _ in range(len(st.active)):
-            order.append(s)
-            s = st.seat_after(s)
-        au.bid_order = order
+        au.bid_order = list(seat_order(st, st.R.auction.first(Ctx(st))))
         au.pos = 0
-        st.to_act = order[0]
+        st.to_act = au.bid_order[0]
         return True
 
     def _reveal_due(self, st: State, me: int) -> bool:
@@ -202,11 +197,27 @@ class AuctionPhase(Phase):
         raises = S.raises.get(high.index if high is not None else -1)
         if raises is None:
             raises = self._raises(st, high)
-        cands, firsts, pairs = raises
+        cands, firsts, pairs, runs = raises
         cond = S.allowed_if
         plan = S.allowed_plan
         if plan is False:
             plan = S.allowed_plan = cond.plan({}) if cond is not None else ()
+        if plan == ():             # only the calls' own `allowed`: the calls without one in runs at once
+            shared: dict = {}      # a group's `allowed` judged this turn (allowed_group)
+            for acts, ref, allowed, g in runs:
+                if allowed is not None:
+                    c.this = ref
+                    if g < 0:
+                        if not allowed(c):
+                            continue
+                    else:
+                        ok = shared.get(g)
+                        if ok is None:
+                            ok = shared[g] = bool(allowed(c))
+                        if not ok:
+                            continue
+                out += acts
+            cands = ()
         memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
         parts: dict = {}            # the parts of the auction's `allowed` that do not read `this`
         if plan is None:
@@ -216,11 +227,11 @@ class AuctionPhase(Phase):
             for key, ref in firsts:
                 c.this = ref
                 memo[key] = holds(c, plan, parts)
-            for action, key in pairs:
+            for key, acts in pairs:
                 if memo[key]:
-                    out.append(action)
+                    out += acts
             cands = ()
-        shared: dict = {}           # a group's `allowed` judged this turn (allowed_group)
+        shared = {}
         for action, ref, allowed, g, key in cands:
             if allowed is not None:
                 c.this = ref
@@ -290,8 +301,26 @@ class AuctionPhase(Phase):
             seen: dict = {}
             for e in cands:
                 seen.setdefault(e[4], e[1])
-            firsts, pairs = tuple(seen.items()), tuple((e[0], e[4]) for e in cands)
-        raises = S.raises[high.index if high is not None else -1] = (cands, firsts, pairs)
+            # the calls in runs of one key: (key, their actions)
+            keyed: list = []
+            for e in cands:
+                if keyed and keyed[-1][0] == e[4]:
+                    keyed[-1] = (e[4], keyed[-1][1] + (e[0],))
+                else:
+                    keyed.append((e[4], (e[0],)))
+            firsts, pairs = tuple(seen.items()), tuple(keyed)
+        # the calls in runs: (the actions of a run of calls without their own `allowed`, None, None, 0), or
+        # ((the action,), ref, its `allowed`, its group) for a call with one
+        runs: list = []
+        for action, ref, allowed, g, _key in cands:
+            if allowed is None:
+                if runs and runs[-1][2] is None:
+                    runs[-1] = (runs[-1][0] + (action,), None, None, 0)
+                else:
+                    runs.append(((action,), None, None, 0))
+            else:
+                runs.append(((action,), ref, allowed, g))
+        raises = S.raises[high.index if high is not None else -1] = (cands, firsts, pairs, tuple(runs))
         return raises
 
     def _next_rank(self, st: State, rank: int | None) -> int | None:

@@ -65,6 +65,22 @@ class KnockState:
 _KNOCK, _CUT = A.make(A.KNOCK, 1), A.make(A.KNOCK, 0)
 
 
+def seat_order(st: State, first: Any) -> tuple[int, ...]:
+    """Every seat taking part once, in turn from `first` (the next seat taking part if it does not), worked
+    out once per rule set, first seat and seats taking part."""
+    cache = st.R.__dict__.setdefault("_seat_orders", {})
+    key = (first, st.active)
+    order = cache.get(key)
+    if order is None:
+        s = first if first in st.active else st.seat_after(first)
+        out = []
+        for _ in st.active:
+            out.append(s)
+            s = st.seat_after(s)
+        order = cache[key] = tuple(out)
+    return order
+
+
 def _state(st: State) -> KnockState:
     ks = st.knock_state
     return ks if ks is not None else KnockState()
@@ -100,12 +116,7 @@ class KnockPhase(Phase):
                 self._done(st)
                 return
             first = st.R.knock.choose(Ctx(st))
-            s = first if first in st.active else st.seat_after(first)
-            order = []
-            for _ in st.active:
-                order.append(s)
-                s = st.seat_after(s)
-            ks.order = tuple(order)
+            ks.order = order = seat_order(st, first)
             ks.piles = len(order)
             ks.stage = "choose"
             st.to_act = order[0]

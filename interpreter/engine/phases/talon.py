@@ -23,6 +23,7 @@ as it is when the declarer gives up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
@@ -194,6 +195,19 @@ def _check_requires(st: State, proc: TalonProc) -> None:
 _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 
 
+_DISCARD = A.make(A.DISCARD)
+
+
+def discard_actions(mask: int, k: int) -> list[int]:
+    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of. The
+    cards' bits and the action's kind are distinct bits, so a sum is their union: for the usual two cards
+    one comprehension adds the kind and both cards (no list of masks first)."""
+    if k == 2:
+        singles = [1 << i for i in bits(mask)]
+        return [_DISCARD + a + b for a, b in combinations(singles, 2)]
+    return [_DISCARD | m for m in combinations_of(mask, k)]
+
+
 class TalonPhase(Phase):
     name = "talon"
 
@@ -263,15 +277,13 @@ class TalonPhase(Phase):
         hand = st.hands[st.to_act]
         proc = procedure(st)
         if proc is None:
-            discard = A.make(A.DISCARD)
-            return [discard | m for m in combinations_of(hand, tl.discard_count)]
+            return discard_actions(hand, tl.discard_count)
         allowed = hand & ~proc.never
         if not proc.card_by_card:
-            discard = A.make(A.DISCARD)
-            return [discard | m for m in combinations_of(allowed, tl.discard_count)]
+            return discard_actions(allowed, tl.discard_count)
         free = allowed & ~proc.last_resort
         allowed = free or allowed or hand
-        return [A.make(A.DISCARD, 1 << c) for c in bits(allowed)]
+        return [_DISCARD | 1 << c for c in bits(allowed)]
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
