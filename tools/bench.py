@@ -5,7 +5,8 @@
   time of legal_actions() and apply();
 - clone() plus apply() of one action, on states taken from random deals;
 - the front end: the largest built-in rule file parsed, checked and compiled, warm (again in this
-  process) and cold (a fresh process, imports included).
+  process) and cold (a fresh process, imports included: with the package's sources compiled, and with
+  their bytecode cached).
 
     python tools/bench.py [NAME …] [--deals N] [--engine generated|interpreter|both]
     python tools/bench.py --steps [NAME …]   # what each step bought, interleaved in one process
@@ -15,9 +16,13 @@ For the comparison with the hand-written engine and OpenSpiel run `bash ../share
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shutil
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -147,8 +152,12 @@ def largest_rule_file() -> str:
     return max(games, key=lambda n: games[n].stat().st_size)
 
 
-def front_end(name: str, engine: str) -> tuple[float, float]:
-    """(warm ms, cold ms): load (parse, check) and compile_rules of `name`; cold in a fresh process."""
+def front_end(name: str, engine: str, runs: int = 3) -> tuple[float, float, float]:
+    """(warm ms, cold ms with the package's sources compiled, cold ms with their bytecode cached): load
+    (parse, check) and compile_rules of `name`. Cold is a fresh process, imports included, the median of
+    `runs`, in a bytecode folder of its own (PYTHONPYCACHEPREFIX): with every module's bytecode cached, and
+    with all but this package's (as after an install that wrote no .pyc files for it, or with
+    PYTHONDONTWRITEBYTECODE set and no __pycache__ in the checkout)."""
     compile_rules(load(name, playable=False), engine=engine)
     best = float("inf")
     for _ in range(5):
@@ -162,8 +171,24 @@ def front_end(name: str, engine: str) -> tuple[float, float]:
             "from interpreter.engine.rules import compile_rules; "
             f"compile_rules(load({name!r}, playable=False), engine={engine!r}); "
             "print(time.perf_counter() - t0)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    return 1000 * best, 1000 * float(out.stdout.strip())
+
+    def child(prefix: str, write: bool = True) -> float:
+        env = {**os.environ, "PYTHONPYCACHEPREFIX": prefix}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        if not write:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                             env=env)
+        return 1000 * float(out.stdout.strip())
+
+    compiled, cached = [], []
+    with tempfile.TemporaryDirectory() as prefix:
+        child(prefix)                               # the bytecode of everything imported, written
+        cached = [child(prefix) for _ in range(runs)]
+        # without this package's bytecode (the rest, the standard library and the dependencies, kept)
+        shutil.rmtree(Path(prefix) / str(ROOT / "interpreter").lstrip("/"), ignore_errors=True)
+        compiled = [child(prefix, write=False) for _ in range(runs)]
+    return 1000 * best, statistics.median(compiled), statistics.median(cached)
 
 
 def main() -> None:
@@ -197,8 +222,9 @@ def main() -> None:
               f"card play only {ca['play']:.2f} µs)")
     big = largest_rule_file()
     for e in engines:
-        warm, cold = front_end(big, e)
-        print(f"front end ({big}: load + compile_rules), {e}: warm {warm:.1f} ms, cold {cold:.0f} ms (with imports)")
+        warm, cold, cold_pyc = front_end(big, e)
+        print(f"front end ({big}: load + compile_rules), {e}: warm {warm:.1f} ms, cold {cold:.0f} ms "
+              f"(with imports, sources compiled; {cold_pyc:.0f} ms with their bytecode cached)")
 
 
 if __name__ == "__main__":
