@@ -156,6 +156,8 @@ def _side_of(st: State, seat: int) -> tuple[int, ...]:
 def _game_side(st: State) -> tuple[int, ...]:
     """The side whose terms the game is: the declaring side, unless the other side declared a multiplier."""
     declared = st.announce.declared
+    if not declared:
+        return st.declarers
     for name in st.R.announce.multipliers:
         seat = declared.get(name)
         if seat is not None and seat not in st.declarers:
@@ -167,7 +169,7 @@ class _PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "chains_of", "left")
+                 "chains_of", "left", "all_left")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -195,9 +197,12 @@ class _PerContract:
         self.kontra = S.kontra
         self.chains_of: dict = {}
         self.left: dict = {}
+        self.all_left = tuple(e[1:] for e in self.declarable)     # nothing declared yet
 
     def undeclared(self, declared: dict) -> tuple:
         """The entries of `declarable` for the figures not yet declared (once per set of declared figures)."""
+        if not declared:
+            return self.all_left
         key = frozenset(declared)
         try:
             return self.left[key]
@@ -432,7 +437,29 @@ class AnnouncePhase(Phase):
                 if not plan or cond.holds(c, plan, memo):
                     out.append(action)
         if pc.kontra:
-            _kontras(st, _Turn(st, me, c), pc, out)
+            S = st.R.announce
+            if an.personal or (S.items and an.declared):
+                _kontras(st, _Turn(st, me, c), pc, out)
+            else:                   # only the game's side-wide chain (as _kontras judges it)
+                said = an.chains.get(_GAME_KEY)
+                if said:
+                    level = _next_level(st, me, said, None)
+                    if level:
+                        out.append(kontra_action(GAME_CODE, level))
+                elif S.max > 0 and me not in _game_side(st):
+                    item = st.contract
+                    plan = pc.game(item)
+                    if plan is not None:
+                        if plan:
+                            if c is None:
+                                c = Ctx(st, me)
+                            c.vars["item"] = item
+                            cond = S.opens_if
+                            assert cond is not None
+                            if cond.holds(c, plan, {}):
+                                out.append(_GAME_OPEN)
+                        else:
+                            out.append(_GAME_OPEN)
         out.append(_OPEN_ACTION if an.opening else _DONE_ACTION if an.spoke else _PASS_ACTION)
         return out
 

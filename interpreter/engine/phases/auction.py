@@ -447,20 +447,29 @@ class AuctionPhase(Phase):
         if self._over(st):
             self._finish(st)
             return
-        n = len(au.bid_order)
-        for step in range(1, n + 1):
-            s = au.bid_order[(au.pos + step) % n]
-            if S.style == "once":
-                if au.first_call[s] is None:
-                    au.pos = (au.pos + step) % n
+        order = au.bid_order
+        n = len(order)
+        pos = au.pos
+        if S.style == "once":
+            first_call = au.first_call
+            for step in range(1, n + 1):
+                s = order[(pos + step) % n]
+                if first_call[s] is None:
+                    au.pos = (pos + step) % n
                     st.to_act = s
                     return
+            self._finish(st)
+            return
+        passed, excluded = au.passed, au.excluded
+        contest = au.contest
+        revealed = S.contest_rounds == "once" and len(contest) >= 2     # a seat that has revealed is done
+        for step in range(1, n + 1):
+            s = order[(pos + step) % n]
+            if passed[s] or excluded[s]:
                 continue
-            if au.passed[s] or au.excluded[s]:
+            if revealed and s in contest and s in au.reveals:
                 continue
-            if S.contest_rounds == "once" and s in au.contest and s in au.reveals and len(au.contest) >= 2:
-                continue
-            au.pos = (au.pos + step) % n
+            au.pos = (pos + step) % n
             st.to_act = s
             return
         self._finish(st)
