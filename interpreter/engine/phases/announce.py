@@ -169,7 +169,7 @@ class _PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "chains_of", "left", "all_left")
+                 "chains_of", "left", "all_left", "simple", "runs_of")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -198,6 +198,11 @@ class _PerContract:
         self.chains_of: dict = {}
         self.left: dict = {}
         self.all_left = tuple(e[1:] for e in self.declarable)     # nothing declared yet
+        # no figure limited to its card's holder or with an `allowed`, and no part of `declare` left that
+        # reads the item: each figure's verdict is its plan's over parts judged once per turn (see runs)
+        self.simple = all(e[1] is None and e[2] is None and all(sh for conj in e[4] for _k, _f, sh in conj)
+                          for e in self.declarable)
+        self.runs_of: dict = {}
 
     def undeclared(self, declared: dict) -> tuple:
         """The entries of `declarable` for the figures not yet declared (once per set of declared figures)."""
@@ -208,6 +213,22 @@ class _PerContract:
             return self.left[key]
         except KeyError:
             out = self.left[key] = tuple(e[1:] for e in self.declarable if e[0] not in declared)
+            return out
+
+    def runs(self, declared: dict) -> tuple:
+        """For a `simple` contract: the undeclared figures' actions, in order, as runs of neighbours with
+        the same plan: ((plan, actions), …), once per set of declared figures."""
+        key = frozenset(declared)
+        try:
+            return self.runs_of[key]
+        except KeyError:
+            runs: list = []
+            for _holder, _allowed, _ref, plan, action in self.undeclared(declared):
+                if runs and runs[-1][0] == plan:
+                    runs[-1] = (plan, runs[-1][1] + (action,))
+                else:
+                    runs.append((plan, (action,)))
+            out = self.runs_of[key] = tuple(runs)
             return out
 
     def figure_chains(self, declared: dict) -> tuple:
@@ -413,7 +434,19 @@ class AnnouncePhase(Phase):
         if pc is None:
             pc = _per_contract(st)
         c: Ctx | None = None
-        if pc.declarable:
+        if pc.simple and pc.declarable:
+            runs = pc.runs(an.declared)
+            if runs:
+                cond = st.R.announce.declare_if
+                assert cond is not None
+                c = Ctx(st, me)
+                memo0: dict = {}
+                common = pc.common
+                if not common or cond.holds(c, common, memo0):
+                    for plan, acts in runs:
+                        if not plan or cond.holds(c, plan, memo0):
+                            out += acts
+        elif pc.declarable:
             cond = st.R.announce.declare_if
             assert cond is not None
             declared = an.declared
