@@ -35,18 +35,26 @@ from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.figures import GAME, FigureRT, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
-from interpreter.engine.phases.conditions import Condition, condition, split_common
+from interpreter.engine.phases.conditions import Condition, condition
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-GAME_CODE, BASE_CODE, FIGURE_CODE = 0, 1, 2     # item codes in an ITEM_KONTRA action
-# ANNOUNCE arguments: 0 = pass (a turn without statements), 1 + i = declare figure i, and the two other
-# ends of a turn; each action has one spelling whatever the state
-PASS, DONE, OPEN = 0, 1 << 16, (1 << 16) | 1
-BY_OWNER = 1 << 24                              # ITEM_KONTRA flag: a personal chain's call by the game's declarer
+from interpreter.engine.phases.announce_plans import (
+    BASE_CODE,
+    BY_OWNER,
+    DONE,
+    FIGURE_CODE,
+    GAME_CODE,
+    OPEN,
+    PASS,
+    PerContract,
+    kontra_action,
+    per_contract,
+    unpack,
+)
 
 
 @dataclass
@@ -124,20 +132,11 @@ class AnnounceState:
     games: tuple = ()                   # (item code, owner seat, contract name) of each game in play
     passed: tuple[int, ...] = ()        # seats that have passed at least once in the round
     given: dict | None = None           # an outcome-only deal: the figures made and attempted, by side
-    pc: Any = None                      # the contract's _PerContract (set when the round starts; only read)
+    pc: Any = None                      # the contract's PerContract (set when the round starts; only read)
 
     def copy(self) -> AnnounceState:
         return AnnounceState(dict(self.declared), dict(self.chains), self.in_row, self.spoke, self.opening,
                              self.personal, self.games, self.passed, self.given, self.pc)
-
-
-def kontra_action(code: int, level: int, other: int = -1, by_owner: bool = False) -> int:
-    return A.make(A.ITEM_KONTRA, (BY_OWNER if by_owner else 0) | code << 16 | (other + 1) << 8 | level)
-
-
-def unpack(arg: int) -> tuple[int, int, int]:
-    """(item code, level, other seat or -1) of an ITEM_KONTRA argument."""
-    return arg >> 16 & 0xFF, arg & 0xFF, (arg >> 8 & 0xFF) - 1
 
 
 def end_of_turn(st: State) -> int:
@@ -163,108 +162,6 @@ def _game_side(st: State) -> tuple[int, ...]:
         if seat is not None and seat not in st.declarers:
             return st.defenders
     return st.declarers
-
-
-class _PerContract:
-    """What the declaration round's conditions leave to judge under one contract (made once per rule set
-    and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
-    __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "chains_of", "left", "all_left", "simple", "runs_of")
-
-    def __init__(self, S: AnnounceSettings, con: Any):
-        self.S, self.con = S, con
-        listed = (con.rec.get("figures") or ()) if con is not None else ()
-        cond = S.declare_if
-        self.declarable: tuple = ()
-        self.common: tuple = ()         # the conjuncts of `declare` that hold for every figure or none
-        if cond is not None:
-            figs, plans = [], []
-            for fig in S.figures:
-                plan = cond.plan({"contract": con, "item": fig.ref}) if fig.name in listed else None
-                if plan is not None:
-                    figs.append(fig)
-                    plans.append(plan)
-            self.common, rest = split_common(plans)
-            # (name, the figure if only its card's holder may declare it, its `allowed`, ref, plan, action)
-            self.declarable = tuple((fig.name, fig if fig.by_holder else None, fig.allowed, fig.ref, plan,
-                                     A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
-        self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
-        # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
-        self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
-        self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
-                         else () if S.personal is ALWAYS else None)
-        self.game_opens: dict = {}
-        self.kontra = S.kontra
-        self.chains_of: dict = {}
-        self.left: dict = {}
-        self.all_left = tuple(e[1:] for e in self.declarable)     # nothing declared yet
-        # no figure limited to its card's holder or with an `allowed`, and no part of `declare` left that
-        # reads the item: each figure's verdict is its plan's over parts judged once per turn (see runs)
-        self.simple = all(e[1] is None and e[2] is None and all(sh for conj in e[4] for _k, _f, sh in conj)
-                          for e in self.declarable)
-        self.runs_of: dict = {}
-
-    def undeclared(self, declared: dict) -> tuple:
-        """The entries of `declarable` for the figures not yet declared (once per set of declared figures)."""
-        if not declared:
-            return self.all_left
-        key = frozenset(declared)
-        try:
-            return self.left[key]
-        except KeyError:
-            out = self.left[key] = tuple(e[1:] for e in self.declarable if e[0] not in declared)
-            return out
-
-    def runs(self, declared: dict) -> tuple:
-        """For a `simple` contract: the undeclared figures' actions, in order, as runs of neighbours with
-        the same plan: ((plan, actions), …), once per set of declared figures."""
-        key = frozenset(declared)
-        try:
-            return self.runs_of[key]
-        except KeyError:
-            runs: list = []
-            for _holder, _allowed, _ref, plan, action in self.undeclared(declared):
-                if runs and runs[-1][0] == plan:
-                    runs[-1] = (plan, runs[-1][1] + (action,))
-                else:
-                    runs.append((plan, (action,)))
-            out = self.runs_of[key] = tuple(runs)
-            return out
-
-    def figure_chains(self, declared: dict) -> tuple:
-        """The chains on the declared figures, in the figures' order: (name, chain key, item code, ref,
-        plan of `kontra.when`, the opening call) each, made once per contract and set of declared figures."""
-        key = frozenset(declared)
-        try:
-            return self.chains_of[key]
-        except KeyError:
-            S = self.S
-            figs = sorted((S.figures[S.figure_index[name]] for name in key), key=_index)
-            out = self.chains_of[key] = tuple((f.name, (f.name, -1, -1), FIGURE_CODE + f.index, f.ref,
-                                               self.figure_opens[f.index], kontra_action(FIGURE_CODE + f.index, 1))
-                                              for f in figs)
-            return out
-
-    def opens_plan(self, item: Any) -> tuple | None:
-        """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
-        cond = self.S.opens_if
-        return () if cond is None else cond.plan({"contract": self.con, "item": item})
-
-    def game(self, item: Any) -> tuple | None:
-        try:
-            return self.game_opens[item]
-        except KeyError:
-            plan = self.game_opens[item] = self.opens_plan(item)
-            return plan
-
-
-def _per_contract(st: State) -> _PerContract:
-    S = st.R.announce
-    con = st.contract
-    pc = S.by_contract.get(con)
-    if pc is None:
-        pc = S.by_contract[con] = _PerContract(S, con)
-    return pc
 
 
 def _judge(cond: Condition | None, plan: tuple | None, c: Ctx) -> bool:
@@ -324,11 +221,11 @@ def kontra_options(st: State, me: int) -> list[int]:
     """Every kontra-chain call `me` may make now."""
     out: list[int] = []
     if st.R.announce.kontra:
-        _kontras(st, _Turn(st, me), _per_contract(st), out)
+        _kontras(st, _Turn(st, me), per_contract(st), out)
     return out
 
 
-def _kontras(st: State, turn: _Turn, pc: _PerContract, out: list[int]) -> None:
+def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
     """Append every kontra-chain call the seat may make now to `out` (the declaration round has kontras)."""
     S = st.R.announce
     an = st.announce
@@ -382,10 +279,6 @@ def _kontras(st: State, turn: _Turn, pc: _PerContract, out: list[int]) -> None:
                 out.append(opening)
 
 
-def _index(fig: FigureRT) -> int:
-    return fig.index
-
-
 _GAME_KEY = (GAME, -1, -1)
 _GAME_OPEN = kontra_action(GAME_CODE, 1)
 
@@ -405,7 +298,7 @@ class AnnouncePhase(Phase):
         if not S.present or st.con is None or st.declarer is None:
             return False
         c = Ctx(st)
-        pc = _per_contract(st)
+        pc = per_contract(st)
         if not _judge(S.when_if, pc.when, c):
             return False
         an = st.announce
@@ -432,7 +325,7 @@ class AnnouncePhase(Phase):
         out: list[int] = []
         pc = an.pc
         if pc is None:
-            pc = _per_contract(st)
+            pc = per_contract(st)
         c: Ctx | None = None
         if pc.simple and pc.declarable:
             runs = pc.runs(an.declared)

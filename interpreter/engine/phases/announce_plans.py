@@ -1,0 +1,135 @@
+"""The declaration round's action codes, and what its conditions leave to judge under each contract
+(phases/announce.py reads these; the plans come from phases/conditions.py)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine import actions as A
+from interpreter.engine.figures import FigureRT
+from interpreter.engine.phases.base import ALWAYS
+from interpreter.engine.phases.conditions import split_common
+
+if TYPE_CHECKING:
+    from interpreter.engine.phases.announce import AnnounceSettings
+    from interpreter.engine.state import State
+
+GAME_CODE, BASE_CODE, FIGURE_CODE = 0, 1, 2     # item codes in an ITEM_KONTRA action
+# ANNOUNCE arguments: 0 = pass (a turn without statements), 1 + i = declare figure i, and the two other
+# ends of a turn; each action has one spelling whatever the state
+PASS, DONE, OPEN = 0, 1 << 16, (1 << 16) | 1
+BY_OWNER = 1 << 24                              # ITEM_KONTRA flag: a personal chain's call by the game's declarer
+
+
+def kontra_action(code: int, level: int, other: int = -1, by_owner: bool = False) -> int:
+    return A.make(A.ITEM_KONTRA, (BY_OWNER if by_owner else 0) | code << 16 | (other + 1) << 8 | level)
+
+
+def unpack(arg: int) -> tuple[int, int, int]:
+    """(item code, level, other seat or -1) of an ITEM_KONTRA argument."""
+    return arg >> 16 & 0xFF, arg & 0xFF, (arg >> 8 & 0xFF) - 1
+
+
+def _index(fig: FigureRT) -> int:
+    return fig.index
+
+
+class PerContract:
+    """What the declaration round's conditions leave to judge under one contract (made once per rule set
+    and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
+    __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
+                 "chains_of", "left", "all_left", "simple", "runs_of")
+
+    def __init__(self, S: AnnounceSettings, con: Any):
+        self.S, self.con = S, con
+        listed = (con.rec.get("figures") or ()) if con is not None else ()
+        cond = S.declare_if
+        self.declarable: tuple = ()
+        self.common: tuple = ()         # the conjuncts of `declare` that hold for every figure or none
+        if cond is not None:
+            figs, plans = [], []
+            for fig in S.figures:
+                plan = cond.plan({"contract": con, "item": fig.ref}) if fig.name in listed else None
+                if plan is not None:
+                    figs.append(fig)
+                    plans.append(plan)
+            self.common, rest = split_common(plans)
+            # (name, the figure if only its card's holder may declare it, its `allowed`, ref, plan, action)
+            self.declarable = tuple((fig.name, fig if fig.by_holder else None, fig.allowed, fig.ref, plan,
+                                     A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
+        self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
+        # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
+        self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
+        self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
+                         else () if S.personal is ALWAYS else None)
+        self.game_opens: dict = {}
+        self.kontra = S.kontra
+        self.chains_of: dict = {}
+        self.left: dict = {}
+        self.all_left = tuple(e[1:] for e in self.declarable)     # nothing declared yet
+        # no figure limited to its card's holder or with an `allowed`, and no part of `declare` left that
+        # reads the item: each figure's verdict is its plan's over parts judged once per turn (see runs)
+        self.simple = all(e[1] is None and e[2] is None and all(sh for conj in e[4] for _k, _f, sh in conj)
+                          for e in self.declarable)
+        self.runs_of: dict = {}
+
+    def undeclared(self, declared: dict) -> tuple:
+        """The entries of `declarable` for the figures not yet declared (once per set of declared figures)."""
+        if not declared:
+            return self.all_left
+        key = frozenset(declared)
+        try:
+            return self.left[key]
+        except KeyError:
+            out = self.left[key] = tuple(e[1:] for e in self.declarable if e[0] not in declared)
+            return out
+
+    def runs(self, declared: dict) -> tuple:
+        """For a `simple` contract: the undeclared figures' actions, in order, as runs of neighbours with
+        the same plan: ((plan, actions), …), once per set of declared figures."""
+        key = frozenset(declared)
+        try:
+            return self.runs_of[key]
+        except KeyError:
+            runs: list = []
+            for _holder, _allowed, _ref, plan, action in self.undeclared(declared):
+                if runs and runs[-1][0] == plan:
+                    runs[-1] = (plan, runs[-1][1] + (action,))
+                else:
+                    runs.append((plan, (action,)))
+            out = self.runs_of[key] = tuple(runs)
+            return out
+
+    def figure_chains(self, declared: dict) -> tuple:
+        """The chains on the declared figures, in the figures' order: (name, chain key, item code, ref,
+        plan of `kontra.when`, the opening call) each, made once per contract and set of declared figures."""
+        key = frozenset(declared)
+        try:
+            return self.chains_of[key]
+        except KeyError:
+            S = self.S
+            figs = sorted((S.figures[S.figure_index[name]] for name in key), key=_index)
+            out = self.chains_of[key] = tuple((f.name, (f.name, -1, -1), FIGURE_CODE + f.index, f.ref,
+                                               self.figure_opens[f.index], kontra_action(FIGURE_CODE + f.index, 1))
+                                              for f in figs)
+            return out
+
+    def opens_plan(self, item: Any) -> tuple | None:
+        """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
+        cond = self.S.opens_if
+        return () if cond is None else cond.plan({"contract": self.con, "item": item})
+
+    def game(self, item: Any) -> tuple | None:
+        try:
+            return self.game_opens[item]
+        except KeyError:
+            plan = self.game_opens[item] = self.opens_plan(item)
+            return plan
+
+
+def per_contract(st: State) -> PerContract:
+    S = st.R.announce
+    con = st.contract
+    pc = S.by_contract.get(con)
+    if pc is None:
+        pc = S.by_contract[con] = PerContract(S, con)
+    return pc
