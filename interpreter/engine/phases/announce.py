@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import interpreter.engine.builtins as B
 from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
@@ -304,7 +305,7 @@ class AnnouncePhase(Phase):
         an = st.announce
         an.pc = pc
         an.personal = _judge(S.personal_if, pc.personal, c)
-        from interpreter.engine.builtins import VALUES
+        VALUES = B.VALUES
         games: list[tuple] = [(GAME_CODE, st.declarer, st.con.name)]
         base_bidder = VALUES["base_bidder"](c) if "base_bidder" in VALUES else None
         base_contract = VALUES["base_contract"](c) if "base_contract" in VALUES else None
