@@ -393,7 +393,7 @@ class AnnouncePhase(Phase):
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
         an = st.announce
-        kind, arg = A.kind_of(action), A.arg_of(action)
+        kind, arg = action >> A.SHIFT, action & A.ARG
         if kind == A.ITEM_KONTRA:
             code, level, other = unpack(arg)
             key = _chain_key(st, code, other)

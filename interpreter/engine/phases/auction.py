@@ -352,7 +352,7 @@ class AuctionPhase(Phase):
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
-        kind = A.kind_of(action)
+        kind = action >> A.SHIFT
         R = st.R
         S = R.auction
         au = st.auction
@@ -376,13 +376,13 @@ class AuctionPhase(Phase):
             if au.first_bid[me] is None and au.high_call is not None:
                 au.first_bid[me] = au.high_call.ref
         elif kind == A.REVEAL:
-            name = R.contract_names[A.arg_of(action)]
+            name = R.contract_names[action & A.ARG]
             label = "reveal " + name
             au.reveals[me] = name
             au.best = (me, name)
             au.holder = me
         else:
-            call = R.calls[A.arg_of(action)]
+            call = R.calls[action & A.ARG]
             label = call.name
             if call.contest and au.high_call is not None and au.high_call.contest == call.contest:
                 au.contest.append(me)

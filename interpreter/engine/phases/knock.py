@@ -111,8 +111,8 @@ class KnockPhase(Phase):
     def apply(self, st: State, action: int) -> None:
         ks = _state(st).copy()
         st.knock_state = ks
-        if A.kind_of(action) == A.KNOCK:
-            if not A.arg_of(action):
+        if action >> A.SHIFT == A.KNOCK:
+            if not action & A.ARG:
                 self._done(st)
                 return
             first = st.R.knock.choose(Ctx(st))
@@ -121,7 +121,7 @@ class KnockPhase(Phase):
             ks.stage = "choose"
             st.to_act = order[0]
             return
-        ks.chosen = ks.chosen + ((st.to_act, A.arg_of(action)),)
+        ks.chosen = ks.chosen + ((st.to_act, action & A.ARG),)
         if len(ks.chosen) < len(ks.order):
             st.to_act = ks.order[len(ks.chosen)]
             return

@@ -83,7 +83,7 @@ class KontraPhase(Phase):
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
         kt = st.kontra
-        level = A.arg_of(action)
+        level = action & A.ARG
         if level:
             kt.level = level
             if kt.sayer is None:

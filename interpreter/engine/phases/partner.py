@@ -94,7 +94,7 @@ class PartnerPhase(Phase):
         return out
 
     def apply(self, st: State, action: int) -> None:
-        arg = A.arg_of(action)
+        arg = action & A.ARG
         card = fourth(st) if arg == FOURTH else arg
         st.called_card = card
         st.called_by_count = arg == FOURTH

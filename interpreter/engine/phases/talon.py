@@ -289,7 +289,7 @@ class TalonPhase(Phase):
         tl = st.talon_state
         proc = procedure(st)
         assert proc is not None
-        kind, arg = A.kind_of(action), A.arg_of(action)
+        kind, arg = action >> A.SHIFT, action & A.ARG
         if kind == A.GIVE_UP:
             if arg:
                 st.given_up = True
