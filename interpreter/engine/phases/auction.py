@@ -205,17 +205,8 @@ class AuctionPhase(Phase):
         if plan == ():             # only the calls' own `allowed`: the calls without one in runs at once
             shared: dict = {}      # a group's `allowed` judged this turn (allowed_group)
             for acts, ref, allowed, g in runs:
-                if allowed is not None:
-                    c.this = ref
-                    if g < 0:
-                        if not allowed(c):
-                            continue
-                    else:
-                        ok = shared.get(g)
-                        if ok is None:
-                            ok = shared[g] = bool(allowed(c))
-                        if not ok:
-                            continue
+                if allowed is not None and not _own_allowed(c, ref, allowed, g, shared):
+                    continue
                 out += acts
             cands = ()
         memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
@@ -233,17 +224,8 @@ class AuctionPhase(Phase):
             cands = ()
         shared = {}
         for action, ref, allowed, g, key in cands:
-            if allowed is not None:
-                c.this = ref
-                if g < 0:
-                    if not allowed(c):
-                        continue
-                else:
-                    ok = shared.get(g)
-                    if ok is None:
-                        ok = shared[g] = bool(allowed(c))
-                    if not ok:
-                        continue
+            if allowed is not None and not _own_allowed(c, ref, allowed, g, shared):
+                continue
             if plan:
                 if key is None:
                     c.this = ref
@@ -514,3 +496,15 @@ class AuctionPhase(Phase):
                     st.con = R.in_deal(st, R.contracts[st.choices[0]])
         st.to_act = -1
         st._advance()
+
+
+def _own_allowed(c: Any, ref: Any, allowed: Any, g: int, shared: dict) -> bool:
+    """A call's own `allowed`, judged with `this` the call; a call of a group (g >= 0) shares its group's
+    answer, judged once per turn in `shared`."""
+    c.this = ref
+    if g < 0:
+        return bool(allowed(c))
+    ok = shared.get(g)
+    if ok is None:
+        ok = shared[g] = bool(allowed(c))
+    return ok
