@@ -205,16 +205,21 @@ def _swap(obj: Any, table: dict[int, Any], seen: set[int]) -> Any:
             return obj
         new = tuple(_swapped(v, table, seen) for v in obj)
         return obj if all(a is b for a, b in zip(new, obj)) else new
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            v = getattr(obj, f.name)
-            if type(v) in _ATOMS:
-                continue
-            nv = _swapped(v, table, seen)
-            if nv is not v:
-                object.__setattr__(obj, f.name, nv)   # frozen settings too: they are built, not yet shared
-        return obj
+    names = _FIELDS.get(t)
+    if names is None:
+        names = _FIELDS[t] = (tuple(f.name for f in dataclasses.fields(obj))
+                              if dataclasses.is_dataclass(obj) and not isinstance(obj, type) else ())
+    for name in names:
+        v = getattr(obj, name)
+        if type(v) in _ATOMS:
+            continue
+        nv = _swapped(v, table, seen)
+        if nv is not v:
+            object.__setattr__(obj, name, nv)   # frozen settings too: they are built, not yet shared
     return obj
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}      # a dataclass's field names, by its type (() for any other type)
 
 
 def _tricks_total(rules: Any) -> int | None:

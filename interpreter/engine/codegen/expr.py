@@ -72,6 +72,7 @@ class ExprGen:
         self._helper_ids: dict[str, str] = {}   # a helper's text (under a placeholder name) → its name
         self._const_ids: dict[Any, str] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
+        self._reprs: dict[int, tuple[tuple, str]] = {}      # a tree's repr, by the tree's id
         # built-in values known to be constant where the code being generated runs (a contract's play
         # obligations run only under that contract): name → value, folded like a literal
         self.known: dict[str, Any] = {}
@@ -118,7 +119,10 @@ class ExprGen:
     def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
         """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
         # keyed by repr: a tree holding True and one holding 1 are equal tuples but different rules
-        key = (repr(node), scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
+        r = self._reprs.get(id(node))
+        if r is None or r[0] is not node:
+            r = self._reprs[id(node)] = (node, repr(node))     # the node kept: its id is not reused
+        key = (r[1], scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
         g = self._seen.get(key)
         if g is None:
             g = self._seen[key] = getattr(self, "_" + node[0])(node, scope)
@@ -214,11 +218,12 @@ class ExprGen:
 
     def _bin(self, node: tuple, scope: frozenset) -> G:
         op = node[1]
-        a, b = self.expr(node[2], scope), self.expr(node[3], scope)
+        a = self.expr(node[2], scope)
+        if op in ("and", "or") and a.const and bool(a.value) == (op == "or"):
+            return self.lit(bool(a.value))      # decided by the left side: the right one is not generated
+        b = self.expr(node[3], scope)
         if op in ("and", "or"):
             if a.const:
-                if bool(a.value) == (op == "or"):
-                    return self.lit(bool(a.value))
                 return self.lit(bool(b.value)) if b.const else G(_truth(b), "bool")
             if b.const:
                 # `a and true` is a's truth; `a and false` is false whatever a is (the language's
