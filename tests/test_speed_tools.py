@@ -19,3 +19,18 @@ def test_bench_prints_every_figure():
         assert float(r[2]) > 0 and float(r[3]) > 0      # deals/s, actions per deal
     assert sum("clone() + apply() on wien" in ln for ln in lines) == 2
     assert sum(ln.startswith("front end (") and "warm" in ln and "cold" in ln for ln in lines) == 2
+
+
+def test_all_against_all_reaches_trischaken_in_every_deal():
+    """KR-AUC-04, KR-AUC-07: forehand opens mein spiel, the others pass, forehand chooses trischaken; the
+    function raises if any deal ends in another contract."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("stichwort_bench", ROOT / "tools" / "bench.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for engine in ("generated", "interpreter"):
+        r = bench.all_against_all(15, engine)
+        assert r["deals_per_s"] > 0
+        assert r["actions_per_deal"] >= 48 + 4 + 1      # every card, the four calls, the choice

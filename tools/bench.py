@@ -4,6 +4,8 @@
 - per game: random full deals per second on one core, actions per deal and per second, and the mean
   time of legal_actions() and apply();
 - clone() plus apply() of one action, on states taken from random deals;
+- koenigrufen's deal closest to OpenSpiel's tarok with every bid a pass (Klop): forehand may not pass
+  (KR-AUC-04), so it says mein spiel, the others pass, and it chooses trischaken, all against all;
 - the front end: the largest built-in rule file parsed, checked and compiled, warm (again in this
   process) and cold (a fresh process, imports included: with the package's sources compiled, and with
   their bytecode cached).
@@ -102,6 +104,36 @@ def clone_apply(name: str, engine: str, states: int = 400) -> dict[str, float]:
             t = min(t, time.perf_counter() - t0)
         return 1e6 * t / max(len(pairs), 1)
     return {"clone_apply": best(taken, True), "clone": best(taken, False), "play": best(in_play, True)}
+
+
+def all_against_all(deals: int, engine: str) -> dict[str, float]:
+    """koenigrufen dealt as OpenSpiel's Klop is: mein spiel, three passes, trischaken, then random cards.
+    The words are read once per action id and only outside the play; in the play the card is drawn as
+    in bench()."""
+    R = compile_rules(load("koenigrufen"), engine=engine)
+    rng = random.Random(1)
+    words: dict[int, str] = {}
+
+    def choose(st: State, legal: list[int]) -> int:
+        said = [words.get(a) or words.setdefault(a, st.action_text(a)) for a in legal]
+        for want in ("bid mein spiel", "pass"):
+            if want in said:
+                return legal[said.index(want)]
+        chosen = [a for a, w in zip(legal, said) if w.endswith("trischaken")]
+        return chosen[0] if chosen else legal[rng.randrange(len(legal))]
+
+    actions = 0
+    t0 = time.perf_counter()
+    for i in range(deals):
+        st = _deal(R, rng, i)
+        while st.phase != "end":
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))] if st.phase == "play" else choose(st, legal))
+            actions += 1
+        if st.contract != "trischaken":
+            raise RuntimeError(f"deal {i} ended in {st.contract}, not trischaken")
+    whole = time.perf_counter() - t0
+    return {"deals_per_s": deals / whole, "actions_per_deal": actions / deals}
 
 
 def steps(name: str, deals: int, reps: int = 5) -> dict[str, list[float]]:
@@ -220,6 +252,11 @@ def main() -> None:
         ca = clone_apply("wien", e)
         print(f"clone() + apply() on wien, {e}: {ca['clone_apply']:.2f} µs (clone() alone {ca['clone']:.2f} µs; "
               f"card play only {ca['play']:.2f} µs)")
+    if not a.games or "koenigrufen" in a.games:
+        for e in engines:
+            k = all_against_all(max(a.deals // 3, 100), e)
+            print(f"koenigrufen all against all (mein spiel, three passes, trischaken; Klop's deal), {e}: "
+                  f"{k['deals_per_s']:.0f} deals/s, {k['actions_per_deal']:.1f} actions/deal")
     big = largest_rule_file()
     for e in engines:
         warm, cold, cold_pyc = front_end(big, e)
