@@ -367,15 +367,12 @@ class State(Readings):
         return views.action_text(self, action)
 
 
-def _copy_part(part: Any) -> Any:
-    return part.copy()
-
-
 _new_state = object.__new__
-# the parts clone() copies on first use, and how
+# the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
-                         "auction": _copy_part, "talon_state": _copy_part, "after_purchase": _copy_part,
-                         "defence": _copy_part, "kontra": _copy_part, "announce": _copy_part}
+                         "auction": AuctionState.copy, "talon_state": TalonState.copy,
+                         "after_purchase": AfterPurchaseState.copy, "defence": DefenceState.copy,
+                         "kontra": KontraState.copy, "announce": AnnounceState.copy}
 _LAZY_NAMES = tuple(_LAZY)
 # the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
 _FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": lambda n: TalonState(),

@@ -19,6 +19,8 @@ __all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
 
 @dataclass
 class AuctionState:
+    """The auction of one deal. Its lists and dict are never changed in place: a change puts a new one in
+    their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes."""
     n: int
     calls: list = field(default_factory=list)          # (seat, label) in order
     bid_order: list[int] = field(default_factory=list)
@@ -43,10 +45,27 @@ class AuctionState:
             self.first_call, self.first_bid, self.latest = [None] * n, [None] * n, [None] * n
 
     def copy(self) -> AuctionState:
-        return AuctionState(self.n, list(self.calls), self.bid_order, self.pos, self.high_call, self.holder,
-                            list(self.contest), dict(self.reveals), self.best, self.passes, list(self.passed),
-                            list(self.excluded), list(self.first_call), list(self.first_bid), list(self.latest),
-                            self.base)
+        new = _new(AuctionState)
+        new.n = self.n
+        new.calls = self.calls
+        new.bid_order = self.bid_order
+        new.pos = self.pos
+        new.high_call = self.high_call
+        new.holder = self.holder
+        new.contest = self.contest
+        new.reveals = self.reveals
+        new.best = self.best
+        new.passes = self.passes
+        new.passed = self.passed
+        new.excluded = self.excluded
+        new.first_call = self.first_call
+        new.first_bid = self.first_bid
+        new.latest = self.latest
+        new.base = self.base
+        return new
+
+
+_new = object.__new__
 
 
 def _joined(st: State, me: int, call: CallRT) -> tuple | None:
@@ -172,6 +191,7 @@ class AuctionPhase(Phase):
         return out
 
     def apply(self, st: State, action: int) -> None:
+        # the state's lists and dict are replaced, never changed in place (AuctionState)
         me = st.to_act
         kind = action >> A.SHIFT
         R = st.R
@@ -179,53 +199,77 @@ class AuctionPhase(Phase):
         au = st.auction
         if kind == A.PASS:
             label = "pass"
-            if not au.passed[me] and not au.excluded[me]:
-                au.passes += 1
-            au.passed[me] = True
+            passed = au.passed
+            if not passed[me]:
+                if not au.excluded[me]:
+                    au.passes += 1
+                passed = au.passed = passed[:]
+                passed[me] = True
+            ref = S.pass_ref
             if au.first_call[me] is None:
-                au.first_call[me] = S.pass_ref
-            au.latest[me] = S.pass_ref
-            if me in au.contest and S.contest_rounds == "once":
-                au.reveals.setdefault(me, None)
+                first = au.first_call = au.first_call[:]
+                first[me] = ref
+            latest = au.latest = au.latest[:]
+            latest[me] = ref
+            if me in au.contest and S.contest_rounds == "once" and me not in au.reveals:
+                au.reveals = {**au.reveals, me: None}
         elif kind == A.HOLD:
             label = "hold"
             au.holder = me
-            au.latest[me] = S.hold_ref
+            ref = S.hold_ref
+            latest = au.latest = au.latest[:]
+            latest[me] = ref
             if au.first_call[me] is None:
-                au.first_call[me] = S.hold_ref
+                first = au.first_call = au.first_call[:]
+                first[me] = ref
             # the held bid then counts as the holder's own (first_bid, has_bid, after-purchase entitlement)
             if au.first_bid[me] is None and au.high_call is not None:
-                au.first_bid[me] = au.high_call.ref
+                first = au.first_bid = au.first_bid[:]
+                first[me] = au.high_call.ref
         elif kind == A.REVEAL:
             name = R.contract_names[action & A.ARG]
             label = "reveal " + name
-            au.reveals[me] = name
+            au.reveals = {**au.reveals, me: name}
             au.best = (me, name)
             au.holder = me
         else:
             call = R.calls[action & A.ARG]
             label = call.name
-            if call.contest and au.high_call is not None and au.high_call.contest == call.contest:
-                au.contest.append(me)
+            contest = call.contest
+            if contest:
+                high = au.high_call
+                if high is not None and high.contest == contest:
+                    au.contest = au.contest + [me]
+                else:
+                    au.contest = [me]
+                    au.reveals = {}
+                    au.best = None
+                if call.contracts_expr is None and len(call.contracts) == 1:
+                    # a named sealed call is already revealed
+                    named = call.contracts[0]
+                    au.reveals = {**au.reveals, me: named}
+                    if au.best is None or self._beats(st, me, named):
+                        au.best = (me, named)
             else:
-                au.contest = [me] if call.contest else []
-                au.reveals = {}
+                if au.contest:
+                    au.contest = []
+                if au.reveals:
+                    au.reveals = {}
                 au.best = None
-            if call.contest and call.contracts_expr is None and len(call.contracts) == 1:
-                # a named sealed call is already revealed
-                au.reveals[me] = call.contracts[0]
-                if au.best is None or self._beats(st, me, call.contracts[0]):
-                    au.best = (me, call.contracts[0])
             au.high_call = call
-            au.base = _joined(st, me, call)
+            au.base = _joined(st, me, call) if call.joins else None
             au.holder = me if au.best is None else au.best[0]
+            ref = call.ref
             if au.first_call[me] is None:
-                au.first_call[me] = call.ref
+                first = au.first_call = au.first_call[:]
+                first[me] = ref
             if au.first_bid[me] is None:
-                au.first_bid[me] = call.ref
-            au.latest[me] = call.ref
-        au.calls.append((me, label))
-        self._next(st)
+                first = au.first_bid = au.first_bid[:]
+                first[me] = ref
+            latest = au.latest = au.latest[:]
+            latest[me] = ref
+        au.calls = au.calls + [(me, label)]
+        self._next(st, S, au)
 
     def _beats(self, st: State, seat: int, name: str) -> bool:
         R, au = st.R, st.auction
@@ -237,53 +281,50 @@ class AuctionPhase(Phase):
             return con.rank > bcon.rank
         return au.bid_order.index(seat) < au.bid_order.index(bseat)
 
-    def _over(self, st: State) -> bool:
-        S = st.R.auction
-        au = st.auction
-        if len(au.calls) >= st.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
-            return True
-        if S.style == "once" and len(au.calls) >= len(au.bid_order):
-            return True
-        if S.ends is not None:
-            if S.ends(Ctx(st)):
-                return True
-        else:
-            active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
-            if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
-                return True
-        return bool(au.contest and len(au.contest) >= 2 and S.contest_rounds == "once"
-                    and all(s in au.reveals for s in au.contest))
-
-    def _next(self, st: State) -> None:
-        S = st.R.auction
-        au = st.auction
+    def _next(self, st: State, S: AuctionSettings, au: AuctionState) -> None:
+        """After a call: the auction is over, or the next seat to call."""
         if S.exclude is not None:
             c = Ctx(st)
             for s in au.bid_order:
                 if not au.passed[s] and not au.excluded[s]:
                     c.me = s
                     if S.exclude(c):
-                        au.excluded[s] = True
+                        excluded = au.excluded = au.excluded[:]
+                        excluded[s] = True
                         au.passes += 1
-        if self._over(st):
-            self._finish(st)
-            return
+        # is the auction over?
+        calls = len(au.calls)
+        if calls >= st.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
+            return self._finish(st)
+        once = S.style == "once"
+        if once and calls >= len(au.bid_order):
+            return self._finish(st)
+        ends = S.ends
+        if ends is not None:
+            if ends(Ctx(st)):
+                return self._finish(st)
+        else:
+            active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
+            if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
+                return self._finish(st)
+        contest = au.contest
+        revealed = len(contest) >= 2 and S.contest_rounds == "once"     # a seat that has revealed is done
+        if revealed and all(s in au.reveals for s in contest):
+            return self._finish(st)
+        # the next seat
         order = au.bid_order
         n = len(order)
         pos = au.pos
-        if S.style == "once":
+        if once:
             first_call = au.first_call
             for step in range(1, n + 1):
                 s = order[(pos + step) % n]
                 if first_call[s] is None:
                     au.pos = (pos + step) % n
                     st.to_act = s
-                    return
-            self._finish(st)
-            return
+                    return None
+            return self._finish(st)
         passed, excluded = au.passed, au.excluded
-        contest = au.contest
-        revealed = S.contest_rounds == "once" and len(contest) >= 2     # a seat that has revealed is done
         for step in range(1, n + 1):
             s = order[(pos + step) % n]
             if passed[s] or excluded[s]:
@@ -292,8 +333,8 @@ class AuctionPhase(Phase):
                 continue
             au.pos = (pos + step) % n
             st.to_act = s
-            return
-        self._finish(st)
+            return None
+        return self._finish(st)
 
     def _finish(self, st: State) -> None:
         R = st.R
