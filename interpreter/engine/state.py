@@ -24,6 +24,7 @@ from interpreter.engine.phases.kontra import KontraState
 from interpreter.engine.phases.play import PlayState
 from interpreter.engine.phases.settle import apply_rows
 from interpreter.engine.phases.talon import TalonState
+from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
 from interpreter.engine.readings import Readings
 from interpreter.engine.rules import ContractRT, Rules
 from interpreter.engine.views import action_text
@@ -311,13 +312,17 @@ class State(Readings):
 
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
-        proc = self.R.procedure
+        R = self.R
+        components = R.__dict__.get("_components")     # the procedure's phase components, found once
+        if components is None:
+            components = R.__dict__["_components"] = tuple(PHASES[name] for name in R.procedure)
+        n = len(components)
         while True:
-            self.phase_i += 1
-            if self.phase_i >= len(proc):
+            i = self.phase_i = self.phase_i + 1
+            if i >= n:
                 self._end()
                 return
-            component = PHASES[proc[self.phase_i]]
+            component = components[i]
             if component.start(self):
                 self.phase = component.name
                 self._component = component
@@ -375,7 +380,7 @@ _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "acco
                          "kontra": KontraState.copy, "announce": AnnounceState.copy}
 _LAZY_NAMES = tuple(_LAZY)
 # the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
-_FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": lambda n: TalonState(),
+_FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": fresh_talon_state,
                           "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
                           "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
 _UNMADE = dict.fromkeys(_FRESH)

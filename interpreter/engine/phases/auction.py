@@ -347,7 +347,8 @@ class AuctionPhase(Phase):
                 st.settled = True
                 st._end()
                 return
-            st.con = R.in_deal(st, R.contracts[name])
+            # the sides are formed once, with the contract and no declarer
+            st._con = R.in_deal(st, R.contracts[name])
             st.declarer = None
             st.choices = []
         else:
@@ -361,7 +362,7 @@ class AuctionPhase(Phase):
             one: Any = (au.best[1] if au.best is not None else high.contracts[0] if high.contracts_expr is None
                    and len(high.contracts) == 1 else None)
             con = R.contracts[one] if one is not None else None
-            if con is not None and con.trump_expr is None and st.con is None and declarer is not None:
+            if con is not None and con.trump_expr is None and st._con is None and declarer is not None:
                 # nothing is judged before the contract is set: the sides are formed once, with both
                 st._declarer = declarer
                 st.choices = [one]
