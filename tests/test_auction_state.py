@@ -34,3 +34,18 @@ def test_apply_never_changes_a_shared_list():
                     assert v == seen, k
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
+
+
+def test_clones_before_the_play_share_its_state_until_written():
+    R = compile_rules(load("wien"))
+    hands, talon = deal_cards(R, random.Random(3), 0)
+    st = State(R, 0, hands, talon)
+    twin = st.clone()
+    assert twin.play is st.play                     # shared before the play (State.clone)
+    twin.tricks_won = [1] * twin.n                  # a write through the flat name makes the clone's own
+    assert twin.play is not st.play and st.play.tricks_won == [0] * st.n
+    rng = random.Random(5)
+    while twin.phase != "play" and twin.phase != "end":
+        legal = twin.legal_actions()
+        twin.apply(legal[rng.randrange(len(legal))])
+    assert st.play.leader is None and st.play.trick == [] and st.play.tricks_won == [0] * st.n

@@ -47,6 +47,8 @@ def _alias(part: str, name: str) -> Any:
         return getattr(getattr(self, part), name)
 
     def set_(self: State, value: Any) -> None:
+        if part == "play" and self.phase != "play":     # before the play, clones share its state (clone())
+            self.play = self.play.copy()
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
 
@@ -238,8 +240,8 @@ class State(Readings):
         return self.phase == "end"
 
     def clone(self) -> State:
-        """A copy that shares nothing the next move can change. The cards, the log and the play's state
-        are copied at once; the talon, choices, payments, accounts and the other phase states on first
+        """A copy that shares nothing the next move can change. The cards, the log and (in the play) the
+        play's state are copied at once; the talon, choices, payments, accounts and the other phase states on first
         use: the clone and the original hand each other's over untouched (_Part), so a search that plays
         only the cards copies only those. The compiled rules, tuples and refs are shared."""
         d = self.__dict__
@@ -248,7 +250,8 @@ class State(Readings):
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
-        nd["play"] = d["play"].copy()
+        if d["phase"] == "play":            # the play's state is written only in the play (PlayPhase.start
+            nd["play"] = d["play"].copy()   # makes the state's own copy): before it, the clones share it
         new = _new_state(State)
         new.__dict__ = nd
         return new

@@ -314,6 +314,7 @@ class PlayPhase(Phase):
     def start(self, st: State) -> bool:
         if st.given_up:             # lost without play (engine/phases/talon.py)
             return False
+        pl = st.play = st.play.copy()   # the state's own: clones share it until the play (State.clone)
         playing = st.playing
         if not playing:
             playing = st.playing = st.active
@@ -321,14 +322,13 @@ class PlayPhase(Phase):
         if declarer is not None and len(playing) == 1:
             n = st.R.defence.nobody_tricks
             if n is not None:
-                st.play.tricks_won[declarer] = n
+                pl.tricks_won[declarer] = n
             return False
         con = st._con
         assert con is not None
         lead = con.lead(Ctx(st)) if con.lead is not None else declarer
         if lead is None or lead not in playing:
             lead = ring(st)[lead if lead is not None else st.dealer]
-        pl = st.play
         pl.leader = lead
         st.to_act = lead
         pl.trick = ()
