@@ -126,8 +126,17 @@ class AuctionPhase(Phase):
         if plan == ():             # only the calls' own `allowed`: the calls without one in runs at once
             shared: dict = {}      # a group's `allowed` judged this turn (allowed_group)
             for acts, ref, allowed, g in runs:
-                if allowed is not None and not own_allowed(c, ref, allowed, g, shared):
-                    continue
+                if allowed is not None:         # own_allowed, inline
+                    c.this = ref
+                    if g < 0:
+                        if not allowed(c):
+                            continue
+                    else:
+                        ok = shared.get(g)
+                        if ok is None:
+                            ok = shared[g] = bool(allowed(c))
+                        if not ok:
+                            continue
                 out += acts
             cands = ()
         memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
