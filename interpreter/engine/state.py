@@ -250,8 +250,14 @@ class State(Readings):
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
-        if d["phase"] == "play":            # the play's state is written only in the play (PlayPhase.start
+        phase = d["phase"]
+        if phase == "play":                 # the play's state is written only in the play (PlayPhase.start
             nd["play"] = d["play"].copy()   # makes the state's own copy): before it, the clones share it
+        else:                               # the state of the phase to act in, which the next move uses
+            part = _PHASE_PART.get(phase)
+            if part is not None:
+                shared = d["_lazy"][part]
+                nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
         new = _new_state(State)
         new.__dict__ = nd
         return new
@@ -387,6 +393,9 @@ _FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": fresh_talon_st
                           "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
                           "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
 _UNMADE = dict.fromkeys(_FRESH)
+# a phase → the name of its state, which clone() copies at once in that phase
+_PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
+               "defence": "defence", "kontra": "kontra", "announce": "announce"}
 # a new state's attributes, in their order; those set per state are None here. `_base` -1: the first
 # clone() hands over the talon, choices, payments and accounts the state was made with
 _BLANK: dict[str, Any] = {
