@@ -240,10 +240,11 @@ class State(Readings):
         return self.phase == "end"
 
     def clone(self) -> State:
-        """A copy that shares nothing the next move can change. The cards, the log and (in the play) the
-        play's state are copied at once; the talon, choices, payments, accounts and the other phase states on first
-        use: the clone and the original hand each other's over untouched (_Part), so a search that plays
-        only the cards copies only those. The compiled rules, tuples and refs are shared."""
+        """A copy that shares nothing the next move can change. The cards, the log and the state of the
+        phase to act in (the play's, the auction's, …) are copied at once; the talon, choices, payments,
+        accounts and the other phase states on first use: the clone and the original hand each other's over
+        untouched (_Part), so a search that plays only the cards copies only those. Before the play the
+        play's state is shared (written only in the play). The compiled rules, tuples and refs are shared."""
         d = self.__dict__
         if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
