@@ -49,3 +49,15 @@ def test_clones_before_the_play_share_its_state_until_written():
         legal = twin.legal_actions()
         twin.apply(legal[rng.randrange(len(legal))])
     assert st.play.leader is None and st.play.trick == [] and st.play.tricks_won == [0] * st.n
+
+
+def test_talon_state_copy_and_fresh_state():
+    from interpreter.engine.phases.talon import TalonState, fresh_state
+
+    fresh = fresh_state(4)                          # nothing set: every attribute its class default
+    assert all(f.default is not dataclasses.MISSING for f in dataclasses.fields(TalonState))
+    assert fresh == TalonState()
+    tl = TalonState()
+    for i, f in enumerate(dataclasses.fields(TalonState)):
+        setattr(tl, f.name, (f.name, i))
+    assert vars(tl.copy()) == vars(tl)
