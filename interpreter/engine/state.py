@@ -24,6 +24,7 @@ from interpreter.engine.phases.kontra import KontraState
 from interpreter.engine.phases.play import PlayState
 from interpreter.engine.phases.settle import apply_rows
 from interpreter.engine.phases.talon import TalonState
+from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
 from interpreter.engine.readings import Readings
 from interpreter.engine.rules import ContractRT, Rules
 from interpreter.engine.views import action_text
@@ -46,6 +47,8 @@ def _alias(part: str, name: str) -> Any:
         return getattr(getattr(self, part), name)
 
     def set_(self: State, value: Any) -> None:
+        if part == "play" and self.phase != "play":     # before the play, clones share its state (clone())
+            self.play = self.play.copy()
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
 
@@ -237,17 +240,25 @@ class State(Readings):
         return self.phase == "end"
 
     def clone(self) -> State:
-        """A copy that shares nothing the next move can change. The cards, the log and the play's state
-        are copied at once; the talon, choices, payments, accounts and the other phase states on first
-        use: the clone and the original hand each other's over untouched (_Part), so a search that plays
-        only the cards copies only those. The compiled rules, tuples and refs are shared."""
+        """A copy that shares nothing the next move can change. The cards, the log and the state of the
+        phase to act in (the play's, the auction's, …) are copied at once; the talon, choices, payments,
+        accounts and the other phase states on first use: the clone and the original hand each other's over
+        untouched (_Part), so a search that plays only the cards copies only those. Before the play the
+        play's state is shared (written only in the play). The compiled rules, tuples and refs are shared."""
         d = self.__dict__
         if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
-        nd["play"] = d["play"].copy()
+        phase = d["phase"]
+        if phase == "play":                 # the play's state is written only in the play (PlayPhase.start
+            nd["play"] = d["play"].copy()   # makes the state's own copy): before it, the clones share it
+        else:                               # the state of the phase to act in, which the next move uses
+            part = _PHASE_PART.get(phase)
+            if part is not None:
+                shared = d["_lazy"][part]
+                nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
         new = _new_state(State)
         new.__dict__ = nd
         return new
@@ -311,13 +322,17 @@ class State(Readings):
 
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
-        proc = self.R.procedure
+        R = self.R
+        components = R.__dict__.get("_components")     # the procedure's phase components, found once
+        if components is None:
+            components = R.__dict__["_components"] = tuple(PHASES[name] for name in R.procedure)
+        n = len(components)
         while True:
-            self.phase_i += 1
-            if self.phase_i >= len(proc):
+            i = self.phase_i = self.phase_i + 1
+            if i >= n:
                 self._end()
                 return
-            component = PHASES[proc[self.phase_i]]
+            component = components[i]
             if component.start(self):
                 self.phase = component.name
                 self._component = component
@@ -367,21 +382,21 @@ class State(Readings):
         return views.action_text(self, action)
 
 
-def _copy_part(part: Any) -> Any:
-    return part.copy()
-
-
 _new_state = object.__new__
-# the parts clone() copies on first use, and how
+# the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
-                         "auction": _copy_part, "talon_state": _copy_part, "after_purchase": _copy_part,
-                         "defence": _copy_part, "kontra": _copy_part, "announce": _copy_part}
+                         "auction": AuctionState.copy, "talon_state": TalonState.copy,
+                         "after_purchase": AfterPurchaseState.copy, "defence": DefenceState.copy,
+                         "kontra": KontraState.copy, "announce": AnnounceState.copy}
 _LAZY_NAMES = tuple(_LAZY)
 # the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
-_FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": lambda n: TalonState(),
+_FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": fresh_talon_state,
                           "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
                           "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
 _UNMADE = dict.fromkeys(_FRESH)
+# a phase → the name of its state, which clone() copies at once in that phase
+_PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
+               "defence": "defence", "kontra": "kontra", "announce": "announce"}
 # a new state's attributes, in their order; those set per state are None here. `_base` -1: the first
 # clone() hands over the talon, choices, payments and accounts the state was made with
 _BLANK: dict[str, Any] = {

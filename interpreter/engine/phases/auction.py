@@ -6,117 +6,21 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
+from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
+from interpreter.engine.phases.base import ALWAYS, Phase
 from interpreter.engine.phases.knock import seat_order
 
 if TYPE_CHECKING:
-    from interpreter.engine.compile import Compiler
     from interpreter.engine.rules import CallRT
     from interpreter.engine.state import State
 
-Fn = Any  # a compiled expression: Ctx -> value
-
-
-@dataclass
-class AuctionSettings:
-    first: Fn
-    style: str                      # open | once
-    allowed: Fn
-    allowed_key: tuple | None       # the `this.X` the constraint reads, when it reads only those
-    ends: Fn | None
-    exclude: Fn | None
-    hold_call: str | None
-    hold_who: Fn
-    hold_bids: Fn
-    contest_rounds: str             # open | once
-    first_must_name: bool
-    contest_ties: str | None
-    all_pass: str | None            # the contract played when everyone passes
-    pass_allowed: Fn
-    pass_ref: Any
-    hold_ref: Any
-    call_keys: list = field(default_factory=list)
-    step_ranks: list[int] = field(default_factory=list)
-    # per call: the index of its `allowed` among the distinct ones that do not read `this` (judged once
-    # per turn for all the calls sharing it), else -1
-    allowed_group: list[int] = field(default_factory=list)
-    # the highest call's index (-1: none) → the calls that may follow (AuctionPhase._raises)
-    raises: dict = field(default_factory=dict)
-    allowed_if: Any = None          # `allowed` taken apart (phases/conditions.py); None: always
-    allowed_plan: Any = False       # … and what is left of it to judge (False: not made yet)
-    hold_bids_if: Any = None        # `hold.bids` taken apart, `high` fixed; None: always
-    hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids`
-
-
-def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
-    auction = doc.get("auction") or {}
-    hold = auction.get("hold") or {}
-    contest = auction.get("contest") or {}
-    hold_word = hold.get("call")
-    x = comp.text
-    S = AuctionSettings(
-        first=x(auction.get("first", "forehand")), style=auction.get("style", "open"),
-        allowed=x(auction["allowed"]) if "allowed" in auction else ALWAYS,
-        allowed_key=_this_attrs(auction.get("allowed")),
-        ends=x(auction["ends"]) if "ends" in auction else None,
-        exclude=x(auction["exclude"]) if "exclude" in auction else None,
-        hold_call=hold_word, hold_who=x(hold["who"]) if "who" in hold else NEVER,
-        hold_bids=x(hold["bids"]) if "bids" in hold else ALWAYS,
-        contest_rounds=contest.get("rounds", "open"), first_must_name=bool(contest.get("first_must_name")),
-        contest_ties=contest.get("ties"), all_pass=(auction.get("all_pass") or {}).get("contract"),
-        pass_allowed=x((auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
-        pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None)
-    if S.allowed_key is not None:
-        from interpreter.engine.compile import attr
-        S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
-    S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
-    from interpreter.engine.phases.conditions import condition, reads
-    from interpreter.language.expressions import parse_text
-
-    lets = doc.get("let") or {}
-    if "allowed" in auction:
-        S.allowed_if = condition(comp, auction["allowed"], lets, (), "this")
-    if "bids" in hold:
-        S.hold_bids_if = condition(comp, hold["bids"], lets, ("high",), "")
-    groups: dict = {}
-    calls_doc = doc.get("call") or {}
-    for c in calls:
-        text = (calls_doc.get(c.name) or {}).get("allowed")
-        if c.allowed is ALWAYS or not isinstance(text, str) or reads(parse_text(text), "this", lets):
-            S.allowed_group.append(-1)
-        else:
-            S.allowed_group.append(groups.setdefault(text, len(groups)))
-    return S
-
-
-def _this_attrs(text: Any) -> tuple | None:
-    """If an expression reads the judged call only as `this.X` (for a fixed set of X), those X; else None.
-
-    The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
-    if not isinstance(text, str):
-        return ()
-    from interpreter.language.expressions import parse_text
-
-    attrs: set = set()
-    stack = [parse_text(text)]
-    while stack:
-        n = stack.pop()
-        kind = n[0]
-        if kind == "attr" and n[1] == ("name", "this"):
-            attrs.add(n[2])
-            continue
-        if kind == "name" and n[1] == "this":
-            return None
-        for child in n[1:]:
-            if isinstance(child, tuple) and child and isinstance(child[0], str):
-                stack.append(child)
-            elif isinstance(child, tuple):
-                stack.extend(c for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
-    return tuple(sorted(attrs))
+__all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
 
 
 @dataclass
 class AuctionState:
+    """The auction of one deal. Its lists and dict are never changed in place: a change puts a new one in
+    their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes."""
     n: int
     calls: list = field(default_factory=list)          # (seat, label) in order
     bid_order: list[int] = field(default_factory=list)
@@ -141,10 +45,27 @@ class AuctionState:
             self.first_call, self.first_bid, self.latest = [None] * n, [None] * n, [None] * n
 
     def copy(self) -> AuctionState:
-        return AuctionState(self.n, list(self.calls), self.bid_order, self.pos, self.high_call, self.holder,
-                            list(self.contest), dict(self.reveals), self.best, self.passes, list(self.passed),
-                            list(self.excluded), list(self.first_call), list(self.first_bid), list(self.latest),
-                            self.base)
+        new = _new(AuctionState)
+        new.n = self.n
+        new.calls = self.calls
+        new.bid_order = self.bid_order
+        new.pos = self.pos
+        new.high_call = self.high_call
+        new.holder = self.holder
+        new.contest = self.contest
+        new.reveals = self.reveals
+        new.best = self.best
+        new.passes = self.passes
+        new.passed = self.passed
+        new.excluded = self.excluded
+        new.first_call = self.first_call
+        new.first_bid = self.first_bid
+        new.latest = self.latest
+        new.base = self.base
+        return new
+
+
+_new = object.__new__
 
 
 def _joined(st: State, me: int, call: CallRT) -> tuple | None:
@@ -196,7 +117,7 @@ class AuctionPhase(Phase):
         high = au.high_call
         raises = S.raises.get(high.index if high is not None else -1)
         if raises is None:
-            raises = self._raises(st, high)
+            raises = raise_plan(st, high)
         cands, firsts, pairs, runs = raises
         cond = S.allowed_if
         plan = S.allowed_plan
@@ -205,8 +126,17 @@ class AuctionPhase(Phase):
         if plan == ():             # only the calls' own `allowed`: the calls without one in runs at once
             shared: dict = {}      # a group's `allowed` judged this turn (allowed_group)
             for acts, ref, allowed, g in runs:
-                if allowed is not None and not _own_allowed(c, ref, allowed, g, shared):
-                    continue
+                if allowed is not None:         # own_allowed, inline
+                    c.this = ref
+                    if g < 0:
+                        if not allowed(c):
+                            continue
+                    else:
+                        ok = shared.get(g)
+                        if ok is None:
+                            ok = shared[g] = bool(allowed(c))
+                        if not ok:
+                            continue
                 out += acts
             cands = ()
         memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
@@ -224,7 +154,7 @@ class AuctionPhase(Phase):
             cands = ()
         shared = {}
         for action, ref, allowed, g, key in cands:
-            if allowed is not None and not _own_allowed(c, ref, allowed, g, shared):
+            if allowed is not None and not own_allowed(c, ref, allowed, g, shared):
                 continue
             if plan:
                 if key is None:
@@ -251,69 +181,6 @@ class AuctionPhase(Phase):
             out.append(_PASS)
         return out
 
-    def _raises(self, st: State, high: CallRT | None) -> tuple:
-        """The calls the raise rules let follow the highest call, with what judging each needs (made once
-        per rule set and highest call)."""
-        R = st.R
-        out = []
-        calls = R.calls
-        start = R.first_call_at_rank[high.rank] if high is not None else 0
-        for call in calls[start:] if start else calls:
-            rule = call.raise_rule
-            if high is not None:
-                if rule == "higher":
-                    if call.rank <= high.rank:
-                        continue
-                elif rule == "step":
-                    if call.rank != self._next_rank(st, high.rank):
-                        continue
-                elif rule == "equal" and not (call.rank > high.rank or (
-                        call.rank == high.rank and call.contest and call.contest == high.contest)):
-                    continue
-            elif rule == "step" and call.rank != self._next_rank(st, None):
-                continue
-            out.append(call)
-        S = R.auction
-        # (action, ref, own `allowed` or None, its group, the key of the auction's `allowed` or None)
-        cands = tuple((call.action, call.ref, None if call.allowed is ALWAYS else call.allowed,
-                       S.allowed_group[call.index], S.call_keys[call.index] if S.allowed_key is not None else None)
-                      for call in out)
-        firsts = pairs = None
-        if all(e[2] is None and e[4] is not None for e in cands):    # keyed, without calls' own `allowed`
-            seen: dict = {}
-            for e in cands:
-                seen.setdefault(e[4], e[1])
-            # the calls in runs of one key: (key, their actions)
-            keyed: list = []
-            for e in cands:
-                if keyed and keyed[-1][0] == e[4]:
-                    keyed[-1] = (e[4], keyed[-1][1] + (e[0],))
-                else:
-                    keyed.append((e[4], (e[0],)))
-            firsts, pairs = tuple(seen.items()), tuple(keyed)
-        # the calls in runs: (the actions of a run of calls without their own `allowed`, None, None, 0), or
-        # ((the action,), ref, its `allowed`, its group) for a call with one
-        runs: list = []
-        for action, ref, allowed, g, _key in cands:
-            if allowed is None:
-                if runs and runs[-1][2] is None:
-                    runs[-1] = (runs[-1][0] + (action,), None, None, 0)
-                else:
-                    runs.append(((action,), None, None, 0))
-            else:
-                runs.append(((action,), ref, allowed, g))
-        raises = S.raises[high.index if high is not None else -1] = (cands, firsts, pairs, tuple(runs))
-        return raises
-
-    def _next_rank(self, st: State, rank: int | None) -> int | None:
-        ranks = st.R.auction.step_ranks
-        if rank is None:
-            return ranks[0] if ranks else None
-        for r in ranks:
-            if r > rank:
-                return r
-        return None
-
     def _reveals(self, st: State, me: int) -> list[int]:
         R, au = st.R, st.auction
         own = R.call_by_name.get(str(au.latest[me])) if au.latest[me] is not None else None
@@ -333,6 +200,7 @@ class AuctionPhase(Phase):
         return out
 
     def apply(self, st: State, action: int) -> None:
+        # the state's lists and dict are replaced, never changed in place (AuctionState)
         me = st.to_act
         kind = action >> A.SHIFT
         R = st.R
@@ -340,53 +208,77 @@ class AuctionPhase(Phase):
         au = st.auction
         if kind == A.PASS:
             label = "pass"
-            if not au.passed[me] and not au.excluded[me]:
-                au.passes += 1
-            au.passed[me] = True
+            passed = au.passed
+            if not passed[me]:
+                if not au.excluded[me]:
+                    au.passes += 1
+                passed = au.passed = passed[:]
+                passed[me] = True
+            ref = S.pass_ref
             if au.first_call[me] is None:
-                au.first_call[me] = S.pass_ref
-            au.latest[me] = S.pass_ref
-            if me in au.contest and S.contest_rounds == "once":
-                au.reveals.setdefault(me, None)
+                first = au.first_call = au.first_call[:]
+                first[me] = ref
+            latest = au.latest = au.latest[:]
+            latest[me] = ref
+            if me in au.contest and S.contest_rounds == "once" and me not in au.reveals:
+                au.reveals = {**au.reveals, me: None}
         elif kind == A.HOLD:
             label = "hold"
             au.holder = me
-            au.latest[me] = S.hold_ref
+            ref = S.hold_ref
+            latest = au.latest = au.latest[:]
+            latest[me] = ref
             if au.first_call[me] is None:
-                au.first_call[me] = S.hold_ref
+                first = au.first_call = au.first_call[:]
+                first[me] = ref
             # the held bid then counts as the holder's own (first_bid, has_bid, after-purchase entitlement)
             if au.first_bid[me] is None and au.high_call is not None:
-                au.first_bid[me] = au.high_call.ref
+                first = au.first_bid = au.first_bid[:]
+                first[me] = au.high_call.ref
         elif kind == A.REVEAL:
             name = R.contract_names[action & A.ARG]
             label = "reveal " + name
-            au.reveals[me] = name
+            au.reveals = {**au.reveals, me: name}
             au.best = (me, name)
             au.holder = me
         else:
             call = R.calls[action & A.ARG]
             label = call.name
-            if call.contest and au.high_call is not None and au.high_call.contest == call.contest:
-                au.contest.append(me)
+            contest = call.contest
+            if contest:
+                high = au.high_call
+                if high is not None and high.contest == contest:
+                    au.contest = au.contest + [me]
+                else:
+                    au.contest = [me]
+                    au.reveals = {}
+                    au.best = None
+                if call.contracts_expr is None and len(call.contracts) == 1:
+                    # a named sealed call is already revealed
+                    named = call.contracts[0]
+                    au.reveals = {**au.reveals, me: named}
+                    if au.best is None or self._beats(st, me, named):
+                        au.best = (me, named)
             else:
-                au.contest = [me] if call.contest else []
-                au.reveals = {}
+                if au.contest:
+                    au.contest = []
+                if au.reveals:
+                    au.reveals = {}
                 au.best = None
-            if call.contest and call.contracts_expr is None and len(call.contracts) == 1:
-                # a named sealed call is already revealed
-                au.reveals[me] = call.contracts[0]
-                if au.best is None or self._beats(st, me, call.contracts[0]):
-                    au.best = (me, call.contracts[0])
             au.high_call = call
-            au.base = _joined(st, me, call)
+            au.base = _joined(st, me, call) if call.joins else None
             au.holder = me if au.best is None else au.best[0]
+            ref = call.ref
             if au.first_call[me] is None:
-                au.first_call[me] = call.ref
+                first = au.first_call = au.first_call[:]
+                first[me] = ref
             if au.first_bid[me] is None:
-                au.first_bid[me] = call.ref
-            au.latest[me] = call.ref
-        au.calls.append((me, label))
-        self._next(st)
+                first = au.first_bid = au.first_bid[:]
+                first[me] = ref
+            latest = au.latest = au.latest[:]
+            latest[me] = ref
+        au.calls = au.calls + [(me, label)]
+        self._next(st, S, au)
 
     def _beats(self, st: State, seat: int, name: str) -> bool:
         R, au = st.R, st.auction
@@ -398,53 +290,50 @@ class AuctionPhase(Phase):
             return con.rank > bcon.rank
         return au.bid_order.index(seat) < au.bid_order.index(bseat)
 
-    def _over(self, st: State) -> bool:
-        S = st.R.auction
-        au = st.auction
-        if len(au.calls) >= st.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
-            return True
-        if S.style == "once" and len(au.calls) >= len(au.bid_order):
-            return True
-        if S.ends is not None:
-            if S.ends(Ctx(st)):
-                return True
-        else:
-            active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
-            if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
-                return True
-        return bool(au.contest and len(au.contest) >= 2 and S.contest_rounds == "once"
-                    and all(s in au.reveals for s in au.contest))
-
-    def _next(self, st: State) -> None:
-        S = st.R.auction
-        au = st.auction
+    def _next(self, st: State, S: AuctionSettings, au: AuctionState) -> None:
+        """After a call: the auction is over, or the next seat to call."""
         if S.exclude is not None:
             c = Ctx(st)
             for s in au.bid_order:
                 if not au.passed[s] and not au.excluded[s]:
                     c.me = s
                     if S.exclude(c):
-                        au.excluded[s] = True
+                        excluded = au.excluded = au.excluded[:]
+                        excluded[s] = True
                         au.passes += 1
-        if self._over(st):
-            self._finish(st)
-            return
+        # is the auction over?
+        calls = len(au.calls)
+        if calls >= st.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
+            return self._finish(st)
+        once = S.style == "once"
+        if once and calls >= len(au.bid_order):
+            return self._finish(st)
+        ends = S.ends
+        if ends is not None:
+            if ends(Ctx(st)):
+                return self._finish(st)
+        else:
+            active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
+            if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
+                return self._finish(st)
+        contest = au.contest
+        revealed = len(contest) >= 2 and S.contest_rounds == "once"     # a seat that has revealed is done
+        if revealed and all(s in au.reveals for s in contest):
+            return self._finish(st)
+        # the next seat
         order = au.bid_order
         n = len(order)
         pos = au.pos
-        if S.style == "once":
+        if once:
             first_call = au.first_call
             for step in range(1, n + 1):
                 s = order[(pos + step) % n]
                 if first_call[s] is None:
                     au.pos = (pos + step) % n
                     st.to_act = s
-                    return
-            self._finish(st)
-            return
+                    return None
+            return self._finish(st)
         passed, excluded = au.passed, au.excluded
-        contest = au.contest
-        revealed = S.contest_rounds == "once" and len(contest) >= 2     # a seat that has revealed is done
         for step in range(1, n + 1):
             s = order[(pos + step) % n]
             if passed[s] or excluded[s]:
@@ -453,8 +342,8 @@ class AuctionPhase(Phase):
                 continue
             au.pos = (pos + step) % n
             st.to_act = s
-            return
-        self._finish(st)
+            return None
+        return self._finish(st)
 
     def _finish(self, st: State) -> None:
         R = st.R
@@ -467,7 +356,8 @@ class AuctionPhase(Phase):
                 st.settled = True
                 st._end()
                 return
-            st.con = R.in_deal(st, R.contracts[name])
+            # the sides are formed once, with the contract and no declarer
+            st._con = R.in_deal(st, R.contracts[name])
             st.declarer = None
             st.choices = []
         else:
@@ -481,7 +371,7 @@ class AuctionPhase(Phase):
             one: Any = (au.best[1] if au.best is not None else high.contracts[0] if high.contracts_expr is None
                    and len(high.contracts) == 1 else None)
             con = R.contracts[one] if one is not None else None
-            if con is not None and con.trump_expr is None and st.con is None and declarer is not None:
+            if con is not None and con.trump_expr is None and st._con is None and declarer is not None:
                 # nothing is judged before the contract is set: the sides are formed once, with both
                 st._declarer = declarer
                 st.choices = [one]
@@ -496,15 +386,3 @@ class AuctionPhase(Phase):
                     st.con = R.in_deal(st, R.contracts[st.choices[0]])
         st.to_act = -1
         st._advance()
-
-
-def _own_allowed(c: Any, ref: Any, allowed: Any, g: int, shared: dict) -> bool:
-    """A call's own `allowed`, judged with `this` the call; a call of a group (g >= 0) shares its group's
-    answer, judged once per turn in `shared`."""
-    c.this = ref
-    if g < 0:
-        return bool(allowed(c))
-    ok = shared.get(g)
-    if ok is None:
-        ok = shared[g] = bool(allowed(c))
-    return ok

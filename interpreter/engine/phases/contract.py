@@ -24,12 +24,21 @@ class ContractPhase(Phase):
     name = "contract"
 
     def start(self, st: State) -> bool:
-        if st.declarer is None:
+        declarer = st._declarer
+        if declarer is None:
             return False
-        if (st.con is None and len(st.choices) > 1) or trump_choices(st):
-            st.to_act = st.declarer
-            return True
-        return False
+        con = st._con
+        if con is None:
+            if len(st.choices) <= 1:
+                return False
+        else:                   # a trump to choose (trump_choices)?
+            if st.trump_choice is not None:
+                return False
+            raw = con.ref.rec.get("trump_choices")
+            if not raw or not isinstance(raw, (list, tuple)):
+                return False
+        st.to_act = declarer
+        return True
 
     def legal(self, st: State) -> list[int]:
         if st.con is None:

@@ -314,19 +314,21 @@ class PlayPhase(Phase):
     def start(self, st: State) -> bool:
         if st.given_up:             # lost without play (engine/phases/talon.py)
             return False
-        if not st.playing:
-            st.playing = st.active
-        if st.declarer is not None and len(st.playing) == 1:
+        pl = st.play = st.play.copy()   # the state's own: clones share it until the play (State.clone)
+        playing = st.playing
+        if not playing:
+            playing = st.playing = st.active
+        declarer = st._declarer
+        if declarer is not None and len(playing) == 1:
             n = st.R.defence.nobody_tricks
             if n is not None:
-                st.play.tricks_won[st.declarer] = n
+                pl.tricks_won[declarer] = n
             return False
-        con = st.con
+        con = st._con
         assert con is not None
-        lead = con.lead(Ctx(st)) if con.lead is not None else st.declarer
-        if lead is None or lead not in st.playing:
+        lead = con.lead(Ctx(st)) if con.lead is not None else declarer
+        if lead is None or lead not in playing:
             lead = ring(st)[lead if lead is not None else st.dealer]
-        pl = st.play
         pl.leader = lead
         st.to_act = lead
         pl.trick = ()

@@ -98,18 +98,41 @@ class TalonState:
     discards_to: str = "declarer"   # whose side counts the discards (declarer | defenders | aside)
 
     def copy(self) -> TalonState:
-        return TalonState(self.exposed, self.shown, self.discard_count, self.rest, self.stage, self.packets,
-                          self.taken, self.face_up, self.to_declarers, self.to_defenders, self.into,
-                          self.discards_to)
+        new = _new(TalonState)
+        new.exposed = self.exposed
+        new.shown = self.shown
+        new.discard_count = self.discard_count
+        new.rest = self.rest
+        new.stage = self.stage
+        new.packets = self.packets
+        new.taken = self.taken
+        new.face_up = self.face_up
+        new.to_declarers = self.to_declarers
+        new.to_defenders = self.to_defenders
+        new.into = self.into
+        new.discards_to = self.discards_to
+        return new
+
+
+_new = object.__new__
+
+
+def fresh_state(n: int) -> TalonState:
+    """The talon state as a new deal has it: nothing set on it, its attributes read their defaults from the
+    class (every default of TalonState is a class attribute: no field(default_factory=…))."""
+    return _new(TalonState)
 
 
 def procedure(st: State) -> TalonProc | None:
     """The talon procedure of this deal: the final call's, else the contract's."""
     name = None
-    if st.final_call is not None and st.final_call.talon is not None:
-        name = st.final_call.talon
-    elif st.con is not None:
-        name = st.con.talon
+    final = st.final_call
+    if final is not None and final.talon is not None:
+        name = final.talon
+    else:
+        con = st._con
+        if con is not None:
+            name = con.talon
     return st.R.talons.get(name) if name else None
 
 
@@ -220,7 +243,7 @@ class TalonPhase(Phase):
         if proc.kind == "into_tricks":
             tl.into = min(proc.tricks or len(st.talon), len(st.talon))
             return False
-        if st.declarer is None:
+        if st._declarer is None:
             tl.rest = mask_of(st.talon)
             return False
         if proc.kind in ("aside", "defenders"):

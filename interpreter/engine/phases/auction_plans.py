@@ -1,0 +1,190 @@
+"""The auction's settings (AuctionSettings, from the rule file) and its plans: the calls the raise rules let
+follow the highest call, with what judging each needs, made once per rule set and highest call."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.phases.base import ALWAYS, NEVER
+
+if TYPE_CHECKING:
+    from interpreter.engine.compile import Compiler
+    from interpreter.engine.rules import CallRT
+    from interpreter.engine.state import State
+
+Fn = Any  # a compiled expression: Ctx -> value
+
+
+@dataclass
+class AuctionSettings:
+    first: Fn
+    style: str                      # open | once
+    allowed: Fn
+    allowed_key: tuple | None       # the `this.X` the constraint reads, when it reads only those
+    ends: Fn | None
+    exclude: Fn | None
+    hold_call: str | None
+    hold_who: Fn
+    hold_bids: Fn
+    contest_rounds: str             # open | once
+    first_must_name: bool
+    contest_ties: str | None
+    all_pass: str | None            # the contract played when everyone passes
+    pass_allowed: Fn
+    pass_ref: Any
+    hold_ref: Any
+    call_keys: list = field(default_factory=list)
+    step_ranks: list[int] = field(default_factory=list)
+    # per call: the index of its `allowed` among the distinct ones that do not read `this` (judged once
+    # per turn for all the calls sharing it), else -1
+    allowed_group: list[int] = field(default_factory=list)
+    # the highest call's index (-1: none) → the calls that may follow (raise_plan)
+    raises: dict = field(default_factory=dict)
+    allowed_if: Any = None          # `allowed` taken apart (phases/conditions.py); None: always
+    allowed_plan: Any = False       # … and what is left of it to judge (False: not made yet)
+    hold_bids_if: Any = None        # `hold.bids` taken apart, `high` fixed; None: always
+    hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids`
+
+
+def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
+    auction = doc.get("auction") or {}
+    hold = auction.get("hold") or {}
+    contest = auction.get("contest") or {}
+    hold_word = hold.get("call")
+    x = comp.text
+    S = AuctionSettings(
+        first=x(auction.get("first", "forehand")), style=auction.get("style", "open"),
+        allowed=x(auction["allowed"]) if "allowed" in auction else ALWAYS,
+        allowed_key=_this_attrs(auction.get("allowed")),
+        ends=x(auction["ends"]) if "ends" in auction else None,
+        exclude=x(auction["exclude"]) if "exclude" in auction else None,
+        hold_call=hold_word, hold_who=x(hold["who"]) if "who" in hold else NEVER,
+        hold_bids=x(hold["bids"]) if "bids" in hold else ALWAYS,
+        contest_rounds=contest.get("rounds", "open"), first_must_name=bool(contest.get("first_must_name")),
+        contest_ties=contest.get("ties"), all_pass=(auction.get("all_pass") or {}).get("contract"),
+        pass_allowed=x((auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
+        pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None)
+    if S.allowed_key is not None:
+        from interpreter.engine.compile import attr
+        S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
+    S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
+    from interpreter.engine.phases.conditions import condition, reads
+    from interpreter.language.expressions import parse_text
+
+    lets = doc.get("let") or {}
+    if "allowed" in auction:
+        S.allowed_if = condition(comp, auction["allowed"], lets, (), "this")
+    if "bids" in hold:
+        S.hold_bids_if = condition(comp, hold["bids"], lets, ("high",), "")
+    groups: dict = {}
+    calls_doc = doc.get("call") or {}
+    for c in calls:
+        text = (calls_doc.get(c.name) or {}).get("allowed")
+        if c.allowed is ALWAYS or not isinstance(text, str) or reads(parse_text(text), "this", lets):
+            S.allowed_group.append(-1)
+        else:
+            S.allowed_group.append(groups.setdefault(text, len(groups)))
+    return S
+
+
+def _this_attrs(text: Any) -> tuple | None:
+    """If an expression reads the judged call only as `this.X` (for a fixed set of X), those X; else None.
+
+    The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
+    if not isinstance(text, str):
+        return ()
+    from interpreter.language.expressions import parse_text
+
+    attrs: set = set()
+    stack = [parse_text(text)]
+    while stack:
+        n = stack.pop()
+        kind = n[0]
+        if kind == "attr" and n[1] == ("name", "this"):
+            attrs.add(n[2])
+            continue
+        if kind == "name" and n[1] == "this":
+            return None
+        for child in n[1:]:
+            if isinstance(child, tuple) and child and isinstance(child[0], str):
+                stack.append(child)
+            elif isinstance(child, tuple):
+                stack.extend(c for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
+    return tuple(sorted(attrs))
+
+
+def raise_plan(st: State, high: CallRT | None) -> tuple:
+    """The calls the raise rules let follow the highest call, with what judging each needs (made once
+    per rule set and highest call)."""
+    R = st.R
+    out = []
+    calls = R.calls
+    start = R.first_call_at_rank[high.rank] if high is not None else 0
+    for call in calls[start:] if start else calls:
+        rule = call.raise_rule
+        if high is not None:
+            if rule == "higher":
+                if call.rank <= high.rank:
+                    continue
+            elif rule == "step":
+                if call.rank != next_rank(st, high.rank):
+                    continue
+            elif rule == "equal" and not (call.rank > high.rank or (
+                    call.rank == high.rank and call.contest and call.contest == high.contest)):
+                continue
+        elif rule == "step" and call.rank != next_rank(st, None):
+            continue
+        out.append(call)
+    S = R.auction
+    # (action, ref, own `allowed` or None, its group, the key of the auction's `allowed` or None)
+    cands = tuple((call.action, call.ref, None if call.allowed is ALWAYS else call.allowed,
+                   S.allowed_group[call.index], S.call_keys[call.index] if S.allowed_key is not None else None)
+                  for call in out)
+    firsts = pairs = None
+    if all(e[2] is None and e[4] is not None for e in cands):    # keyed, without calls' own `allowed`
+        seen: dict = {}
+        for e in cands:
+            seen.setdefault(e[4], e[1])
+        # the calls in runs of one key: (key, their actions)
+        keyed: list = []
+        for e in cands:
+            if keyed and keyed[-1][0] == e[4]:
+                keyed[-1] = (e[4], keyed[-1][1] + (e[0],))
+            else:
+                keyed.append((e[4], (e[0],)))
+        firsts, pairs = tuple(seen.items()), tuple(keyed)
+    # the calls in runs: (the actions of a run of calls without their own `allowed`, None, None, 0), or
+    # ((the action,), ref, its `allowed`, its group) for a call with one
+    runs: list = []
+    for action, ref, allowed, g, _key in cands:
+        if allowed is None:
+            if runs and runs[-1][2] is None:
+                runs[-1] = (runs[-1][0] + (action,), None, None, 0)
+            else:
+                runs.append(((action,), None, None, 0))
+        else:
+            runs.append(((action,), ref, allowed, g))
+    raises = S.raises[high.index if high is not None else -1] = (cands, firsts, pairs, tuple(runs))
+    return raises
+
+
+def next_rank(st: State, rank: int | None) -> int | None:
+    ranks = st.R.auction.step_ranks
+    if rank is None:
+        return ranks[0] if ranks else None
+    for r in ranks:
+        if r > rank:
+            return r
+    return None
+
+
+def own_allowed(c: Any, ref: Any, allowed: Any, g: int, shared: dict) -> bool:
+    """A call's own `allowed`, judged with `this` the call; a call of a group (g >= 0) shares its group's
+    answer, judged once per turn in `shared`."""
+    c.this = ref
+    if g < 0:
+        return bool(allowed(c))
+    ok = shared.get(g)
+    if ok is None:
+        ok = shared[g] = bool(allowed(c))
+    return ok
