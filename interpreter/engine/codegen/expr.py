@@ -71,12 +71,17 @@ class ExprGen:
             n: frozenset() if state_only(fn) else TOP for n, fn in runtime_namespace().items() if callable(fn)}
         self._helper_ids: dict[str, str] = {}   # a helper's text (under a placeholder name) → its name
         self._const_ids: dict[Any, str] = {}
+        self._parties: dict[str, X.Party] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
         # built-in values known to be constant where the code being generated runs (a contract's play
         # obligations run only under that contract): name → value, folded like a literal
         self.known: dict[str, Any] = {}
         self.local_names: dict[str, str] = {}   # a comprehension's variable or a let function's parameter →
         #                                         the Python local holding it, in the function being generated
+        self.let_trees: dict[str, Any] = {}     # let → its tree (set by the module builder), to fold it where
+        #                                         the contract is known
+        self.contracts: dict[str, Any] = {}     # contract → its ContractRT (set by the module builder), for
+        #                                         code generated once per contract
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -126,8 +131,9 @@ class ExprGen:
 
     def party(self, node: tuple) -> G:
         """A payment's `from`/`to` (engine/compile.Compiler.party)."""
-        if node[0] == "name" and node[1] in self.comp.accounts:
-            return self.lit(X.Party((node[1],)))
+        if node[0] == "name" and node[1] in self.comp.accounts:    # one constant per account
+            party = self._parties.setdefault(node[1], X.Party((node[1],)))
+            return self.lit(party)
         if node[0] == "call" and node[1] == "account" and node[2] and node[2][0][0] == "name":
             acct = node[2][0][1]
             rest = [self.expr(x) for x in node[2][1:]]
@@ -153,6 +159,10 @@ class ExprGen:
         if n in scope or n in ("s", "t"):
             return G(f"c.vars.get({n!r})")
         if n in comp.lets:
+            if self.known and n in self.let_trees and n not in comp.seat_dependent:
+                g = self._known_let(n)
+                if g is not None:
+                    return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
                 from interpreter.engine.rules import _SEAT_NAMES  # the seat reads none of the seat's names
@@ -178,6 +188,32 @@ class ExprGen:
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
+
+    def _known_let(self, n: str) -> G | None:
+        """A let that does not depend on the seat, where built-in values are known (the contract): its value
+        when that makes it a constant, else a memo of its own under the same key when it folds to other
+        source (both give the same value here), else None (the let's own function)."""
+        from interpreter.engine.rules import _SEAT_NAMES
+        tree = self.let_trees[n]
+        outer, self.local_names = self.local_names, {}      # a let is compiled outside any scope
+        try:
+            g = self.expr(tree)
+            if g.const:
+                return g
+            known, self.known = self.known, {}
+            try:
+                plain = self.expr(tree).src
+            finally:
+                self.known = known
+        finally:
+            self.local_names = outer
+        if g.src == plain:
+            return None
+        k = repr("let:" + n)
+        text = (f"def {{name}}(c):\n    # let {n!r} with the contract known, computed once per settlement\n"
+                f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.src}\n"
+                f"    if {k} not in cache:\n        cache[{k}] = {g.src}\n    return cache[{k}]\n")
+        return G(self._helper("M", text, TOP - _SEAT_NAMES) + "(c)", g.kind)
 
     def _list(self, node: tuple, scope: frozenset) -> G:
         items = [self.expr(x, scope) for x in node[1]]
@@ -291,6 +327,11 @@ class ExprGen:
         if name in ("min", "max"):
             if all(a.const for a in args):
                 return self.lit(impl(None, *(a.value for a in args)))
+            if _of_nums(impl, name):        # min/max of the values as numbers, without the generator
+                kind = "int" if all(a.kind == "int" for a in args) else "any"
+                if len(args) == 1:
+                    return G(_as_num(args[0]), kind)
+                return G(f"{name}(" + ", ".join(_as_num(a) for a in args) + ")", kind)
             return G(f"_{name}(c" + "".join(f", {a.src}" for a in args) + ")")
         fn = self.builtin(impl, f"built-in function {name!r}")
         return G(f"{fn}(c" + "".join(f", {a.src}" for a in args) + ")")
@@ -354,6 +395,14 @@ class ExprGen:
 def _names(fn: Any) -> set[str]:
     code = getattr(fn, "__code__", None)
     return set(code.co_names) if code is not None else set()
+
+
+def _of_nums(fn: Any, name: str) -> bool:
+    """`fn` is builtins' min or max as it is written: `name` over num() of its arguments, nothing else."""
+    code = fn.__code__
+    inner = [k for k in code.co_consts if hasattr(k, "co_names")]
+    return (code.co_names == (name,) and len(inner) == 1 and inner[0].co_names == ("num",)
+            and fn(None, 2, None, True) == (0 if name == "min" else 2))
 
 
 @functools.lru_cache(maxsize=512)

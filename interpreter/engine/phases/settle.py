@@ -55,12 +55,28 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     generated = st.R.generated          # the rows' evaluation generated from the rules (engine/codegen)
     evaluate = generated.rows.get(id(rows)) if generated is not None else None
     transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
-    for src, dst, amount, note in transfers:
-        if src is not None:
+    if not transfers:
+        return
+    accounts = st.accounts
+    for t in transfers:
+        src, dst, amount, note = t
+        # credit() of a seat written out (the common case): its money, and what it has paid or received
+        if type(src) is int:
+            accounts["money"][src] -= amount
+            side = "_paid" if amount > 0 else "_received"     # as credit(st, src, -amount) sorts it
+            tally = accounts[side] if side in accounts else accounts.setdefault(side, [0] * st.n)
+            tally[src] += abs(amount)
+        elif src is not None:
             credit(st, src, -amount)
-        credit(st, dst, amount)
+        if type(dst) is int:
+            accounts["money"][dst] += amount
+            side = "_paid" if amount < 0 else "_received"
+            tally = accounts[side] if side in accounts else accounts.setdefault(side, [0] * st.n)
+            tally[dst] += abs(amount)
+        else:
+            credit(st, dst, amount)
         if record:
-            st.payments.append((src, dst, amount, note))
+            st.payments.append(t)
 
 
 def _judge(st: State, rows: list[Row]) -> list:
@@ -99,8 +115,12 @@ def credit(st: State, who: Any, amount: Any) -> None:
         tally[who] += abs(amount)
         return
     if isinstance(who, tuple):
-        name, *keys = who
         acc = st.accounts
+        if len(who) == 1:               # a game account (the pot)
+            name = who[0]
+            acc[name] = acc.get(name, 0) + amount
+            return
+        name, *keys = who
         if not keys:
             acc[name] = acc.get(name, 0) + amount
             return
