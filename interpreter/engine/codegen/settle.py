@@ -39,8 +39,9 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         outer, gen.known = gen.known, {"contract": con.ref}
         outer_local = gen.local_names
         try:
-            gen.local_names = {**outer_local, **_hoisted(con, gen, tree_of)}
-            body = _rows_body(rows, gen, tree_of)
+            hoisted = _hoisted(con, gen, tree_of)
+            gen.local_names = {**outer_local, **{n: n for n in hoisted}}
+            body = _with_hoisted(_rows_body(rows, gen, tree_of), hoisted)
         finally:
             gen.known = outer
             gen.local_names = outer_local
@@ -66,27 +67,40 @@ HOISTED = {"made": "st.made_in(c)", "declarer": "st.declarer"}
 
 
 def _hoisted(con: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> dict[str, str]:
-    """The values read once under the contract `con`: each name the generator writes as HOISTED says.
-    `made` is memoised at its first reading (readings.made_in): only when the contract's goal reads no seat
-    does it give the same wherever it is first read."""
-    out = {n: n for n, src in HOISTED.items() if gen.expr(("name", n)).src == src}
+    """The values read once under the contract `con`: name → its source, for each name the generator writes
+    as HOISTED says. `made` is memoised at its first reading (readings.made_in): only when the contract's
+    goal reads no seat does it give the same wherever it is first read; then it is the goal itself, as
+    made_in judges it (kept in the memo for what else reads it there), when made_in is as written."""
+    from interpreter.engine.readings import Readings
+    from interpreter.engine.state import State
+
+    out = {n: src for n, src in HOISTED.items() if gen.expr(("name", n)).src == src}
+    if "declarer" in out and State.declarer.fget.__code__.co_names == ("_declarer",):
+        out["declarer"] = "st._declarer"
     if "made" in out:
         found = tree_of(con.goal)
-        goal = gen.expr(found[1]).src if found is not None and found[0] == "expr" else None
-        got = env_reads(goal, gen.reads) if goal is not None else None
-        if got is None or got & {"s", "t"}:
+        goal = gen.expr(found[1]) if found is not None and found[0] == "expr" else None
+        got = env_reads(goal.src, gen.reads) if goal is not None else None
+        if goal is None or got is None or got & {"s", "t"}:
             del out["made"]
+        elif set(Readings.made_in.__code__.co_names) == {"_con", "_declarer", "cache", "bool", "goal", "get"}:
+            out["made"] = f"c.cache['made'] = {_truth(goal)} if st._declarer is not None else False"
     return out
 
 
 def _function(name: str, title: str, body: str, head: list[str] | None = None) -> str:
-    # the activation only where a row reads it (a constant stake reads nothing)
-    reads = ["    c = Ctx(st, cache={})", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
-    code = _STRING.sub("''", body)
-    reads += [f"    {n} = {src}" for n, src in HOISTED.items() if re.search(rf"(?<![\w.]){n}\b", code)]
     lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order"]
     lines += [f"    {x}" for x in head or ()]
+    # the activation only where a row reads it (a constant stake reads nothing)
+    reads = ["    c = Ctx(st, cache={})", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
     return "\n".join(lines + ["    out = []"] + reads) + "\n" + body + "\n"
+
+
+def _with_hoisted(body: str, hoisted: dict[str, str]) -> str:
+    """The body with the hoisted values it reads worked out before the rows."""
+    code = _STRING.sub("''", body)
+    used = [f"    {n} = {src}" for n, src in hoisted.items() if re.search(rf"(?<![\w.]){n}\b", code)]
+    return "\n".join(used + [body])
 
 
 def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> str:

@@ -58,25 +58,38 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     if not transfers:
         return
     accounts = st.accounts
+    money = accounts.get("money")
+    paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
+    payments = st.payments if record else None
     for t in transfers:
         src, dst, amount, note = t
         # credit() of a seat written out (the common case): its money, and what it has paid or received
-        if type(src) is int:
-            accounts["money"][src] -= amount
-            side = "_paid" if amount > 0 else "_received"     # as credit(st, src, -amount) sorts it
-            tally = accounts[side] if side in accounts else accounts.setdefault(side, [0] * st.n)
-            tally[src] += abs(amount)
+        if type(src) is int and money is not None:
+            money[src] -= amount
+            if amount > 0:                  # as credit(st, src, -amount) sorts it
+                if paid is None:
+                    paid = accounts.setdefault("_paid", [0] * st.n)
+                paid[src] += abs(amount)
+            else:
+                if received is None:
+                    received = accounts.setdefault("_received", [0] * st.n)
+                received[src] += abs(amount)
         elif src is not None:
             credit(st, src, -amount)
-        if type(dst) is int:
-            accounts["money"][dst] += amount
-            side = "_paid" if amount < 0 else "_received"
-            tally = accounts[side] if side in accounts else accounts.setdefault(side, [0] * st.n)
-            tally[dst] += abs(amount)
+        if type(dst) is int and money is not None:
+            money[dst] += amount
+            if amount < 0:
+                if paid is None:
+                    paid = accounts.setdefault("_paid", [0] * st.n)
+                paid[dst] += abs(amount)
+            else:
+                if received is None:
+                    received = accounts.setdefault("_received", [0] * st.n)
+                received[dst] += abs(amount)
         else:
             credit(st, dst, amount)
-        if record:
-            st.payments.append(t)
+        if payments is not None:
+            payments.append(t)
 
 
 def _judge(st: State, rows: list[Row]) -> list:
