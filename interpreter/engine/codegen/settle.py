@@ -75,7 +75,8 @@ def _hoisted(con: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | 
     from interpreter.engine.state import State
 
     out = {n: src for n, src in HOISTED.items() if gen.expr(("name", n)).src == src}
-    if "declarer" in out and State.declarer.fget.__code__.co_names == ("_declarer",):
+    getter: Any = State.__dict__["declarer"].fget
+    if "declarer" in out and getter.__code__.co_names == ("_declarer",):
         out["declarer"] = "st._declarer"
     if "made" in out:
         found = tree_of(con.goal)
