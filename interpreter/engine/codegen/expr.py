@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import keyword
 import re
+import types
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +26,7 @@ from interpreter.engine import deals
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.templates import (
     _CMP,
+    EARLY,
     FUNCTION_SOURCE,
     REDUCTIONS,
     VALUE_SOURCE,
@@ -323,7 +325,11 @@ class ExprGen:
             for i, a in enumerate(args):      # a constant card mask is its own mask
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
-            return G(fmt.format(*(a.src for a in args)), kind)
+            src = fmt.format(*(a.src for a in args))
+            early = EARLY.get(name)
+            if early is not None and _early_holds(name):   # the call only when its first check lets it on
+                return G(f"({src} if {early[1]} else {early[2]!r})", kind)
+            return G(src, kind)
         if name in ("min", "max"):
             if all(a.const for a in args):
                 return self.lit(impl(None, *(a.value for a in args)))
@@ -403,6 +409,22 @@ def _of_nums(fn: Any, name: str) -> bool:
     inner = [k for k in code.co_consts if hasattr(k, "co_names")]
     return (code.co_names == (name,) and len(inner) == 1 and inner[0].co_names == ("num",)
             and fn(None, 2, None, True) == (0 if name == "min" else 2))
+
+
+@functools.lru_cache(maxsize=64)
+def _early_holds(name: str) -> bool:
+    """The function of templates.EARLY reads the part of the state named there first and, with that part
+    empty and nothing else on the state, gives the value named there."""
+    fn, check, value, probe = EARLY[name]
+    reads = tuple(check.split(".")[1:])
+    if fn.__code__.co_names[:len(reads)] != reads:
+        return False
+    state = types.SimpleNamespace(**{reads[0]: types.SimpleNamespace(**{reads[1]: {}})})
+    try:
+        got = fn(state, *probe)
+    except Exception:       # it reads something else first
+        return False
+    return got is value or (type(got) is type(value) and got == value)
 
 
 @functools.lru_cache(maxsize=512)
