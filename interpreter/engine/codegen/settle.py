@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.engine.codegen.expr import ExprGen, G, _truth
 from interpreter.engine.codegen.reads import _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
+from interpreter.engine.context import Ctx
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
 
@@ -89,11 +90,16 @@ def _hoisted(con: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | 
     return out
 
 
+# the activation with a fresh memo: its arguments by position where Ctx takes them in this order
+_NEW_CTX = ("Ctx(st, None, None, {})" if Ctx.__init__.__code__.co_varnames[:5] == ("self", "st", "me", "this", "cache")
+            else "Ctx(st, cache={})")
+
+
 def _function(name: str, title: str, body: str, head: list[str] | None = None) -> str:
     lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order"]
     lines += [f"    {x}" for x in head or ()]
     # the activation only where a row reads it (a constant stake reads nothing)
-    reads = ["    c = Ctx(st, cache={})", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
+    reads = [f"    c = {_NEW_CTX}", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
     return "\n".join(lines + ["    out = []"] + reads) + "\n" + body + "\n"
 
 
