@@ -74,6 +74,7 @@ class ExprGen:
         self._helper_ids: dict[str, str] = {}   # a helper's text (under a placeholder name) → its name
         self._const_ids: dict[Any, str] = {}
         self._parties: dict[str, X.Party] = {}
+        self._words_of: dict[int, tuple[Any, frozenset[str]]] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
         # built-in values known to be constant where the code being generated runs (a contract's play
         # obligations run only under that contract): name → value, folded like a literal
@@ -124,6 +125,14 @@ class ExprGen:
     # ---- nodes -------------------------------------------------------------------------------------
     def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
         """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
+        if self.known and not self._words(node) & self.known.keys():
+            # a tree that names none of the known values, nor do the lets and let functions it uses:
+            # written as where nothing is known (made once, shared by every contract)
+            known, self.known = self.known, {}
+            try:
+                return self.expr(node, scope)
+            finally:
+                self.known = known
         # keyed by repr: a tree holding True and one holding 1 are equal tuples but different rules
         key = (repr(node), scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
         g = self._seen.get(key)
@@ -190,6 +199,31 @@ class ExprGen:
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
+
+    def _words(self, node: Any) -> frozenset[str]:
+        """Every string in the tree (names among them), with those of the lets and let functions it names:
+        more than the names it reads, never fewer."""
+        got = self._words_of.get(id(node))
+        if got is not None:
+            return got[1]
+        out: set[str] = set()
+        stack = [node]
+        while stack:
+            x = stack.pop()
+            if type(x) is str:
+                out.add(x)
+            elif type(x) is tuple:
+                stack.extend(x)
+        for n in list(out):
+            tree = self.let_trees.get(n)
+            if tree is None and n in self.comp.let_functions:
+                tree = self.comp.let_functions[n][1]
+            if tree is not None and tree is not node:
+                self._words_of[id(node)] = (node, frozenset(out))    # a let met again while its words are read
+                out |= self._words(tree)
+        words = frozenset(out)
+        self._words_of[id(node)] = (node, words)    # the tree kept, so that its id stays its own
+        return words
 
     def _known_let(self, n: str) -> G | None:
         """A let that does not depend on the seat, where built-in values are known (the contract): its value
