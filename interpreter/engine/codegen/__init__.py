@@ -75,7 +75,7 @@ def build(rules: Any) -> Module:
     parts: list[str] = []
     for name, fname in let_names.items():
         body = lets_doc[name]
-        node = parse_text(body) if isinstance(body, str) else ("const", body)
+        node = gen.let_trees[name] = parse_text(body) if isinstance(body, str) else ("const", body)
         src = gen.expr(node).src
         doc = f"let {name!r}"
         if name in comp.seat_dependent:
@@ -105,6 +105,7 @@ def build(rules: Any) -> Module:
         if ends_never(con, rules, gen, lambda f: trees.get(id(f))):
             never_end.append(name)
     settlers: dict[int, str] = {}
+    gen.contracts = dict(rules.contracts)
     tree_of = lambda f: comp.trees[id(f)][1:] if id(f) in comp.trees else None
     lists = [("the settlement", rules.settle_rows)]
     lists += [(f"the session's {k}", v) for k, v in rules.session_rows.items() if isinstance(v, list)]

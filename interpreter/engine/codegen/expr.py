@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import keyword
 import re
+import types
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +26,7 @@ from interpreter.engine import deals
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.templates import (
     _CMP,
+    EARLY,
     FUNCTION_SOURCE,
     REDUCTIONS,
     VALUE_SOURCE,
@@ -71,6 +73,8 @@ class ExprGen:
             n: frozenset() if state_only(fn) else TOP for n, fn in runtime_namespace().items() if callable(fn)}
         self._helper_ids: dict[str, str] = {}   # a helper's text (under a placeholder name) → its name
         self._const_ids: dict[Any, str] = {}
+        self._parties: dict[str, X.Party] = {}
+        self._words_of: dict[int, tuple[Any, frozenset[str]]] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
         self._reprs: dict[int, tuple[tuple, str]] = {}      # a tree's repr, by the tree's id
         # built-in values known to be constant where the code being generated runs (a contract's play
@@ -78,6 +82,10 @@ class ExprGen:
         self.known: dict[str, Any] = {}
         self.local_names: dict[str, str] = {}   # a comprehension's variable or a let function's parameter →
         #                                         the Python local holding it, in the function being generated
+        self.let_trees: dict[str, Any] = {}     # let → its tree (set by the module builder), to fold it where
+        #                                         the contract is known
+        self.contracts: dict[str, Any] = {}     # contract → its ContractRT (set by the module builder), for
+        #                                         code generated once per contract
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -118,6 +126,14 @@ class ExprGen:
     # ---- nodes -------------------------------------------------------------------------------------
     def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
         """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
+        if self.known and not self._words(node) & self.known.keys():
+            # a tree that names none of the known values, nor do the lets and let functions it uses:
+            # written as where nothing is known (made once, shared by every contract)
+            known, self.known = self.known, {}
+            try:
+                return self.expr(node, scope)
+            finally:
+                self.known = known
         # keyed by repr: a tree holding True and one holding 1 are equal tuples but different rules
         r = self._reprs.get(id(node))
         if r is None or r[0] is not node:
@@ -130,8 +146,9 @@ class ExprGen:
 
     def party(self, node: tuple) -> G:
         """A payment's `from`/`to` (engine/compile.Compiler.party)."""
-        if node[0] == "name" and node[1] in self.comp.accounts:
-            return self.lit(X.Party((node[1],)))
+        if node[0] == "name" and node[1] in self.comp.accounts:    # one constant per account
+            party = self._parties.setdefault(node[1], X.Party((node[1],)))
+            return self.lit(party)
         if node[0] == "call" and node[1] == "account" and node[2] and node[2][0][0] == "name":
             acct = node[2][0][1]
             rest = [self.expr(x) for x in node[2][1:]]
@@ -157,6 +174,10 @@ class ExprGen:
         if n in scope or n in ("s", "t"):
             return G(f"c.vars.get({n!r})")
         if n in comp.lets:
+            if self.known and n in self.let_trees and n not in comp.seat_dependent:
+                g = self._known_let(n)
+                if g is not None:
+                    return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
                 from interpreter.engine.rules import _SEAT_NAMES  # the seat reads none of the seat's names
@@ -182,6 +203,57 @@ class ExprGen:
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
+
+    def _words(self, node: Any) -> frozenset[str]:
+        """Every string in the tree (names among them), with those of the lets and let functions it names:
+        more than the names it reads, never fewer."""
+        got = self._words_of.get(id(node))
+        if got is not None:
+            return got[1]
+        out: set[str] = set()
+        stack = [node]
+        while stack:
+            x = stack.pop()
+            if type(x) is str:
+                out.add(x)
+            elif type(x) is tuple:
+                stack.extend(x)
+        for n in list(out):
+            tree = self.let_trees.get(n)
+            if tree is None and n in self.comp.let_functions:
+                tree = self.comp.let_functions[n][1]
+            if tree is not None and tree is not node:
+                self._words_of[id(node)] = (node, frozenset(out))    # a let met again while its words are read
+                out |= self._words(tree)
+        words = frozenset(out)
+        self._words_of[id(node)] = (node, words)    # the tree kept, so that its id stays its own
+        return words
+
+    def _known_let(self, n: str) -> G | None:
+        """A let that does not depend on the seat, where built-in values are known (the contract): its value
+        when that makes it a constant, else a memo of its own under the same key when it folds to other
+        source (both give the same value here), else None (the let's own function)."""
+        from interpreter.engine.rules import _SEAT_NAMES
+        tree = self.let_trees[n]
+        outer, self.local_names = self.local_names, {}      # a let is compiled outside any scope
+        try:
+            g = self.expr(tree)
+            if g.const:
+                return g
+            known, self.known = self.known, {}
+            try:
+                plain = self.expr(tree).src
+            finally:
+                self.known = known
+        finally:
+            self.local_names = outer
+        if g.src == plain:
+            return None
+        k = repr("let:" + n)
+        text = (f"def {{name}}(c):\n    # let {n!r} with the contract known, computed once per settlement\n"
+                f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.src}\n"
+                f"    if {k} not in cache:\n        cache[{k}] = {g.src}\n    return cache[{k}]\n")
+        return G(self._helper("M", text, TOP - _SEAT_NAMES) + "(c)", g.kind)
 
     def _list(self, node: tuple, scope: frozenset) -> G:
         items = [self.expr(x, scope) for x in node[1]]
@@ -292,10 +364,19 @@ class ExprGen:
             for i, a in enumerate(args):      # a constant card mask is its own mask
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
-            return G(fmt.format(*(a.src for a in args)), kind)
+            src = fmt.format(*(a.src for a in args))
+            early = EARLY.get(name)
+            if early is not None and _early_holds(name):   # the call only when its first check lets it on
+                return G(f"({src} if {early[1]} else {early[2]!r})", kind)
+            return G(src, kind)
         if name in ("min", "max"):
             if all(a.const for a in args):
                 return self.lit(impl(None, *(a.value for a in args)))
+            if _of_nums(impl, name):        # min/max of the values as numbers, without the generator
+                kind = "int" if all(a.kind == "int" for a in args) else "any"
+                if len(args) == 1:
+                    return G(_as_num(args[0]), kind)
+                return G(f"{name}(" + ", ".join(_as_num(a) for a in args) + ")", kind)
             return G(f"_{name}(c" + "".join(f", {a.src}" for a in args) + ")")
         fn = self.builtin(impl, f"built-in function {name!r}")
         return G(f"{fn}(c" + "".join(f", {a.src}" for a in args) + ")")
@@ -359,6 +440,30 @@ class ExprGen:
 def _names(fn: Any) -> set[str]:
     code = getattr(fn, "__code__", None)
     return set(code.co_names) if code is not None else set()
+
+
+def _of_nums(fn: Any, name: str) -> bool:
+    """`fn` is builtins' min or max as it is written: `name` over num() of its arguments, nothing else."""
+    code = fn.__code__
+    inner = [k for k in code.co_consts if hasattr(k, "co_names")]
+    return (code.co_names == (name,) and len(inner) == 1 and inner[0].co_names == ("num",)
+            and fn(None, 2, None, True) == (0 if name == "min" else 2))
+
+
+@functools.lru_cache(maxsize=64)
+def _early_holds(name: str) -> bool:
+    """The function of templates.EARLY reads the part of the state named there first and, with that part
+    empty and nothing else on the state, gives the value named there."""
+    fn, check, value, probe = EARLY[name]
+    reads = tuple(check.split(".")[1:])
+    if fn.__code__.co_names[:len(reads)] != reads:
+        return False
+    state = types.SimpleNamespace(**{reads[0]: types.SimpleNamespace(**{reads[1]: {}})})
+    try:
+        got = fn(state, *probe)
+    except Exception:       # it reads something else first
+        return False
+    return got is value or (type(got) is type(value) and got == value)
 
 
 @functools.lru_cache(maxsize=512)

@@ -11,30 +11,116 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine.codegen.expr import ExprGen, _truth
+from interpreter.engine.codegen.expr import ExprGen, G, _truth
 from interpreter.engine.codegen.reads import _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
+from interpreter.engine.context import Ctx
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
 
 
 def rows_source(name: str, title: str, rows: list, gen: ExprGen,
                 tree_of: Callable[[Any], tuple[str, Any] | None]) -> str | None:
-    """`def name(st)` giving the transfers of `rows`, or None when the rows are not the kind it knows."""
+    """`def name(st)` giving the transfers of `rows`, or None when the rows are not the kind it knows.
+
+    The contract is the same for every row, so the rows are also generated once per contract with the
+    contract known (gen.known: its attributes and the lets they decide are constants, codegen/expr.py):
+    a row whose condition is then false is left out, a condition then true is not asked. `name` calls the
+    one of the contract being settled on; it judges the rows itself when there is none or no other."""
     from interpreter.engine.phases import settle
-    from interpreter.engine.phases.base import ALWAYS
 
     if not rows or any(type(r) not in (settle.Row, settle.OthersRow) for r in rows):
         return None
     if tuple(f.name for f in dataclasses.fields(settle.Row)) != ROW_FIELDS:
         return None
+    generic = _rows_body(rows, gen, tree_of)
+    variants: dict[str, str] = {}       # a body → the function with that body
+    chosen: dict[str, str] = {}         # contract → its function
+    for con_name, con in gen.contracts.items():
+        outer, gen.known = gen.known, {"contract": con.ref}
+        outer_local = gen.local_names
+        try:
+            hoisted = _hoisted(con, gen, tree_of)
+            gen.local_names = {**outer_local, **{n: n for n in hoisted}}
+            body = _with_hoisted(_rows_body(rows, gen, tree_of), hoisted)
+        finally:
+            gen.known = outer
+            gen.local_names = outer_local
+        if body != generic:
+            chosen[con_name] = variants.setdefault(body, f"{name}_{len(variants)}")
+    out = []
+    for body, fname in variants.items():
+        cons = ", ".join(c for c, f in chosen.items() if f == fname)
+        out.append(_function(fname, f"{title} under {cons}", body))
+    head = []
+    if chosen:
+        head = ["con = st._con", "if con is not None:", f"    f = {name}_BY.get(con.name)", "    if f is not None:",
+                "        return f(st)"]
+    out.append(_function(name, title, generic, head))
+    if chosen:
+        out.append(f"{name}_BY = {{" + ", ".join(f"{c!r}: {f}" for c, f in chosen.items()) + "}\n")
+    return "\n\n".join(out)
 
-    def part(fn: Any, what: str) -> str:
+
+# built-in values that stay the same while the rows are judged, each read once into a local of that name
+# when the rows read it: what the generator writes for it (codegen/templates.VALUE_SOURCE)
+HOISTED = {"made": "st.made_in(c)", "declarer": "st.declarer"}
+
+
+def _hoisted(con: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> dict[str, str]:
+    """The values read once under the contract `con`: name → its source, for each name the generator writes
+    as HOISTED says. `made` is memoised at its first reading (readings.made_in): only when the contract's
+    goal reads no seat does it give the same wherever it is first read; then it is the goal itself, as
+    made_in judges it (kept in the memo for what else reads it there), when made_in is as written."""
+    from interpreter.engine.readings import Readings
+    from interpreter.engine.state import State
+
+    out = {n: src for n, src in HOISTED.items() if gen.expr(("name", n)).src == src}
+    getter: Any = State.__dict__["declarer"].fget
+    if "declarer" in out and getter.__code__.co_names == ("_declarer",):
+        out["declarer"] = "st._declarer"
+    if "made" in out:
+        found = tree_of(con.goal)
+        goal = gen.expr(found[1]) if found is not None and found[0] == "expr" else None
+        got = env_reads(goal.src, gen.reads) if goal is not None else None
+        if goal is None or got is None or got & {"s", "t"}:
+            del out["made"]
+        elif set(Readings.made_in.__code__.co_names) == {"_con", "_declarer", "cache", "bool", "goal", "get"}:
+            out["made"] = f"c.cache['made'] = {_truth(goal)} if st._declarer is not None else False"
+    return out
+
+
+# the activation with a fresh memo: its arguments by position where Ctx takes them in this order
+_NEW_CTX = ("Ctx(st, None, None, {})" if Ctx.__init__.__code__.co_varnames[:5] == ("self", "st", "me", "this", "cache")
+            else "Ctx(st, cache={})")
+
+
+def _function(name: str, title: str, body: str, head: list[str] | None = None) -> str:
+    lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order"]
+    lines += [f"    {x}" for x in head or ()]
+    # the activation only where a row reads it (a constant stake reads nothing)
+    reads = [f"    c = {_NEW_CTX}", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
+    return "\n".join(lines + ["    out = []"] + reads) + "\n" + body + "\n"
+
+
+def _with_hoisted(body: str, hoisted: dict[str, str]) -> str:
+    """The body with the hoisted values it reads worked out before the rows."""
+    code = _STRING.sub("''", body)
+    used = [f"    {n} = {src}" for n, src in hoisted.items() if re.search(rf"(?<![\w.]){n}\b", code)]
+    return "\n".join(used + [body])
+
+
+def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> str:
+    """The rows judged in order, each appending its transfers to `out`."""
+    from interpreter.engine.phases import settle
+    from interpreter.engine.phases.base import ALWAYS
+
+    def part(fn: Any, what: str) -> G:
         found = tree_of(fn)
         if found is None:
-            return gen.bind(fn, f"{what} of a payment row") + "(c)"
+            return G(gen.bind(fn, f"{what} of a payment row") + "(c)")
         kind, node = found
-        return (gen.party(node) if kind == "party" else gen.expr(node)).src
+        return gen.party(node) if kind == "party" else gen.expr(node)
 
     def seat_free(src: str) -> bool:
         """The source reads no seat of the row: not `s` in the activation, not the local `sv`."""
@@ -52,25 +138,35 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
             return _truth(whole), None
         if node[0] == "bin" and node[1] == "and":
             left, right = gen.expr(node[2]), gen.expr(node[3])
-            if seat_free(left.src):
+            if not left.const and seat_free(left.src):
                 return _truth(left), _truth(right)
         return None
 
     lines: list[str] = []
     for i, r in enumerate(rows):
         lines.append(f"    # row {i + 1}: {r.note!r}")
-        each = part(r.each, "the seats") if r.each is not None else None
+        each = part(r.each, "the seats").src if r.each is not None else None
         # in a row with `each`, its seat is read from the activation once per seat: `sv` (what is evaluated
         # in between binds names of its own and puts `s` back as it was)
         outer = gen.local_names
         if each is not None and "s" not in outer:
             gen.local_names = {**outer, "s": "sv"}
         try:
-            when = None if r.when is ALWAYS else part(r.when, "the condition")
+            when_g = None if r.when is ALWAYS else part(r.when, "the condition")
+            if when_g is not None and when_g.const:     # known: a row that pays nothing, or asks nothing
+                if not when_g.value:
+                    lines.append("    # (its condition is false)")
+                    continue
+                when_g = None
+            when = None if when_g is None else when_g.src
             once = seat_free_when(r.when) if each is not None and when is not None else None
-            amount = part(r.amount, "the amount")
-            src = part(r.src, "the payer") if r.src is not None else "None"
-            dst = part(r.dst, "the payee") if r.dst is not None else "None"
+            amount_g = part(r.amount, "the amount")
+            if amount_g.const and not amount_g.value:
+                lines.append("    # (its amount is nothing)")
+                continue
+            amount = amount_g.src
+            src = part(r.src, "the payer").src if r.src is not None else "None"
+            dst = part(r.dst, "the payee").src if r.dst is not None else "None"
         finally:
             gen.local_names = outer
         note = gen.lit(r.note).src
@@ -101,21 +197,20 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         elif when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
+        body.append(f"{pad}amount = {amount}")
+        if not amount_g.const:
+            body.append(f"{pad}if amount:")
+            pad += "    "
         if isinstance(r, settle.OthersRow):   # the payee form "each other player": every other active seat
             fixed, pair = (src, f"(fixed, t, amount, {note})") if r.spread == "to" else (dst, f"(t, fixed, amount, {note})")
-            body += [f"{pad}amount = {amount}", f"{pad}if amount:", f"{pad}    fixed = {fixed}",
-                     f"{pad}    out.extend({pair} for t in (st.active if fixed is not None else ()) if t != fixed)"]
+            body += [f"{pad}fixed = {fixed}",
+                     f"{pad}out.extend({pair} for t in (st.active if fixed is not None else ()) if t != fixed)"]
         else:
-            body += [f"{pad}amount = {amount}", f"{pad}if amount:", f"{pad}    out.append(({src}, {dst}, amount, {note}))"]
+            body += [f"{pad}out.append(({src}, {dst}, amount, {note}))"]
         if r.each is not None and bind:
             body.append("    env.pop('s', None)")
         if guard is not None:
             body = [f"    if {guard}:"] + ["    " + x for x in body]
         lines += body
     lines.append("    return out")
-    text = "\n".join(lines)
-    # the activation only where a row reads it (a constant stake reads nothing)
-    reads = ["    c = Ctx(st, cache={})", "    env = c.vars"] if re.search(r"\b(c|env)\b", text) else []
-    head = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order",
-            "    out = []"]
-    return "\n".join(head + reads) + "\n" + text + "\n"
+    return "\n".join(lines)

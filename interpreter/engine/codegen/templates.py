@@ -82,6 +82,15 @@ FUNCTION_SOURCE: dict[str, tuple[str, str]] = {
     "passed": ("figures.passed(st, {0})", "any"),
 }
 
+# Built-in functions written above whose implementation first reads one part of the state and, when it
+# is empty (most deals: nothing declared, no kontra), gives a value at once: the template is then written
+# as that check, with the call only when the part is not empty (checked by expr._early_holds). Name →
+# (the implementation, the check over `st`, the value, arguments to probe it with).
+EARLY: dict[str, tuple[Any, str, Any, tuple]] = {
+    "declared_by": (figures.declared_by, "st.announce.declared", False, ("x", 0)),
+    "kontras": (figures.kontras, "st.announce.chains", 0, ("x",)),
+}
+
 _CMP = {"<", "<=", ">", ">="}
 
 # comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);

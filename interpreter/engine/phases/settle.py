@@ -55,12 +55,41 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     generated = st.R.generated          # the rows' evaluation generated from the rules (engine/codegen)
     evaluate = generated.rows.get(id(rows)) if generated is not None else None
     transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
-    for src, dst, amount, note in transfers:
-        if src is not None:
+    if not transfers:
+        return
+    accounts = st.accounts
+    money = accounts.get("money")
+    paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
+    payments = st.payments if record else None
+    for t in transfers:
+        src, dst, amount, note = t
+        # credit() of a seat written out (the common case): its money, and what it has paid or received
+        if type(src) is int and money is not None:
+            money[src] -= amount
+            if amount > 0:                  # as credit(st, src, -amount) sorts it
+                if paid is None:
+                    paid = accounts.setdefault("_paid", [0] * st.n)
+                paid[src] += abs(amount)
+            else:
+                if received is None:
+                    received = accounts.setdefault("_received", [0] * st.n)
+                received[src] += abs(amount)
+        elif src is not None:
             credit(st, src, -amount)
-        credit(st, dst, amount)
-        if record:
-            st.payments.append((src, dst, amount, note))
+        if type(dst) is int and money is not None:
+            money[dst] += amount
+            if amount < 0:
+                if paid is None:
+                    paid = accounts.setdefault("_paid", [0] * st.n)
+                paid[dst] += abs(amount)
+            else:
+                if received is None:
+                    received = accounts.setdefault("_received", [0] * st.n)
+                received[dst] += abs(amount)
+        else:
+            credit(st, dst, amount)
+        if payments is not None:
+            payments.append(t)
 
 
 def _judge(st: State, rows: list[Row]) -> list:
@@ -99,8 +128,12 @@ def credit(st: State, who: Any, amount: Any) -> None:
         tally[who] += abs(amount)
         return
     if isinstance(who, tuple):
-        name, *keys = who
         acc = st.accounts
+        if len(who) == 1:               # a game account (the pot)
+            name = who[0]
+            acc[name] = acc.get(name, 0) + amount
+            return
+        name, *keys = who
         if not keys:
             acc[name] = acc.get(name, 0) + amount
             return
