@@ -150,8 +150,11 @@ def test_compile_show_prints_the_generated_module(capsys, tmp_path, monkeypatch)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert main(["compile", "wien", "--show"]) == 0
     shown = capsys.readouterr().out
-    assert shown == compile_rules(load("wien"), engine="generated").generated.source
+    mod = compile_rules(load("wien"), engine="generated").generated
+    assert shown.startswith(mod.source) and shown == mod.complete()
     assert "def P0(st, me):" in shown and "def S0(st):" in shown
+    # the payment rows of every contract, made otherwise at its first settlement, are shown too
+    assert "def S0_0(st):" in shown and "# made at the first settlement under" in shown
     assert main(["compile", "wien"]) == 0
     said = capsys.readouterr().out
     assert "17 of 17 contracts" in said and str(tmp_path) in said

@@ -34,7 +34,7 @@ def _compile(args: Any, read_options: Callable[[Any, Any], dict]) -> int:
     rules = compile_rules(rs, read_options(rs, args.set), engine="generated")
     mod = rules.generated
     if args.show:
-        print(mod.source, end="")
+        print(mod.complete(), end="")
         return 0
     fallback = [name for name in rules.contracts if name not in mod.playables]
     print(f"{rs.name}: {len(mod.expressions)} expressions as functions, play obligations generated for "

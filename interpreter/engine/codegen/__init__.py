@@ -22,7 +22,7 @@ from typing import Any
 from interpreter.engine.codegen import cache
 from interpreter.engine.codegen.expr import ExprGen, function, runtime_namespace
 from interpreter.engine.codegen.play import ends_never, playable_source
-from interpreter.engine.codegen.settle import rows_source
+from interpreter.engine.codegen.settle import rows_source, rows_under
 from interpreter.engine.context import Ctx
 from interpreter.language.expressions import parse_text, to_text
 
@@ -52,9 +52,23 @@ class Module:
         self.rows = {key: namespace[fname] for key, fname in settlers.items()}
         self.let_names: dict[str, str] = {}   # let → its function in the module
         self.never_end: list[str] = []        # contracts whose early end is never asked (always false)
+        self.gen: Any = None                  # the generator, kept for the rows made per contract later
 
     def function(self, name: str) -> Any:
         return self.namespace[name]
+
+    def complete(self) -> str:
+        """The source with the payment rows of every contract generated as well (they are otherwise made
+        at a contract's first settlement): what `stichwort compile --show` prints."""
+        gen = self.gen
+        if gen is None:
+            return self.source
+        for name in gen.later_rows:
+            table = self.namespace[f"{name}_BY"]
+            for con_name in gen.contracts:
+                if con_name not in table:
+                    self.namespace["ROWS_UNDER"](name, con_name)
+        return self.source + "".join("\n\n" + src for src in gen.later_source)
 
 
 def _describe(node: Any) -> str:
@@ -118,11 +132,16 @@ def build(rules: Any) -> Module:
               "# Names bound by the engine, not spelled here:"]
     header += [f"#   {k}: {notes[k]}" for k in constants]
     source = "\n".join(header) + "\n\n\n" + "\n\n".join(gen.helpers + parts)
+    gen.helpers_done = len(gen.helpers)
     namespace = runtime_namespace()
     namespace["Ctx"] = Ctx
     namespace.update(constants)
+    later = f"<stichwort generated: {rules.rs.name}, per contract>"
+    namespace["ROWS_UNDER"] = lambda name, con_name: rows_under(
+        gen, namespace, name, con_name, lambda src: cache.compiled(src, later))
     exec(cache.compiled(source, f"<stichwort generated: {rules.rs.name}>"), namespace)
     mod = Module(source, namespace, expressions, playables, settlers)
+    mod.gen = gen
     mod.let_names = let_names
     mod.never_end = never_end
     return mod

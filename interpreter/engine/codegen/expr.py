@@ -84,6 +84,13 @@ class ExprGen:
         #                                         the Python local holding it, in the function being generated
         self.let_trees: dict[str, Any] = {}     # let → its tree (set by the module builder), to fold it where
         #                                         the contract is known
+        # the payment rows generated per contract at its first settlement (codegen/settle.rows_under): a
+        # list's title, rows, trees and generic body by its function's name; the bodies made so far; the
+        # helpers already in the module; the source made since
+        self.later_rows: dict[str, tuple] = {}
+        self.later_variants: dict[str, dict[str, str]] = {}
+        self.helpers_done = 0
+        self.later_source: list[str] = []
         self.contracts: dict[str, Any] = {}     # contract → its ContractRT (set by the module builder), for
         #                                         code generated once per contract
 

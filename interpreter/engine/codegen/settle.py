@@ -6,6 +6,7 @@ The seat of a row's `each` is bound as `s` in the activation, as the interpreter
 the generator does not hold as a tree keeps its closure, bound by name."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from collections.abc import Callable
@@ -23,10 +24,12 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
                 tree_of: Callable[[Any], tuple[str, Any] | None]) -> str | None:
     """`def name(st)` giving the transfers of `rows`, or None when the rows are not the kind it knows.
 
-    The contract is the same for every row, so the rows are also generated once per contract with the
-    contract known (gen.known: its attributes and the lets they decide are constants, codegen/expr.py):
-    a row whose condition is then false is left out, a condition then true is not asked. `name` calls the
-    one of the contract being settled on; it judges the rows itself when there is none or no other."""
+    The contract is the same for every row, so the rows are also generated for the contract being
+    settled on, with it known (gen.known: its attributes and the lets they decide are constants,
+    codegen/expr.py): a row whose condition is then false is left out, a condition then true is not
+    asked. That function is made at the contract's first settlement (rows_under), so that compiling the
+    rules does not pay for contracts a run never reaches; `name` calls it, or `name_ANY`, which judges the
+    rows as they are, when no contract is set."""
     from interpreter.engine.phases import settle
 
     if not rows or any(type(r) not in (settle.Row, settle.OthersRow) for r in rows):
@@ -34,32 +37,60 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
     if tuple(f.name for f in dataclasses.fields(settle.Row)) != ROW_FIELDS:
         return None
     generic = _rows_body(rows, gen, tree_of)
-    variants: dict[str, str] = {}       # a body → the function with that body
-    chosen: dict[str, str] = {}         # contract → its function
-    for con_name, con in gen.contracts.items():
+    # kept as they are now: installing the module puts generated functions in the rules' rows and contracts
+    # (codegen.install), and the trees are found by the closures they replace
+    kept = [copy.copy(r) for r in rows]
+    goals = {con_name: con.goal for con_name, con in gen.contracts.items()}
+    gen.later_rows[name] = (title, kept, tree_of, generic, goals)
+    dispatch = "\n".join([
+        f"def {name}(st):",
+        f"    # {title}: the rows as generated for the contract being settled on (rows_under, at its first",
+        "    # settlement), or as they are when no contract is set",
+        "    con = st._con",
+        "    if con is None:",
+        f"        return {name}_ANY(st)",
+        f"    f = {name}_BY.get(con.name)",
+        "    if f is None:",
+        f"        f = ROWS_UNDER({name!r}, con.name)",
+        "    return f(st)", ""])
+    return "\n\n".join([_function(f"{name}_ANY", title, generic), dispatch, f"{name}_BY: dict = {{}}\n"])
+
+
+def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str,
+               compiled: Callable[[str], Any]) -> Callable[[Any], list]:
+    """The function of the rows `name` under the contract `con_name`, generated now, compiled (`compiled`:
+    source → code) and executed in the module's namespace, then kept in `name_BY`. A contract under which
+    the rows read as they are (or one the rules did not have when the module was made) gets `name_ANY`;
+    contracts under which they read the same share one function. Its source is kept in gen.later_source."""
+    title, rows, tree_of, generic, goals = gen.later_rows[name]
+    con = gen.contracts.get(con_name)
+    fn = namespace[f"{name}_ANY"]
+    if con is not None:
         outer, gen.known = gen.known, {"contract": con.ref}
         outer_local = gen.local_names
         try:
-            hoisted = _hoisted(con, gen, tree_of)
+            hoisted = _hoisted(goals[con_name], gen, tree_of)
             gen.local_names = {**outer_local, **{n: n for n in hoisted}}
             body = _with_hoisted(_rows_body(rows, gen, tree_of), hoisted)
         finally:
             gen.known = outer
             gen.local_names = outer_local
         if body != generic:
-            chosen[con_name] = variants.setdefault(body, f"{name}_{len(variants)}")
-    out = []
-    for body, fname in variants.items():
-        cons = ", ".join(c for c, f in chosen.items() if f == fname)
-        out.append(_function(fname, f"{title} under {cons}", body))
-    head = []
-    if chosen:
-        head = ["con = st._con", "if con is not None:", f"    f = {name}_BY.get(con.name)", "    if f is not None:",
-                "        return f(st)"]
-    out.append(_function(name, title, generic, head))
-    if chosen:
-        out.append(f"{name}_BY = {{" + ", ".join(f"{c!r}: {f}" for c, f in chosen.items()) + "}\n")
-    return "\n\n".join(out)
+            variants = gen.later_variants.setdefault(name, {})
+            fname = variants.get(body)
+            if fname is None:
+                fname = variants[body] = f"{name}_{len(variants)}"
+                helpers, gen.helpers_done = gen.helpers[gen.helpers_done:], len(gen.helpers)
+                notes = [f"#   {k}: {gen.notes[k]}" for k in gen.constants if k not in namespace]
+                for k, v in gen.constants.items():
+                    namespace.setdefault(k, v)
+                src = "\n\n".join(helpers + [_function(fname, f"{title} under {con_name!r}", body)])
+                src = "\n".join([f"# made at the first settlement under {con_name!r}", *notes, src])
+                exec(compiled(src), namespace)
+                gen.later_source.append(src)
+            fn = namespace[fname]
+    namespace[f"{name}_BY"][con_name] = fn
+    return fn
 
 
 # built-in values that stay the same while the rows are judged, each read once into a local of that name
@@ -67,8 +98,9 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
 HOISTED = {"made": "st.made_in(c)", "declarer": "st.declarer"}
 
 
-def _hoisted(con: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> dict[str, str]:
-    """The values read once under the contract `con`: name → its source, for each name the generator writes
+def _hoisted(goal: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> dict[str, str]:
+    """The values read once under a contract whose goal is `goal` (the compiled closure, as the rules had it
+    before the module was installed): name → its source, for each name the generator writes
     as HOISTED says. `made` is memoised at its first reading (readings.made_in): only when the contract's
     goal reads no seat does it give the same wherever it is first read; then it is the goal itself, as
     made_in judges it (kept in the memo for what else reads it there), when made_in is as written."""
@@ -80,7 +112,7 @@ def _hoisted(con: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | 
     if "declarer" in out and getter.__code__.co_names == ("_declarer",):
         out["declarer"] = "st._declarer"
     if "made" in out:
-        found = tree_of(con.goal)
+        found = tree_of(goal)
         goal = gen.expr(found[1]) if found is not None and found[0] == "expr" else None
         got = env_reads(goal.src, gen.reads) if goal is not None else None
         if goal is None or got is None or got & {"s", "t"}:
