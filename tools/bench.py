@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,18 +45,27 @@ def _deal(R, rng: random.Random, i: int) -> State:
     return State(R, i % R.n_seats, hands, talon)
 
 
-def bench(name: str, deals: int, engine: str) -> dict:
-    R = compile_rules(load(name), engine=engine)
-    rng = random.Random(1)
+def _play(R, rng: random.Random, deals: int, choose: Callable[[State, list[int]], int] | None = None,
+          ended: Callable[[int, State], None] | None = None) -> tuple[int, float]:
+    """(actions, seconds) of `deals` deals: each action drawn at random, or outside the play by `choose`;
+    `ended` sees each deal at its end."""
     actions = 0
     t0 = time.perf_counter()
     for i in range(deals):
         st = _deal(R, rng, i)
         while st.phase != "end":
             legal = st.legal_actions()
-            st.apply(legal[rng.randrange(len(legal))])
+            st.apply(legal[rng.randrange(len(legal))] if choose is None or st.phase == "play" else choose(st, legal))
             actions += 1
-    whole = time.perf_counter() - t0
+        if ended is not None:
+            ended(i, st)
+    return actions, time.perf_counter() - t0
+
+
+def bench(name: str, deals: int, engine: str) -> dict:
+    R = compile_rules(load(name), engine=engine)
+    rng = random.Random(1)
+    actions, whole = _play(R, rng, deals)
     t_legal = t_apply = 0.0
     calls = 0
     rng = random.Random(2)
@@ -122,17 +132,11 @@ def all_against_all(deals: int, engine: str) -> dict[str, float]:
         chosen = [a for a, w in zip(legal, said) if w.endswith("trischaken")]
         return chosen[0] if chosen else legal[rng.randrange(len(legal))]
 
-    actions = 0
-    t0 = time.perf_counter()
-    for i in range(deals):
-        st = _deal(R, rng, i)
-        while st.phase != "end":
-            legal = st.legal_actions()
-            st.apply(legal[rng.randrange(len(legal))] if st.phase == "play" else choose(st, legal))
-            actions += 1
+    def ended(i: int, st: State) -> None:
         if st.contract != "trischaken":
             raise RuntimeError(f"deal {i} ended in {st.contract}, not trischaken")
-    whole = time.perf_counter() - t0
+
+    actions, whole = _play(R, rng, deals, choose, ended)
     return {"deals_per_s": deals / whole, "actions_per_deal": actions / deals}
 
 

@@ -63,31 +63,20 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     payments = st.payments if record else None
     for t in transfers:
         src, dst, amount, note = t
-        # credit() of a seat written out (the common case): its money, and what it has paid or received
-        if type(src) is int and money is not None:
-            money[src] -= amount
-            if amount > 0:                  # as credit(st, src, -amount) sorts it
-                if paid is None:
-                    paid = accounts.setdefault("_paid", [0] * st.n)
-                paid[src] += abs(amount)
-            else:
-                if received is None:
-                    received = accounts.setdefault("_received", [0] * st.n)
-                received[src] += abs(amount)
-        elif src is not None:
-            credit(st, src, -amount)
-        if type(dst) is int and money is not None:
-            money[dst] += amount
-            if amount < 0:
-                if paid is None:
-                    paid = accounts.setdefault("_paid", [0] * st.n)
-                paid[dst] += abs(amount)
-            else:
-                if received is None:
-                    received = accounts.setdefault("_received", [0] * st.n)
-                received[dst] += abs(amount)
-        else:
-            credit(st, dst, amount)
+        for who, amt in ((src, -amount), (dst, amount)):
+            # credit() of a seat written out (the common case): its money, and what it has paid or received
+            if type(who) is int and money is not None:
+                money[who] += amt
+                if amt < 0:
+                    if paid is None:
+                        paid = accounts.setdefault("_paid", [0] * st.n)
+                    paid[who] -= amt
+                else:
+                    if received is None:
+                        received = accounts.setdefault("_received", [0] * st.n)
+                    received[who] += amt
+            elif who is not None:
+                credit(st, who, amt)
         if payments is not None:
             payments.append(t)
 
