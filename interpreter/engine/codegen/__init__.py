@@ -20,9 +20,10 @@ import os
 from typing import Any
 
 from interpreter.engine.codegen import cache
-from interpreter.engine.codegen.expr import ExprGen, function, runtime_namespace
+from interpreter.engine.codegen.expr import ExprGen, runtime_namespace
 from interpreter.engine.codegen.play import ends_never, playable_source
 from interpreter.engine.codegen.settle import rows_source, rows_under
+from interpreter.engine.codegen.source import function
 from interpreter.engine.context import Ctx
 from interpreter.language.expressions import parse_text, to_text
 

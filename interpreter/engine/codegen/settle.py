@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine.codegen.expr import ExprGen, G, _truth
+from interpreter.engine.codegen.expr import ExprGen
 from interpreter.engine.codegen.reads import _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
+from interpreter.engine.codegen.source import G, _truth
 from interpreter.engine.context import Ctx
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")

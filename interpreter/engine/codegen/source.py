@@ -1,0 +1,134 @@
+"""Small pieces the expression generator (codegen/expr.py) writes source with: a generated expression
+(G), a value as a number or a truth, constants folded, the function wrappers; and the checks that an
+implementation of the engine reads what its template assumes (else it is called, not inlined)."""
+from __future__ import annotations
+
+import functools
+import keyword
+import re
+import types
+from typing import Any
+
+from interpreter.engine import compile as X
+from interpreter.engine.codegen.templates import EARLY
+
+_UNKNOWN = object()
+
+
+class G:
+    """A generated expression: its source, the kind of value it gives, its value when constant."""
+    __slots__ = ("src", "kind", "value")
+
+    def __init__(self, src: str, kind: str = "any", value: Any = _UNKNOWN):
+        self.src = src
+        self.kind = kind
+        self.value = value
+
+    @property
+    def const(self) -> bool:
+        return self.value is not _UNKNOWN
+
+
+def _names(fn: Any) -> set[str]:
+    code = getattr(fn, "__code__", None)
+    return set(code.co_names) if code is not None else set()
+
+
+def _of_nums(fn: Any, name: str) -> bool:
+    """`fn` is builtins' min or max as it is written: `name` over num() of its arguments, nothing else."""
+    code = fn.__code__
+    inner = [k for k in code.co_consts if hasattr(k, "co_names")]
+    return (code.co_names == (name,) and len(inner) == 1 and inner[0].co_names == ("num",)
+            and fn(None, 2, None, True) == (0 if name == "min" else 2))
+
+
+@functools.lru_cache(maxsize=64)
+def _early_holds(name: str) -> bool:
+    """The function of templates.EARLY reads the part of the state named there first and, with that part
+    empty and nothing else on the state, gives the value named there."""
+    fn, check, value, probe = EARLY[name]
+    reads = tuple(check.split(".")[1:])
+    if fn.__code__.co_names[:len(reads)] != reads:
+        return False
+    state = types.SimpleNamespace(**{reads[0]: types.SimpleNamespace(**{reads[1]: {}})})
+    try:
+        got = fn(state, *probe)
+    except Exception:       # it reads something else first
+        return False
+    return got is value or (type(got) is type(value) and got == value)
+
+
+@functools.lru_cache(maxsize=512)
+def _same(template: str, fn: Any) -> bool:
+    """The template reads what the engine's implementation reads (the names its code uses): a built-in
+    whose implementation has changed is called, not inlined, until the template is brought in step."""
+    names = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"'[^']*'", "", template))) - {"c"} - set(keyword.kwlist)
+    return names == _names(fn)
+
+
+_IDENT = re.compile(r"[A-Za-z_]\w*\Z")
+
+
+def _as_num(g: G) -> str:
+    """A value in arithmetic, as builtins.num gives it: a whole number is itself (no call), a name is
+    read twice, anything else is evaluated once into `_v`."""
+    if g.kind == "int":
+        return g.src
+    if _IDENT.match(g.src):
+        return f"({g.src} if type({g.src}) is int else num({g.src}))"
+    return f"(_v if type(_v := {g.src}) is int else num(_v))"
+
+
+def _truth(g: G) -> str:
+    """A value as a boolean, as `bool()` gives it (nothing to do for one known to be a boolean)."""
+    return g.src if g.kind == "bool" else f"(not not {g.src})"
+
+
+_CMP_NAME = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+
+def _fold(op: str, a: Any, b: Any) -> Any:
+    """A binary operator on two constants, as the reference computes it."""
+    n = X._num
+    if op == "+":
+        return n(a) + n(b)
+    if op == "-":
+        return n(a) - n(b)
+    if op == "*":
+        return n(a) * n(b)
+    if op == "/":
+        return X.div(a, b)
+    if op == "%":
+        return X.mod(a, b)
+    if op == "==":
+        return a == b
+    if op == "!=":
+        return a != b
+    if op == "in":
+        return X.contains(b, a)
+    if op == "not in":
+        return not X.contains(b, a)
+    return X._cmp(op)(a, b)
+
+
+def function(name: str, src: str, doc: str) -> str:
+    """One generated function of the activation `c`."""
+    return f"def {name}(c):\n    # {doc}\n    st = c.st\n    return {src}\n"
+
+
+def let_function(fname: str, name: str, params: tuple[str, ...], body: str, bound: tuple[str, ...]) -> str:
+    """A let function: its parameters are Python arguments; those in `bound` are bound in the activation
+    as well (as the interpreter binds them): the ones something the body calls may read there."""
+    args = "".join(f", p{i}" for i in range(len(params)))
+    head = [f"def {fname}(c{args}):", f"    # the let function {name!r}", "    st = c.st"]
+    if not bound:
+        return "\n".join(head + [f"    return {body}"]) + "\n"
+    idx = [(params.index(p), p) for p in bound]
+    lines = head + ["    env = c.vars"]
+    lines += [f"    saved{i} = env.get({p!r}, MISSING)" for i, p in idx]
+    lines += [f"    env[{p!r}] = p{i}" for i, p in idx]
+    lines += ["    try:", f"        return {body}", "    finally:"]
+    for i, p in idx:
+        lines += [f"        if saved{i} is MISSING:", f"            env.pop({p!r}, None)", "        else:",
+                  f"            env[{p!r}] = saved{i}"]
+    return "\n".join(lines) + "\n"
