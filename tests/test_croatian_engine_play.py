@@ -235,6 +235,24 @@ def test_score_12_juha_columns_are_only_ever_added_to(rs):
         assert last[s][titles.index("juha right")] == before.get((s, (s - 1) % 3), 0)
 
 
+@pytest.mark.rules("CRO-AMB-15", "CRO-DEAL-04", "CRO-AUC-01")
+@pytest.mark.parametrize("agreed", [0, 1, 2])
+def test_amb_15_the_agreed_first_dealer_deals_then_the_deal_rotates(rs, agreed):
+    assert rs.doc["seating"]["first_dealer"] == "agree"          # no draw is imposed: the table agrees
+    session = Session(rs, dealer=agreed)
+    rng = random.Random(agreed)
+    bots = [RuleBot(f"agree:{s}") for s in range(3)]
+    dealers = []
+    for _ in range(6):
+        state = session.start(rng=rng)
+        dealers.append(state.dealer)
+        assert state.current_player() == (state.dealer + 1) % 3   # the dealer's left speaks first
+        while not state.is_over():
+            state.apply(bots[state.current_player()].choose(state))
+        session.finish(state)
+    assert dealers == [(agreed + k) % 3 for k in range(6)]           # clockwise, all-passes included
+
+
 @pytest.mark.rules("CRO-SESS-01", "CRO-SESS-02", "CRO-SESS-03", "CRO-SESS-04", "CRO-AUC-18")
 def test_sess_03_the_refa_is_used_up_by_the_hand_it_doubles(rs):
     session = Session(rs, options={"bula": 50})

@@ -22,6 +22,7 @@ from wien_support import (
     four_in_mask_deal,
     game,
     legal,
+    n_cards,
     pays,
     play_random,
     played_contract,
@@ -87,6 +88,33 @@ def test_def_08_stay_home_defender_is_out_of_the_play():
     assert st.tricks_won[0] == 0 and st.tricks_won[1] + st.tricks_won[2] == 10
     assert st.result()["payments"][0] == 0                       # not paid, pays nothing (WIEN-SCORE-08)
     assert all(0 not in (s, d) for s, d, _, _ in st.payments)
+
+
+@pytest.mark.rules("WIEN-AMB-09", "WIEN-DEF-11", "WIEN-DEF-02")
+@pytest.mark.parametrize("left, right", [("stay home", "go along"), ("go along", "stay home")])
+def test_amb_09_invitation_after_both_defenders_declared_before_the_lead(left, right):
+    st = contract_by_bidding("one", pot=10)
+    assert st.phase == "defence" and st.current_player() == 2                  # the declarer's left first
+    assert legal(st) == {"go along", "stay home"}                            # no invitation yet
+    do(st, (2, left))
+    assert st.current_player() == 0 and legal(st) == {"go along", "stay home"}   # none after one answer
+    do(st, (0, right))
+    goer = 2 if left == "go along" else 0
+    # both have declared: the one who went along, and only he, may invite, and no card is played yet
+    assert st.phase == "defence" and st.current_player() == goer
+    assert legal(st) == {"invite", "no invite"}
+    assert not st.history and not st.play.trick and all(n_cards(h) == 10 for h in st.hands)
+    do(st, (goer, "invite"))
+    assert st.phase == "play" and st.playing == (0, 1, 2) and st.current_player() == 1   # the declarer leads
+    assert all("invite" not in t for t in legal(st))                         # never again once play starts
+
+
+@pytest.mark.rules("WIEN-AMB-09", "WIEN-DEF-02")
+def test_amb_09_no_invitation_under_compulsion_or_when_both_go_along():
+    st = to_play(contract_by_bidding("one", pot=10))                         # both go along: nobody to invite
+    assert st.phase == "play" and st.playing == (0, 1, 2)
+    st = contract_by_bidding("one", pot=0)                                   # one stake in the pot: compulsory
+    assert st.compulsory and st.phase == "play" and st.playing == (0, 1, 2)  # no one asked, no one invited
 
 
 @pytest.mark.rules("WIEN-DEF-15", "WIEN-AMB-12", "WIEN-SCORE-11", "WIEN-SCORE-12")
