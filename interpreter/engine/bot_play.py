@@ -13,6 +13,10 @@ def zero_risks(state, hand: int) -> dict[int, float]:
     gone it wins, and where the rules make a seat beat the trick it must play over them)."""
     R = state.R
     opponents = max(1, len(state.active) - 1)
+    cache = R.__dict__.setdefault("_bot_zero_risks", {})       # only read by the callers
+    got = cache.get((hand, opponents))
+    if got is not None:
+        return got
     risks: dict[int, float] = {}
     for smask in R.suit_masks:
         cards = sorted(bits(hand & smask), key=lambda c: R.order_of[c])
@@ -24,7 +28,23 @@ def zero_risks(state, hand: int) -> dict[int, float]:
             above = size - 1 - R.order_of[c] - (len(cards) - 1 - i)
             top = (0.7, 0.35, 0.12)[above] if above < 3 else 0.0
             risks[c] = max(risk, top)
+    if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
+        cache.clear()
+    cache[(hand, opponents)] = risks
     return risks
+
+
+def forced_tricks(state, hand: int) -> float:
+    """The tricks the hand is expected to be forced to take: the sum of its cards' zero_risks (kept per
+    rule set, hand and number of seats playing, as zero_chance is)."""
+    cache = state.R.__dict__.setdefault("_bot_forced_tricks", {})
+    key = (hand, len(state.active))
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
+            cache.clear()
+        got = cache[key] = sum(zero_risks(state, hand).values())
+    return got
 
 
 def zero_chance(state, hand: int, take: int = 0, discard: int = 0) -> float:

@@ -84,20 +84,39 @@ class RuleBot:
     @staticmethod
     def _tricks_estimate(R, hand: int, contract) -> float:
         est = 0.0
-        for s, smask in enumerate(R.suit_masks):
-            cards = sorted(bits(hand & smask), key=lambda i: R.order_of[i], reverse=True)
-            n = len(cards)
+        for s, (n, tops) in enumerate(RuleBot._suit_parts(R, hand)):
             if not n:
                 continue
-            top = len(bits(smask)) - 1
-            for depth, c in enumerate(cards[:3]):
-                gap = top - R.order_of[c]
-                if gap <= depth and n > depth:
-                    est += 1.0 if gap == 0 else 0.6
+            for add in tops:                    # summed in the same order for every trump: the same float
+                est += add
             if s == contract.trump:
                 est += max(0, n - 3) * 0.9 + 0.3 * min(n, 3)
         hand_size = R.rs.hand_size
         return min(est, hand_size)
+
+    @staticmethod
+    def _suit_parts(R, hand: int) -> tuple:
+        """Per suit: (the cards the hand holds in it, what its top cards add), whatever the trump; kept
+        per rule set and hand (the estimate is asked once per hand and trump)."""
+        cache = R.__dict__.setdefault("_bot_suit_parts", {})
+        got = cache.get(hand)
+        if got is not None:
+            return got
+        parts = []
+        for smask in R.suit_masks:
+            cards = sorted(bits(hand & smask), key=lambda i: R.order_of[i], reverse=True)
+            n = len(cards)
+            top = len(bits(smask)) - 1
+            tops = []
+            for depth, c in enumerate(cards[:3]):
+                gap = top - R.order_of[c]
+                if gap <= depth and n > depth:
+                    tops.append(1.0 if gap == 0 else 0.6)
+            parts.append((n, tuple(tops)))
+        if len(cache) > 200_000:                # bounded: the search bot judges many sampled hands
+            cache.clear()
+        got = cache[hand] = tuple(parts)
+        return got
 
     def low_estimate(self, state, hand, contract) -> float:
         """How many tricks the hand is likely to be forced to take (for contracts wanting few)."""
@@ -140,17 +159,32 @@ class RuleBot:
         made = goal_profile(state, contract)
         if not made:
             return self._points_margin(state, hand, contract)
+        # a goal on tricks: the margin before boldness depends on the hand, the contract, the talon
+        # exchange ahead (wanting none) and the seats playing only, so it is kept per rule set
+        if made == {0}:
+            key: tuple = (hand, contract.name, len(state.active), *self._exchange(state, contract, call))
+        else:
+            key = (hand, contract.name, len(state.active))
+        cache = state.R.__dict__.setdefault("_bot_margins", {})
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
+                cache.clear()
+            got = cache[key] = self._tricks_margin(state, hand, contract, made, key[3:])
+        return got + self.boldness
+
+    def _tricks_margin(self, state, hand, contract, made: set[int], exchange: tuple) -> float:
         total = state.R.rs.hand_size
         if made == {0}:
-            take, discard = self._exchange(state, contract, call)
-            return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar) + self.boldness
+            take, discard = exchange
+            return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar)
         lo = min(made)
         if len(made) == 1 and lo < total:       # an exact number of tricks: enough, and no more than the
-            forced = sum(self.zero_risks(state, hand).values())   # tricks the ladder expects it forced to take
-            return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced) + self.boldness
+            forced = bot_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
+            return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced)
         if lo == total:
-            return self.tricks_estimate(state, hand, contract) - total + 0.5 + self.boldness
-        return self.tricks_estimate(state, hand, contract) - lo + 2.2 + self.boldness
+            return self.tricks_estimate(state, hand, contract) - total + 0.5
+        return self.tricks_estimate(state, hand, contract) - lo + 2.2
 
     # ---- choosing ----------------------------------------------------------------------------------
     def choose(self, state) -> int:
@@ -203,7 +237,7 @@ class RuleBot:
         """A goal on card points (not decided by trick counts): the declaring side must take about half
         the tricks; a called partner brings his share, the talon helps by its procedure; a figure the
         contract must declare needs its card in hand. All against all is a fallback, never a wish."""
-        from interpreter.engine.phases.talon import procedure
+        from interpreter.engine.phases.talon import procedure_under
 
         if contract.side == "nobody":
             return -0.5
@@ -219,9 +253,7 @@ class RuleBot:
             risk += 1.5                         # a figure promised besides the game
         total = R.rs.hand_size
         need = total / 2 - (total / len(state.active) if contract.side == "called" else 0)
-        probe = state.clone()
-        probe.con = contract
-        proc = procedure(probe)
+        proc = procedure_under(state, contract)
         kind = proc.kind if proc is not None else None
         talon = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}.get(kind or "", 0.0)
         return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness

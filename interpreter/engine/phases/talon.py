@@ -125,14 +125,17 @@ def fresh_state(n: int) -> TalonState:
 
 def procedure(st: State) -> TalonProc | None:
     """The talon procedure of this deal: the final call's, else the contract's."""
+    return procedure_under(st, st._con)
+
+
+def procedure_under(st: State, con: Any) -> TalonProc | None:
+    """The talon procedure this deal would have under `con`: the final call's, else the contract's."""
     name = None
     final = st.final_call
     if final is not None and final.talon is not None:
         name = final.talon
-    else:
-        con = st._con
-        if con is not None:
-            name = con.talon
+    elif con is not None:
+        name = con.talon
     return st.R.talons.get(name) if name else None
 
 
