@@ -65,3 +65,30 @@ def test_a_discard_typed_whole_may_name_its_cards_in_any_order():
     text = out.getvalue()
     assert "is neither a card nor a choice" not in text
     assert "discard 2 cards, one at a time" in text and text.count("discard 2 cards, one at a time") == 1
+
+
+def test_help_and_a_hint_from_the_rule_bot_leave_the_deal_as_it_was(tmp_path):
+    import json
+
+    from interpreter.bots import make_bot
+    from interpreter.present.terminal import HELP
+
+    rs = load("wien")
+    out = io.StringIO()
+    save = tmp_path / "game.save"
+    play(rs, {}, seat=1, seed=5, deals=1, inp=Lines(["?", "hint", "hint", "1", "q"]), out=out, save=str(save))
+    text = out.getvalue()
+    flat = " ".join(text.split())
+    assert " ".join(HELP.split()) in flat
+    # seat 1 is forehand (dealer 0): the first question is its first call, on the deal of seed 5
+    st = new_game(rs, seed="5:0", dealer=0)
+    assert st.current_player() == 1
+    hand_line = next(line for line in text.splitlines() if line.startswith("your hand:"))
+    assert sorted(hand_line.split()[2:]) == sorted(rs.codes(st.hands[1]))
+    want = st.action_text(make_bot("rule", "5:0:hint").choose(st))
+    assert flat.count(f"the rule bot would choose: {want}") == 2       # asked twice, the same answer
+    # the hints played nothing: the seat's first recorded action is the '1' typed after them
+    record = json.loads(save.read_text(encoding="utf-8").splitlines()[1])
+    mine = [text for seat, text in record["actions"] if seat == 1]
+    assert mine[0] == st.action_text(st.legal_actions()[0])
+    assert len(record["actions"]) == 3                                # seat 1, then the two bots' calls

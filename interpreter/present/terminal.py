@@ -21,6 +21,9 @@ from interpreter.present import choose
 from interpreter.present.protocol import has_protocol, protocol_lines
 
 FORMAT = "stichwort-save"
+HELP = ("type the number of a choice or its text (a card such as 'QH', 'pass', 'bid two'); "
+        "'hint': what the rule bot would choose in your place (it sees only your hand and the table); "
+        "'q': quit (with --save the game is kept and --resume goes on)")
 VERSION = 1
 BOT_KINDS = ("rule", "random", "search")
 
@@ -253,7 +256,7 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                 while a is None:
                     if long:
                         console.print(escape(printable(choose.hint(state, legal, chosen))))
-                    console.print("your choice (number or text, q to quit): ", end="")
+                    console.print("your choice (number or text, ? for help): ", end="")
                     try:
                         line = inp.readline(4096)
                     except (OSError, ValueError, UnicodeDecodeError):
@@ -264,6 +267,13 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                     text = line.strip()
                     if text in ("q", "quit"):
                         return 0
+                    if text in ("?", "help"):
+                        console.print(escape(HELP))
+                        continue
+                    if text == "hint":
+                        advice = make_bot("rule", f"{seed}:{d}:hint").choose(state)
+                        console.print(escape(printable(f"the rule bot would choose: {state.action_text(advice)}")))
+                        continue
                     a = _choice(text, legal)
                     if a is None and long and text.upper() in R.codes:
                         chosen, a, problem = choose.step(state, legal, chosen, text)
