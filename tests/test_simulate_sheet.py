@@ -5,6 +5,8 @@ import contextlib
 import io
 import json
 
+import pytest
+
 from interpreter import cli
 from interpreter.harness.runner import replay, simulate, simulate_sessions
 
@@ -26,6 +28,31 @@ def test_a_sheet_scored_game_reports_its_score_accounts():
     assert code == 0
     assert "scored on a sheet" in text and "mean declarer column per deal" in text and "mean juha per deal" in text
     assert "mean money per deal" not in text
+
+
+@pytest.mark.rules("PRIFFE-SCORE-01", "PRIFFE-SCORE-02")
+def test_a_partnership_game_reports_each_partnership_account_for_both_partners():
+    from interpreter import load
+    from interpreter.engine import new_game
+    from interpreter.engine.bots import RuleBot
+    from interpreter.harness.sheet import seat_deltas
+
+    rs = load("priffe")
+    for seed in range(4):
+        st = new_game(rs, seed=seed, dealer=3)
+        bot = RuleBot(seed)
+        while not st.is_over():
+            st.apply(bot.choose(st))
+        score = seat_deltas(st).get("score", [0] * 4)
+        for seat in range(4):       # each seat's figure is its partnership's account, as the engine keeps it
+            assert score[seat] == st.account("score", seat)
+            assert score[seat] == score[(seat + 2) % 4]                       # A-C and B-D
+        assert sum(score) == 2 * sum(st.accounts["score"].values()) > 0      # every deal scores points
+    s = simulate("priffe", 40, 1)
+    assert all(r["mean"] == 0 for r in s["money_per_seat"])     # chips move only when a sit is settled
+    assert any(r["mean"] > 0 for r in s["accounts_per_seat"]["score"])
+    code, text = run("simulate", "priffe", "--deals", 40, "--seed", 1)
+    assert code == 0 and "scored on a sheet" in text and "mean points in this sit per deal" in text
 
 
 def test_a_money_game_reports_money():
