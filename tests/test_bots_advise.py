@@ -117,3 +117,27 @@ def test_cli_uniform(capsys):
     assert "read from the calls: 3 of 3" in capsys.readouterr().out
     assert main(args + ["--uniform"]) == 0
     assert "read from the calls" not in capsys.readouterr().out
+
+
+@pytest.mark.rules("KR-DEAL-07", "KR-SEAT-01", "KR-SEAT-08")
+def test_a_game_that_cuts_before_the_bidding_advises_the_first_call():
+    """Königrufen starts with the cut (or a knock), before anyone has seen a card: advise cuts, then
+    values forehand's calls; forehand is found by the engine for any dealer, in the direction of play."""
+    from interpreter.bots.advise import first_to_speak
+    from interpreter.engine import new_game
+
+    kr = load("koenigrufen")
+    st = new_game(kr, seed=4, dealer=0)
+    assert st.phase == "knock" and {st.action_text(a) for a in st.legal_actions()} == {"knock", "cut"}
+    firsts = [first_to_speak(kr, d) for d in range(4)]
+    assert sorted(firsts) == [0, 1, 2, 3] and all(f != d for d, f in enumerate(firsts))
+    hand = read_hand(kr, " ".join(kr.codes(st.hands[firsts[0]])))
+    out = advise(kr, hand, samples=2, playouts=0, seed=1)
+    assert (out["seat"], out["dealer"]) == (firsts[0], 0)
+    calls = [r["action"] for r in out["calls"]]
+    assert calls and all(c.startswith("bid ") for c in calls) and "cut" not in calls
+    # a seat given alone: the dealer is the one for whom it speaks first
+    other = advise(kr, hand, seat=firsts[2], samples=2, playouts=0, seed=1)
+    assert other["dealer"] == 2
+    # the calls given may start with the cut or a knock themselves
+    assert advise(kr, hand, auction=["cut"], samples=2, playouts=0, seed=1)["calls"] == out["calls"]

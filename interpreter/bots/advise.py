@@ -23,6 +23,7 @@ from typing import Any
 from interpreter.bots.sampler import explains
 from interpreter.bots.search import SearchBot
 from interpreter.bots.value import reckoning
+from interpreter.engine import actions as A
 from interpreter.engine import new_game
 from interpreter.engine.bots import RuleBot
 from interpreter.engine.text import parse
@@ -75,6 +76,8 @@ def _replay(ruleset: Any, deal: dict, seat: int, dealer: int, auction: list[str]
     """The deal with the auction replayed, and how many informative calls of the others it fails to
     explain; ValueError when the auction does not fit the rules or does not lead to `seat`'s turn."""
     st = new_game(ruleset, deal=deal, options=options, dealer=dealer)
+    if not auction or not _fits(st, auction[0]):
+        _cut(st)
     misses = 0
     for step, text in enumerate(auction):
         if st.is_over():
@@ -87,6 +90,30 @@ def _replay(ruleset: Any, deal: dict, seat: int, dealer: int, auction: list[str]
         who = "nobody" if st.is_over() else f"seat {st.current_player()}"
         raise ValueError(f"after the auction given it is {who}'s turn, not seat {seat}'s")
     return st, misses
+
+
+def _fits(st: Any, text: str) -> bool:
+    try:
+        parse(st, text)
+    except ValueError:
+        return False
+    return True
+
+
+def _cut(st: Any) -> None:
+    """The deck is cut (phase `knock`, before anyone has seen a card: nobody's hand can inform it), unless
+    the calls given start with the cut or a knock."""
+    while st.phase == "knock":
+        legal = st.legal_actions()
+        cut = A.make(A.KNOCK, 0)
+        st.apply(cut if cut in legal else legal[0])
+
+
+def first_to_speak(ruleset: Any, dealer: int, options: dict | None = None) -> int:
+    """The seat that speaks first when `dealer` deals (after the cut): forehand, in the direction of play."""
+    st = new_game(ruleset, seed=0, options=options, dealer=dealer)
+    _cut(st)
+    return st.current_player()
 
 
 def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction: list[str], samples: int,
@@ -117,10 +144,11 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
     """Mean value per legal action of `seat` holding `hand` after `auction` (texts), over `samples` deals
     (conditioned on the auction unless `condition` is False)."""
     n = ruleset.seats
-    if dealer is None:
-        dealer = ((seat if seat is not None else 1) - 1) % n
+    if dealer is None:                               # the dealer for whom `seat` speaks first
+        dealer = next((d for d in range(n) if seat is not None and first_to_speak(ruleset, d, options) == seat),
+                      0 if seat is None else (seat - 1) % n)
     if seat is None:
-        seat = (dealer + 1) % n                      # forehand: the first to speak
+        seat = first_to_speak(ruleset, dealer, options)    # forehand
     if n > ruleset.players and seat == dealer:
         raise ValueError(f"seat {seat} deals and sits out this deal; choose another --seat or --dealer")
     rng = random.Random(f"advise:{seed}")
