@@ -141,3 +141,24 @@ def test_a_game_that_cuts_before_the_bidding_advises_the_first_call():
     assert other["dealer"] == 2
     # the calls given may start with the cut or a knock themselves
     assert advise(kr, hand, auction=["cut"], samples=2, playouts=0, seed=1)["calls"] == out["calls"]
+
+
+def test_a_hand_that_changes_from_deal_to_deal_finds_its_deal():
+    """Oh Hell deals 1, 2, … cards as the session goes on (deal.hand): a hand of k cards is advised in the
+    first deal that deals k, or in the deal given, whose hand must have that size."""
+    from interpreter.engine import compile_rules
+    from interpreter.engine.deals import cards_each
+
+    oh = load("oh-hell")
+    rules = compile_rules(oh)
+    one = advise(oh, read_hand(oh, "KH"), samples=2, playouts=0, seed=1)
+    assert one["deal"] == 0 and cards_each(rules, one["dealer"], 0) == 1
+    assert {r["action"] for r in one["calls"]} == {"bid 0", "bid 1"}
+    five = advise(oh, read_hand(oh, "KH QS 7D 2C 9H"), samples=2, playouts=0, seed=1)
+    assert cards_each(rules, five["dealer"], five["deal"]) == 5
+    assert all(cards_each(rules, five["dealer"], d) != 5 for d in range(five["deal"]))   # the first such deal
+    assert {r["action"] for r in five["calls"]} <= {f"bid {k}" for k in range(6)} and len(five["calls"]) >= 5
+    later = next(d for d in range(five["deal"] + 1, 60) if cards_each(rules, 0, d) == 5)
+    assert advise(oh, read_hand(oh, "KH QS 7D 2C 9H"), dealer=0, deal_number=later, samples=2, playouts=0)["deal"] == later
+    with pytest.raises(ValueError, match="in deal 0 of oh-hell a hand has 1 card, not 5"):
+        advise(oh, read_hand(oh, "KH QS 7D 2C 9H"), deal_number=0, samples=2, playouts=0)

@@ -24,8 +24,9 @@ from interpreter.bots.sampler import explains
 from interpreter.bots.search import SearchBot
 from interpreter.bots.value import reckoning
 from interpreter.engine import actions as A
-from interpreter.engine import new_game
+from interpreter.engine import compile_rules, new_game
 from interpreter.engine.bots import RuleBot
+from interpreter.engine.deals import cards_each
 from interpreter.engine.text import parse
 
 Z95 = 1.959963984540054
@@ -43,12 +44,42 @@ def read_hand(ruleset: Any, text: str) -> list[str]:
         if code in out:
             raise ValueError(f"{code} is named twice")
         out.append(code)
-    if len(out) != ruleset.hand_size:
+    if len(out) != ruleset.hand_size and not (_varies(ruleset) and 0 < len(out) < ruleset.hand_size):
         raise ValueError(f"a hand of {ruleset.name} has {ruleset.hand_size} cards, not {len(out)}")
     return out
 
 
+def _varies(ruleset: Any, options: dict | None = None) -> bool:
+    """The hand changes from deal to deal (`deal.hand`)."""
+    return compile_rules(ruleset, options).deal_hand is not None
+
+
+def deal_for(ruleset: Any, cards: int, dealer: int, options: dict | None = None, deal_number: int | None = None) -> int:
+    """The deal's number in the session: `deal_number` if given, checked against the hand's size; else 0,
+    or for a game whose hand changes from deal to deal the first deal with `cards` cards."""
+    rules = compile_rules(ruleset, options)
+    if deal_number is not None and deal_number < 0:
+        raise ValueError("--deal must be 0 or more")
+    if rules.deal_hand is None:
+        return deal_number or 0
+    sizes = [cards_each(rules, dealer, d) for d in range(_SCHEDULE)]
+    if deal_number is not None:
+        size = cards_each(rules, dealer, deal_number)
+        if size != cards:
+            raise ValueError(f"in deal {deal_number} of {ruleset.name} a hand has {size} card{'s' * (size != 1)}, "
+                             f"not {cards}")
+        return deal_number
+    if cards not in sizes:
+        shown = ", ".join(str(x) for x in dict.fromkeys(sizes))
+        raise ValueError(f"no deal of {ruleset.name} gives a hand of {cards} cards (the hands: {shown})")
+    return sizes.index(cards)
+
+
+_SCHEDULE = 200         # the deals searched for a hand's size
+
+
 def _deal(ruleset: Any, hand: list[str], seat: int, dealer: int, rng: random.Random) -> dict:
+    each = len(hand)                # every seat is dealt as many cards (`deal.hand` may make it fewer than all)
     rest = [c.code for c in ruleset.cards if c.code not in hand]
     rng.shuffle(rest)
     n = ruleset.seats
@@ -60,8 +91,8 @@ def _deal(ruleset: Any, hand: list[str], seat: int, dealer: int, rng: random.Ran
         elif s == seat:
             hands.append(list(hand))
         else:
-            hands.append(rest[pos:pos + ruleset.hand_size])
-            pos += ruleset.hand_size
+            hands.append(rest[pos:pos + each])
+            pos += each
     return {"hands": hands, "talon": rest[pos:]}
 
 
@@ -72,10 +103,10 @@ def _explained(model: Any, st: Any, action: int) -> bool:
 
 
 def _replay(ruleset: Any, deal: dict, seat: int, dealer: int, auction: list[str], options: dict | None,
-            model: Any) -> tuple[Any, int]:
+            model: Any, deal_number: int = 0) -> tuple[Any, int]:
     """The deal with the auction replayed, and how many informative calls of the others it fails to
     explain; ValueError when the auction does not fit the rules or does not lead to `seat`'s turn."""
-    st = new_game(ruleset, deal=deal, options=options, dealer=dealer)
+    st = new_game(ruleset, deal=deal, options=options, dealer=dealer, deal_number=deal_number)
     if not auction or not _fits(st, auction[0]):
         _cut(st)
     misses = 0
@@ -109,16 +140,16 @@ def _cut(st: Any) -> None:
         st.apply(cut if cut in legal else legal[0])
 
 
-def first_to_speak(ruleset: Any, dealer: int, options: dict | None = None) -> int:
+def first_to_speak(ruleset: Any, dealer: int, options: dict | None = None, deal_number: int = 0) -> int:
     """The seat that speaks first when `dealer` deals (after the cut): forehand, in the direction of play."""
-    st = new_game(ruleset, seed=0, options=options, dealer=dealer)
+    st = new_game(ruleset, seed=0, options=options, dealer=dealer, deal_number=deal_number)
     _cut(st)
     return st.current_player()
 
 
 def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction: list[str], samples: int,
                  rng: random.Random, options: dict | None = None, condition: bool = True,
-                 tries: int = 60) -> tuple[list[Any], int]:
+                 tries: int = 60, deal_number: int = 0) -> tuple[list[Any], int]:
     """`samples` states at `seat`'s turn after `auction`, each from a deal consistent with the calls
     (when `condition`), and how many of them explain every informative call."""
     model = RuleBot("advise-model") if condition and auction else None
@@ -126,7 +157,8 @@ def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction:
     for _ in range(samples):
         best: tuple[Any, int] | None = None
         for _t in range(tries if model is not None else 1):
-            got = _replay(ruleset, _deal(ruleset, hand, seat, dealer, rng), seat, dealer, auction, options, model)
+            got = _replay(ruleset, _deal(ruleset, hand, seat, dealer, rng), seat, dealer, auction, options, model,
+                          deal_number)
             if best is None or got[1] < best[1]:
                 best = got
             if got[1] == 0:
@@ -140,15 +172,17 @@ def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction:
 def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int | None = None,
            auction: list[str] | None = None, samples: int = 40, playouts: int = 8, seed: int = 0,
            options: dict | None = None, progress: Callable[[int], None] | None = None,
-           condition: bool = True) -> dict:
+           condition: bool = True, deal_number: int | None = None) -> dict:
     """Mean value per legal action of `seat` holding `hand` after `auction` (texts), over `samples` deals
-    (conditioned on the auction unless `condition` is False)."""
+    (conditioned on the auction unless `condition` is False), in deal `deal_number` of a session (deal_for)."""
     n = ruleset.seats
+    number = deal_for(ruleset, len(hand), dealer or 0, options, deal_number)
     if dealer is None:                               # the dealer for whom `seat` speaks first
-        dealer = next((d for d in range(n) if seat is not None and first_to_speak(ruleset, d, options) == seat),
+        dealer = next((d for d in range(n) if seat is not None and first_to_speak(ruleset, d, options, number) == seat),
                       0 if seat is None else (seat - 1) % n)
+        number = deal_for(ruleset, len(hand), dealer, options, deal_number)
     if seat is None:
-        seat = first_to_speak(ruleset, dealer, options)    # forehand
+        seat = first_to_speak(ruleset, dealer, options, number)    # forehand
     if n > ruleset.players and seat == dealer:
         raise ValueError(f"seat {seat} deals and sits out this deal; choose another --seat or --dealer")
     rng = random.Random(f"advise:{seed}")
@@ -156,7 +190,7 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
     texts: dict[int, str] = {}
     legal_ref: list[int] | None = None
     states, consistent = sample_deals(ruleset, hand, seat, dealer, list(auction or []), samples, rng, options,
-                                      condition)
+                                      condition, deal_number=number)
     for k, st in enumerate(states):
         legal = st.legal_actions()
         if legal_ref is None:
@@ -191,6 +225,7 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
             sd = statistics.stdev(d) if len(d) > 1 else 0.0
             r["vs_best"] = round(statistics.fmean(d), 4)
             r["vs_best_half"] = round(Z95 * sd / math.sqrt(len(d)), 4) if len(d) > 1 else None
-    return {"rules": ruleset.name, "seat": seat, "dealer": dealer, "hand": list(hand), "auction": list(auction or []),
+    return {"rules": ruleset.name, "seat": seat, "dealer": dealer, "deal": number, "hand": list(hand),
+            "auction": list(auction or []),
             "samples": samples, "playouts": playouts, "seed": seed, "conditioned": bool(condition and auction),
             "consistent": consistent if condition and auction else None, "calls": rows}

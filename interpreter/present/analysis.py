@@ -42,6 +42,9 @@ def add_commands(sub: Any, usage_error: type[Exception], console: Callable[[], A
     a.add_argument("--seat", type=int, default=None, help="the seat holding the hand (default: the first to speak, after the cut)")
     a.add_argument("--dealer", type=int, default=None, help="the dealer (default: the one for whom --seat speaks first)")
     a.add_argument("--auction", default="", help="the calls so far, separated by ';', e.g. \"bid one; pass\"")
+    a.add_argument("--deal", type=int, default=None,
+                   help="the deal's number in the session, from 0 (default 0; where the hand changes from deal to "
+                        "deal, the first deal with as many cards as --hand)")
     a.add_argument("--samples", type=int, default=24, help="sampled deals (default 24)")
     a.add_argument("--playouts", type=int, default=8, help="the search bot's playouts per decision after the call (default 8; 0: the rule bot plays on)")
     a.add_argument("--seed", type=int, default=0)
@@ -120,14 +123,16 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
     hand = read_hand(rs, args.hand)
     auction = [x.strip() for x in args.auction.split(";") if x.strip()]
     result = advise(rs, hand, seat=args.seat, dealer=args.dealer, auction=auction, samples=args.samples,
-                    playouts=args.playouts, seed=args.seed, options=options, condition=not args.uniform)
+                    playouts=args.playouts, seed=args.seed, options=options, condition=not args.uniform,
+                    deal_number=args.deal)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
     from rich.table import Table
 
     con = console()
-    con.print(f"[bold]{rs.title}[/] — seat {result['seat']} (dealer {result['dealer']}) holding {' '.join(hand)}"
+    deal = f", deal {result['deal']}" if result["deal"] or args.deal is not None else ""
+    con.print(f"[bold]{rs.title}[/] — seat {result['seat']} (dealer {result['dealer']}{deal}) holding {' '.join(hand)}"
               + (f", after {'; '.join(auction)}" if auction else ""))
     t = Table("call", "mean value", "95% interval", "vs best")
     for r in result["calls"]:
