@@ -88,6 +88,10 @@ class Sampler:
         self.last_deal: dict | None = None       # the deal of the last sample (card codes), for adapters
         self.last_assignment: tuple[list[int], int] | None = None   # its hands and talon as masks, for `again`
         self.model = model
+        # the model's call at a step of the auction, by the step and the caller's hand: with the history
+        # fixed, a seat's call depends only on its own cards (it sees no other), so a deal replayed again
+        # with other cards elsewhere (a repair's exchange) asks the model only about the seats it changed
+        self.calls_explained: dict[tuple[int, int, int], bool] = {}
         self.mismatch = mismatch
         self.last_weight = 1.0
         self.last_misses = 0                     # the calls of the last sample the model did not explain
@@ -234,7 +238,7 @@ class Sampler:
                     self.exclusions[s] = self.exclusions.get(s, 0) | (forced & ~self.keep_after[i])
                 return None
             if (infer and s != v.seat and kind not in (A.PLAY, A.DISCARD) and len(legal) > 1
-                    and not explains(self.model, world, a)):
+                    and not self._explains(world, i, s, a)):
                 weight *= self.mismatch
                 misses += 1
                 if self.max_misses is not None and misses > self.max_misses:
@@ -247,6 +251,16 @@ class Sampler:
         if v.legal and set(world.legal_actions()) != set(v.legal):
             return None
         return world
+
+    def _explains(self, world: Any, i: int, s: int, a: int) -> bool:
+        """explains(), kept per auction step and the caller's hand (calls_explained)."""
+        if world.phase != "auction":
+            return explains(self.model, world, a)
+        key = (i, world.hands[s], a)
+        got = self.calls_explained.get(key)
+        if got is None:
+            got = self.calls_explained[key] = explains(self.model, world, a)
+        return got
 
     def _face_down(self, world: Any, legal: list[int], s: int, i: int, rng: random.Random) -> int | None:
         """Another seat's discard: any legal one that keeps what it plays later and lays away
@@ -266,10 +280,10 @@ def explains(model: Any, world: Any, action: int) -> bool:
     """Whether `model` (a bot), in the seat to act of `world`, would have made `action`: in the auction,
     whether it passes when the seat passed and bids or holds when the seat did (the strength a call
     shows, not the exact call); elsewhere the same action."""
-    mine = model.choose(world)
     if world.phase == "auction":
-        return (A.kind_of(mine) == A.PASS) == (A.kind_of(action) == A.PASS)
-    return mine == action
+        passes = model.passes(world) if hasattr(model, "passes") else A.kind_of(model.choose(world)) == A.PASS
+        return passes == (A.kind_of(action) == A.PASS)
+    return model.choose(world) == action
 
 
 def _copy(acc: dict | None) -> dict | None:

@@ -55,6 +55,9 @@ def goal_profile(state, contract) -> set[int]:
     return made
 
 
+_TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
+
+
 class RuleBot:
     """Bids what its hand can make, discards its weakest cards, defends when it can take tricks,
     and plays sensibly: win cheaply when it wants tricks, duck when it wants none."""
@@ -200,23 +203,11 @@ class RuleBot:
         chosen = invitations.choose(self, state, legal)     # partnership games with invitation calls
         if chosen is not None:
             return chosen
-        me = state.to_act
-        hand = state.hands[me]
-        R = state.R
+        hand = state.hands[state.to_act]
         best, best_margin = None, None
         for a in legal:
-            kind = A.kind_of(a)
-            if kind == A.BID:
-                call = R.calls[A.arg_of(a)]
-                names = call.contracts or []
-                margin = max((self.can_make(state, hand, R.contracts[n], call) for n in names), default=-99)
-                margin -= 0.05 * call.rank
-            elif kind == A.REVEAL:
-                margin = self.can_make(state, hand, R.contracts[R.contract_names[A.arg_of(a)]]) + 0.5
-            elif kind == A.HOLD:
-                names = state.high_call.contracts if state.high_call else []
-                margin = max((self.can_make(state, hand, R.contracts[n]) for n in names), default=-99) + 0.1
-            else:
+            margin = self._call_margin(state, hand, a)
+            if margin is None:
                 continue
             if margin > 0 and (best_margin is None or margin > best_margin - 0.3 and A.kind_of(a) == A.HOLD or margin > best_margin):
                 best, best_margin = a, margin
@@ -226,6 +217,38 @@ class RuleBot:
         if passes:
             return passes[0]
         return min(legal, key=lambda a: self._cost(state, a))
+
+    def passes(self, state) -> bool:
+        """Whether the bot passes at this turn of the auction, as choose() decides, without valuing every
+        call once one is worth making (a sampler reads only whether a seat's call shows strength)."""
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            chosen = invitations.choose(self, state, legal)
+            if chosen is not None:
+                return A.kind_of(chosen) == A.PASS
+            hand = state.hands[state.to_act]
+            for a in legal:
+                margin = self._call_margin(state, hand, a)
+                if margin is not None and margin > 0:
+                    return False                # a call worth making is made
+            return any(A.kind_of(a) == A.PASS for a in legal)
+        return bool(legal) and A.kind_of(legal[0]) == A.PASS
+
+    def _call_margin(self, state, hand: int, a: int) -> float | None:
+        """How good the call `a` is for the hand (above 0: worth making); None for a pass."""
+        R = state.R
+        kind = A.kind_of(a)
+        if kind == A.BID:
+            call = R.calls[A.arg_of(a)]
+            names = call.contracts or []
+            margin = max((self.can_make(state, hand, R.contracts[n], call) for n in names), default=-99)
+            return margin - 0.05 * call.rank
+        if kind == A.REVEAL:
+            return self.can_make(state, hand, R.contracts[R.contract_names[A.arg_of(a)]]) + 0.5
+        if kind == A.HOLD:
+            names = state.high_call.contracts if state.high_call else []
+            return max((self.can_make(state, hand, R.contracts[n]) for n in names), default=-99) + 0.1
+        return None
 
     def _cost(self, state, a):
         R = state.R
@@ -239,24 +262,42 @@ class RuleBot:
         contract must declare needs its card in hand. All against all is a fallback, never a wish."""
         from interpreter.engine.phases.talon import procedure_under
 
+        plans = state.R.__dict__.setdefault("_bot_points_plans", {})
+        plan = plans.get((contract.name, len(state.active)))
+        if plan is None:
+            plan = plans[(contract.name, len(state.active))] = self._points_plan(state, contract)
+        fixed, cards, risk, need = plan
+        if fixed is not None:
+            return fixed
+        for card in cards:
+            if not hand >> card & 1:
+                return -99
+        proc = procedure_under(state, contract)
+        kind = proc.kind if proc is not None else None
+        talon = _TALON_HELP.get(kind or "", 0.0)
+        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
+
+    @staticmethod
+    def _points_plan(state, contract) -> tuple:
+        """What _points_margin reads of a contract, worked out once per rule set, contract and number of
+        seats playing: (a fixed answer or None, the cards of the figures it must declare, their risk, the
+        tricks the declaring side needs)."""
         if contract.side == "nobody":
-            return -0.5
+            return -0.5, (), 0.0, 0.0
         rec = contract.ref.rec
         if "points(" not in str(rec.get("goal") or ""):
-            return -99
+            return -99, (), 0.0, 0.0
         R = state.R
         risk = 0.0
+        cards = []
         for fig in rec.get("must_declare") or ():
             f = getattr(R, "figures", {}).get(fig)
-            if f is not None and f.card >= 0 and not hand >> f.card & 1:
-                return -99
+            if f is not None and f.card >= 0:
+                cards.append(f.card)
             risk += 1.5                         # a figure promised besides the game
         total = R.rs.hand_size
         need = total / 2 - (total / len(state.active) if contract.side == "called" else 0)
-        proc = procedure_under(state, contract)
-        kind = proc.kind if proc is not None else None
-        talon = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}.get(kind or "", 0.0)
-        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
+        return None, tuple(cards), risk, need
 
     # ---- the knock, the partner call and the talon's choices (engine/phases/knock, partner, talon) -----
     def _knock(self, state, legal):
