@@ -121,3 +121,26 @@ def test_a_deal_in_a_game_played_in_sits_has_a_value(priffe):
         assert v[0] == v[2] and v[1] == v[3] and v[0] == -v[1]
         moved += v[0] != 0
     assert moved >= 10
+
+
+@pytest.mark.parametrize("name", ["wien", "croatian", "simple", "koenigrufen", "priffe", "wien-4", "koenigrufen-5"])
+def test_passes_answers_as_choose_decides(name):
+    """RuleBot.passes (what the sampler asks of its model) is whether choose() passes, at every turn of
+    the auction of many deals, whatever was called before."""
+    import random
+
+    rs = load(name)
+    rng = random.Random(7)
+    asked = passed = 0
+    for seed in range(40):
+        st = new_game(rs, seed=seed, dealer=seed % rs.seats)
+        bot = RuleBot(seed)
+        while not st.is_over() and st.phase != "play":
+            legal = st.legal_actions()
+            if st.phase == "auction" and len(legal) > 1:
+                chosen = bot.choose(st)
+                assert bot.passes(st) == (A.kind_of(chosen) == A.PASS), (name, seed, st.action_text(chosen))
+                asked += 1
+                passed += A.kind_of(chosen) == A.PASS
+            st.apply(legal[rng.randrange(len(legal))])       # random calls: every kind of auction is met
+    assert asked > 40 and 0 < passed < asked                 # both answers were checked
