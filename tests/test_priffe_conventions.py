@@ -244,3 +244,21 @@ def test_conv_04_rear_hand_does_not_let_ruter_stand_when_third_hand_passes():
     assert bot_call(C, SUPPORT_WEAK_HEARTS, "bid ruter", "pass") == "bid nolla"
     # ... and then rear hand holding the hearts has no hjärter left and lets the nolla stand
     assert bot_call(D, LONG_HEARTS, "bid ruter", "pass", "bid nolla") == "pass"
+
+
+# two sure stick (the black aces), poor nolla cards, two stoppers: no priffe from a responder on his own
+TWO_STICK_POOR_NOLLA = ["AC", "QC", "JC", "10C", "AS", "QS", "JS", "JD", "10D", "9D", "8D", "JH", "10H"]
+# no sure stick, poor nolla cards, two hearts: nothing to overbid with
+NOTHING_TO_OVERBID = ["QC", "JC", "10C", "9C", "QS", "JS", "10S", "KD", "QD", "JD", "10D", "JH", "10H"]
+
+
+@pytest.mark.rules("PRIFFE-CONV-20")
+def test_conv_20_rear_hand_picks_the_most_favourable_bid_over_the_opponents_trump_bid_or_lets_it_stand():
+    opponents_ruter = ("bid ruter", "pass", "pass")
+    assert bot_call(D, LONG_HEARTS, *opponents_ruter) == "bid hjärter"
+    assert bot_call(D, GOOD_NOLLA, *opponents_ruter) == "bid nolla"
+    assert bot_call(D, TWO_STICK_POOR_NOLLA, *opponents_ruter) == "bid priffe"
+    # let the bid stand: overbidding would cost more, or rear hand's trumps can defeat it
+    assert bot_call(D, NOTHING_TO_OVERBID, *opponents_ruter) == "pass"
+    assert bot_call(D, LONG_DIAMONDS, *opponents_ruter) == "pass"
+    assert bot_call(D, LONG_HEARTS, "pass", "pass", "bid hjarter") == "pass"

@@ -30,6 +30,12 @@ bot (engine/bots.py) asks `choose` first; None leaves the choice to its general 
                only with three likely stick and stoppers in every suit no trump call names (partner's trump
                call showed weakness there), else let it stand: a few tricks lost to the opponent's contract
                wanting few tricks cost less than the penalty of a failed invited contract
+    last word  speaking last with an opponent holding the auction with a trump call: let it stand with
+               four of its trumps, two of them among the three top cards (enough to defeat it); else take
+               the most favourable call left: a higher trump call with a long suit strong at the top, the
+               invited contract with one or two likely stick, the call of the contract wanting few tricks
+               with a hand not poor for it, a higher trump call with four cards of its suit; else let it
+               stand, every overbid costing more than the contract left standing
     after an opponent's invitation, a call of the contract wanting few tricks tells nothing: not made
     no call of a contract wanting few tricks with two tops (aces, guarded kings) in the suits of the lower
     trump calls: partner's room to support
@@ -119,6 +125,10 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
             return blocked
         return passes[0] if passes else None                              # let partner's contract stand
     high = state.high_call
+    if last and high is not None and holder is not None and holder != partner:
+        over = _overbid_opponents_trump_call(state, hand, legal_calls, passes, plan, sure, low_risk)
+        if over is not None:
+            return over
     opponent_invited = high is not None and high.name in names            # a low call would tell nothing
     opening = any(n in legal_calls for n in names)                        # a trump call is an invitation too
     if target.name in legal_calls and sure >= 4.0 and stops >= 3:         # enough to bid it alone
@@ -230,3 +240,41 @@ def _guard_partners_trump_call(state: Any, hand: int, legal_calls: dict[str, int
         return legal_calls[target.name]
     return None
 
+
+
+def _overbid_opponents_trump_call(state: Any, hand: int, legal_calls: dict[str, int], passes: list[int],
+                                  plan: Any, sure: float, low_risk: float) -> int | None:
+    """Speaking last, an opponent holding the auction with a trump call: take the most favourable call
+    left, since nobody can overbid it; a trump contract left standing is usually made. Let it stand
+    with four or more of its trumps, two of them among the three top cards (strong enough to defeat it);
+    else a higher trump call with a long suit strong at the top; else the invited contract with one or
+    two likely stick; else the call of the contract wanting few tricks with a hand not poor for it; else
+    a higher trump call with four cards of its suit; else let it stand, every overbid costing more.
+    None: not this case."""
+    R = state.R
+    invites, target, low = plan
+    trump = _trump_of(R, state.high_call)
+    if state.high_call in invites or trump < 0:
+        return None
+    cards, top = _suit_orders(R, hand, trump)
+    if len(cards) >= 4 and sum(1 for o in cards if o >= top - 2) >= 2:
+        return passes[0] if passes else None                              # strong enough to defeat it
+    higher = [(name, t) for name in legal_calls if (t := _trump_of(R, R.call_by_name[name])) >= 0]
+    for name, t in higher:
+        if _long_strong(R, hand, t):
+            return legal_calls[name]
+    if target.name in legal_calls and sure >= 1.5:
+        return legal_calls[target.name]
+    if low is not None and low.name in legal_calls and low_risk < 5.0:
+        return legal_calls[low.name]
+    for name, t in higher:
+        if len(bits(hand & R.suit_masks[t])) >= 4:
+            return legal_calls[name]
+    return passes[0] if passes else None
+
+
+def _trump_of(R: Any, call: Any) -> int:
+    """The trump suit of a call naming one contract with trumps, else -1."""
+    if call is None or not call.contracts or call.contracts[0] not in R.contracts:
+        return -1
+    return int(R.contracts[call.contracts[0]].trump)
