@@ -262,3 +262,17 @@ def test_conv_20_rear_hand_picks_the_most_favourable_bid_over_the_opponents_trum
     assert bot_call(D, NOTHING_TO_OVERBID, *opponents_ruter) == "pass"
     assert bot_call(D, LONG_DIAMONDS, *opponents_ruter) == "pass"
     assert bot_call(D, LONG_HEARTS, "pass", "pass", "bid hjarter") == "pass"
+
+
+@pytest.mark.rules("PRIFFE-CONV-16")
+def test_conv_16_third_hand_over_second_hands_trump_bid_bids_what_costs_less_or_passes():
+    second_hands_ruter = ("pass", "bid ruter")
+    # the opponents' ruter would mostly be made: priffe with two sure stick costs less, and shuts rear hand out
+    assert bot_call(C, TWO_STICK_POOR_NOLLA, *second_hands_ruter) == "bid priffe"
+    assert bot_call(C, LONG_HEARTS_POOR_NOLLA, *second_hands_ruter) == "bid hjärter"
+    assert bot_call(C, GOOD_NOLLA, *second_hands_ruter) == "bid nolla"
+    # nothing that would not be penalised for more: pass
+    assert bot_call(C, NOTHING_TO_OVERBID, *second_hands_ruter) == "pass"
+    assert bot_call(C, NOTHING_TO_OVERBID, "pass", "bid hjarter") == "pass"
+    # not before his partner has spoken: second hand with the same cards over forehand's ruter passes
+    assert bot_call(B, TWO_STICK_POOR_NOLLA, "bid ruter") == "pass"

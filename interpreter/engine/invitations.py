@@ -30,7 +30,8 @@ bot (engine/bots.py) asks `choose` first; None leaves the choice to its general 
                only with three likely stick and stoppers in every suit no trump call names (partner's trump
                call showed weakness there), else let it stand: a few tricks lost to the opponent's contract
                wanting few tricks cost less than the penalty of a failed invited contract
-    last word  speaking last with an opponent holding the auction with a trump call: let it stand with
+    last word  speaking last for the side (the last of all, or before the last opponent) with an opponent
+               holding the auction with a trump call, which left standing is usually made: let it stand with
                four of its trumps, two of them among the three top cards (enough to defeat it); else take
                the most favourable call left: a higher trump call with a long suit strong at the top, the
                invited contract with one or two likely stick, the call of the contract wanting few tricks
@@ -125,7 +126,7 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
             return blocked
         return passes[0] if passes else None                              # let partner's contract stand
     high = state.high_call
-    if last and high is not None and holder is not None and holder != partner:
+    if high is not None and state.spoke(partner) and holder is not None and holder != partner:
         over = _overbid_opponents_trump_call(state, hand, legal_calls, passes, plan, sure, low_risk)
         if over is not None:
             return over
@@ -244,8 +245,10 @@ def _guard_partners_trump_call(state: Any, hand: int, legal_calls: dict[str, int
 
 def _overbid_opponents_trump_call(state: Any, hand: int, legal_calls: dict[str, int], passes: list[int],
                                   plan: Any, sure: float, low_risk: float) -> int | None:
-    """Speaking last, an opponent holding the auction with a trump call: take the most favourable call
-    left, since nobody can overbid it; a trump contract left standing is usually made. Let it stand
+    """Speaking last for the side (the partner has spoken), an opponent holding the auction with a trump
+    call: a trump contract left standing is usually made and costs more than a call that fails by a
+    trick or two, so take the most favourable call left (speaking last of all, nobody can overbid it;
+    before the last opponent, it shuts out that opponent's lower options). Let it stand
     with four or more of its trumps, two of them among the three top cards (strong enough to defeat it);
     else a higher trump call with a long suit strong at the top; else the invited contract with one or
     two likely stick; else the call of the contract wanting few tricks with a hand not poor for it; else
