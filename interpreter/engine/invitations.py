@@ -180,7 +180,6 @@ def _trump_tops(R: Any, hand: int, low: Any) -> int:
     return count
 
 
-
 def _trump_suits(R: Any, above: int = -1) -> set[int]:
     """The trump suits of the trump calls ranked above `above` (every trump call by default)."""
     return {R.contracts[n].trump for c in R.calls if c.rank > above for n in (c.contracts or ())
@@ -226,10 +225,8 @@ def _guard_partners_trump_call(state: Any, hand: int, legal_calls: dict[str, int
     R = state.R
     invites, target, low = plan
     high = state.high_call
-    if high is None or high in invites or not high.contracts or high.contracts[0] not in R.contracts:
-        return None
-    trump = R.contracts[high.contracts[0]].trump
-    if trump < 0:
+    trump = _trump_of(R, high)
+    if high in invites or trump < 0:
         return None
     if low_risk <= FAIR_LOW:
         higher = _trump_suits(R, high.rank) - {trump}
@@ -240,7 +237,6 @@ def _guard_partners_trump_call(state: Any, hand: int, legal_calls: dict[str, int
     if target.name in legal_calls and sure >= 3.0 and all(_stopped(R, hand, s) for s in plain):
         return legal_calls[target.name]
     return None
-
 
 
 def _overbid_opponents_trump_call(state: Any, hand: int, legal_calls: dict[str, int], passes: list[int],
