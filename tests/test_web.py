@@ -80,8 +80,10 @@ def _seated(hub, seats, seed):
 
 def _play(sockets, seats, logs_by_seat, choose):
     """Play one deal to its end, each person answering with `choose(view)`. Views older than the newest
-    one seen on any socket are skipped (every socket gets the same sequence)."""
-    newest, current = -1, 0
+    one seen on any socket are skipped (every socket gets the same sequence), and a view of a version
+    already answered is not answered again (the table sends the same version again when a person
+    connects: the answer may already have moved the table on)."""
+    newest, current, answered = -1, 0, -1
     for _ in range(5000):
         ws, seat = sockets[current], seats[current]
         m = ws.receive_json()
@@ -96,7 +98,9 @@ def _play(sockets, seats, logs_by_seat, choose):
                     logs_by_seat[s].append(_until(other, lambda x: x.get("type") == "view" and "result" in x))
             return m
         if m["legal"]:
-            ws.send_json({"type": "act", "action": choose(m), "version": m["version"]})
+            if m["version"] > answered:
+                answered = m["version"]
+                ws.send_json({"type": "act", "action": choose(m), "version": m["version"]})
         elif m["to_act"] in seats and m["to_act"] != seat:
             current = seats.index(m["to_act"])
     raise AssertionError("the deal did not end")
