@@ -192,7 +192,11 @@ def test_simulate_report_agrees_with_simulate_json(tmp_path, capsys):
     per = data["per_target"][0]
     for name, c in sim["contracts"].items():
         assert per["contracts"][name]["share"]["k"] == c["played"]
-        assert per["contracts"][name]["made"]["k"] == c["made"]
+        assert per["contracts"][name]["made"]["k"] == (c["made"] or 0)
+        # a contract nobody declares is neither made nor lost: no made rate on either
+        judged = 0 if c["made"] is None else c.get("judged", c["played"])
+        assert per["contracts"][name]["made"]["n"] == judged
+    assert any(c["made"] is None for c in sim["contracts"].values())        # wien's ausfechten
     assert set(per["contracts"]) == set(sim["contracts"])
     assert per["all_pass"]["rate"] == pytest.approx(sim["all_pass_rate"], abs=1e-4)
     assert per["deal_length"]["mean"] == pytest.approx(sim["actions_per_deal"], abs=0.01)

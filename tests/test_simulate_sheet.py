@@ -98,3 +98,17 @@ def test_log_with_session_from_the_command_line(tmp_path):
     code, _ = run("simulate", "croatian", "--session", 2, "--deals", 2, "--seed", 3, "--log", log)
     assert code == 0 and len(log.read_text(encoding="utf-8").splitlines()) == 4
     assert run("replay", log)[0] == 0
+
+
+@pytest.mark.rules("WIEN-AUC-07", "PRIFFE-AUC-09")
+def test_a_contract_nobody_declares_has_no_made_rate():
+    """Vienna's ausfechten after an all-pass and Priffe's passnolla have no declarer: their deals are
+    neither made nor lost, so simulate shows no made rate for them (not 0 %)."""
+    for name, contract in (("wien", "ausfechten"), ("priffe", "passnolla")):
+        s = simulate(name, 60, 1)
+        row = s["contracts"][contract]
+        assert row["played"] > 0 and row["made"] is None
+        assert all(c["made"] is not None for n, c in s["contracts"].items() if n != contract)
+        code, text = run("simulate", name, "--deals", 60, "--seed", 1)
+        line = next(x for x in text.splitlines() if f" {contract} " in x)
+        assert code == 0 and line.count("–") == 2 and "0.0%" not in line

@@ -157,9 +157,11 @@ class DealTally:
         self.all_passed += 1 if rec["all_passed"] else 0
         self.actions += rec["actions"]
         if rec["contract"] is not None:
-            c = self.contracts.setdefault(rec["contract"], {"played": 0, "made": 0})
+            c = self.contracts.setdefault(rec["contract"], {"played": 0, "made": 0, "judged": 0})
             c["played"] += 1
-            c["made"] += 1 if rec["made"] else 0
+            if rec["made"] is not None:     # a contract nobody declares is neither made nor lost
+                c["judged"] += 1
+                c["made"] += 1 if rec["made"] else 0
         while len(self.money) < len(rec["money"]):
             self.money.append(Moments())
         for s, v in enumerate(rec["money"]):
@@ -170,7 +172,7 @@ class DealTally:
         return {
             "rules": rules_target, "seed": seed, "bots": bot_kind, "deals": n,
             "all_pass_rate": round(self.all_passed / n, 4) if n else 0,
-            "contracts": dict(sorted(self.contracts.items(), key=lambda kv: -kv[1]["played"])),
+            "contracts": {name: _contract_row(c) for name, c in sorted(self.contracts.items(), key=lambda kv: -kv[1]["played"])},
             "money_per_seat": [{"seat": s, "mean": round(m.mean(), 4), "stdev": round(m.stdev(), 4)}
                                for s, m in enumerate(self.money)],
             "actions_per_deal": round(self.actions / n, 2) if n else 0,
@@ -178,6 +180,15 @@ class DealTally:
                                          for s, m in enumerate(ms)] for name, ms in self.accounts.items()},
             "_elapsed": elapsed,
         }
+
+
+def _contract_row(c: dict) -> dict:
+    """A contract's row of the summary: played and made; made is None when no deal of it was made or
+    lost (nobody declares it), and `judged` says how many were when only some were."""
+    row = {"played": c["played"], "made": c["made"] if c["judged"] else None}
+    if 0 < c["judged"] < c["played"]:
+        row["judged"] = c["judged"]
+    return row
 
 
 class SessionTally:

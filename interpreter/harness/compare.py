@@ -163,8 +163,9 @@ def summarise(records: list[dict], seats: int) -> dict:
     contracts = {}
     for c in names:
         played = [r for r in records if r["contract"] == c]
+        judged = [r for r in played if r["made"] is not None]     # nobody declares it: neither made nor lost
         contracts[c] = {"share": rate_ci(len(played), n),
-                        "made": rate_ci(sum(1 for r in played if r["made"]), len(played))}
+                        "made": rate_ci(sum(1 for r in judged if r["made"]), len(judged))}
     return {
         "deals": n,
         "contracts": contracts,
@@ -186,8 +187,9 @@ def differences(base: list[dict], other: list[dict], seats: int) -> dict:
     contracts = {}
     for c in names:
         share = paired_rate_diff([float(r["contract"] == c) for r in base], [float(r["contract"] == c) for r in other])
-        made = diff_ci([float(bool(r["made"])) for r in base if r["contract"] == c],
-                       [float(bool(r["made"])) for r in other if r["contract"] == c], paired=False)
+        made = diff_ci([float(bool(r["made"])) for r in base if r["contract"] == c and r["made"] is not None],
+                       [float(bool(r["made"])) for r in other if r["contract"] == c and r["made"] is not None],
+                       paired=False)
         contracts[c] = {"share": share, "made": made}
     return {
         "contracts": contracts,

@@ -273,11 +273,12 @@ def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int,
     from rich.table import Table
 
     con.print(f"[bold]{rs.title}[/] — {summary['deals']} deals, seed {seed}, {bots} bots")
-    t = Table("contract", "declared", "share", "made", "made %")
+    t = Table("contract", "played", "share", "made", "made %")
     n = summary["deals"]
     for name, c in summary["contracts"].items():
-        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", str(c["made"]),
-                  f"{100 * c['made'] / c['played']:.1f}%" if c["played"] else "–")
+        judged = c.get("judged", c["played"])
+        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", "–" if c["made"] is None else str(c["made"]),
+                  "–" if c["made"] is None or not judged else f"{100 * c['made'] / judged:.1f}%")
     con.print(t)
     con.print(f"all-pass rate: {100 * summary['all_pass_rate']:.1f}%   actions per deal: {summary['actions_per_deal']}")
     if sheet_scored(summary):
