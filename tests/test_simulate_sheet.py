@@ -112,3 +112,26 @@ def test_a_contract_nobody_declares_has_no_made_rate():
         code, text = run("simulate", name, "--deals", 60, "--seed", 1)
         line = next(x for x in text.splitlines() if f" {contract} " in x)
         assert code == 0 and line.count("–") == 2 and "0.0%" not in line
+
+
+@pytest.mark.rules("KR-CON-37", "KR-AUC-08")
+def test_a_game_each_plays_for_himself_has_no_made_rate_whoever_chose_it():
+    """Königrufen's trischaken is chosen by forehand (the deal's declarer in the log) but each plays for
+    himself: the tallies count it neither made nor lost; the deal's own result (and so every log) is
+    unchanged."""
+    import random
+
+    from interpreter import load
+    from interpreter.engine import new_game
+    from interpreter.harness.batch import made_or_none
+
+    st = new_game(load("koenigrufen"), seed=3, dealer=0)
+    rng = random.Random(3)
+    while not st.is_over():
+        said = {st.action_text(a): a for a in st.legal_actions()}
+        pick = next((said[w] for w in ("cut", "bid mein spiel", "pass") if w in said), None)
+        pick = pick if pick is not None else next((a for w, a in said.items() if w.endswith("trischaken")), None)
+        st.apply(pick if pick is not None else rng.choice(list(said.values())))
+    r = st.result()
+    assert r["contract"] == "trischaken" and r["declarer"] is not None and r["made"] is not None
+    assert made_or_none(st, r) is None

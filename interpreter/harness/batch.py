@@ -12,6 +12,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from typing import Any
 
 MAX_CHUNK = 250
 
@@ -180,6 +181,13 @@ class DealTally:
                                          for s, m in enumerate(ms)] for name, ms in self.accounts.items()},
             "_elapsed": elapsed,
         }
+
+
+def made_or_none(state: Any, result: dict) -> bool | None:
+    """Whether the deal's contract was made, for the tallies: None where no side plays for a goal (nobody
+    declares, or each plays for himself, `side = nobody`, whoever chose the game)."""
+    con = state.con
+    return None if con is not None and con.side == "nobody" else result["made"]
 
 
 def _contract_row(c: dict) -> dict:

@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from interpreter.harness.batch import made_or_none
+
 Z95 = 1.959963984540054
 
 
@@ -100,7 +102,7 @@ def _play(rs: Any, options: dict, seed: int, i: int, bots: list[str]) -> dict:
         st.apply_unchecked(players[st.current_player()].choose(st))
     r = st.result()
     forehand = next(s for k in range(1, rs.seats + 1) if (s := (dealer + k) % rs.seats) in st.active)
-    return {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
+    return {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(st, r),
             "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
             "actions": len(st.log), "value": [round(v, 9) for v in deal_values(start, st)]}
 
@@ -170,7 +172,7 @@ def summarise(records: list[dict], seats: int) -> dict:
         "deals": n,
         "contracts": contracts,
         "all_pass": rate_ci(sum(1 for r in records if r["all_passed"]), n),
-        "made": rate_ci(sum(1 for r in records if r["made"]), sum(1 for r in records if r["declarer"] is not None)),
+        "made": rate_ci(sum(1 for r in records if r["made"]), sum(1 for r in records if r["made"] is not None)),
         "deal_length": mean_ci([r["actions"] for r in records]),
         "value_per_seat": [mean_ci([r["value"][s] for r in records]) for s in range(seats)],
         "value_per_role": {
@@ -342,7 +344,7 @@ def _sim_chunk(args: tuple) -> list[dict]:
             st.apply_unchecked(bots[st.current_player()].choose(st))
         r = st.result()
         forehand = next(s for k in range(1, R.n_seats + 1) if (s := (dealer + k) % R.n_seats) in st.active)
-        out.append({"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
+        out.append({"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(st, r),
                     "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
                     "actions": len(st.log), "money": [_jsonable(r["payments"][s]) for s in range(st.n)],
                     "value": [round(v, 9) for v in deal_values(start, st)]})

@@ -86,6 +86,7 @@ def _load_once(target: str):
 
 def _chunk(args):
     from interpreter.harness import sheet
+    from interpreter.harness.batch import made_or_none
 
     rules_target, options, seed, indices, bot_kind, want_log = args
     rs = _load_once(rules_target)
@@ -93,7 +94,7 @@ def _chunk(args):
     for i in indices:
         state, start = play_one(rs, options, seed, i, bot_kind)
         r = state.result()
-        rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": r["made"],
+        rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(state, r),
                "all_passed": r["all_passed"], "dealer": state.dealer,
                "money": [_jsonable(r["payments"][s]) for s in range(state.n)],
                "accounts": _jsonable(sheet.seat_deltas(state)),
