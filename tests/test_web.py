@@ -216,6 +216,31 @@ def test_illegal_stale_and_malformed_actions_are_refused():
             assert newer["calls"][0][0] == 1
 
 
+def test_a_hint_says_what_the_rule_bot_would_choose_and_plays_nothing():
+    hub, client = _client()
+    with client:
+        table_id, tokens = _open(client, ("person", "person", "rule"))
+        table = hub.places[table_id].table
+        with client.websocket_connect(f"/ws/{table_id}") as a, client.websocket_connect(f"/ws/{table_id}") as b:
+            _join(a, tokens[0])
+            _join(b, tokens[1])
+            view = _until(b, lambda m: m.get("type") == "view" and m["legal"])      # seat 1 is forehand
+            b.send_json({"type": "hint", "version": view["version"]})
+            hint = _until(b, lambda m: m["type"] in ("hint", "error"))
+            assert hint["type"] == "hint" and hint["text"] in view["legal"] and hint["version"] == view["version"]
+            bot = make_bot("rule", f"hint:{table.id}:{table.version}")            # the rule bot in that seat
+            assert table.state.action_text(bot.choose(table.state.clone())) == hint["text"]
+            assert table.version == view["version"] and table.to_act() == 1        # nothing was played
+            a.send_json({"type": "hint", "version": view["version"]})
+            assert "not your turn" in _until(a, lambda m: m["type"] == "error")["message"]
+            b.send_json({"type": "hint", "version": view["version"] - 1})
+            assert "moved on" in _until(b, lambda m: m["type"] == "error")["message"]
+            # the seat still acts on the same view
+            b.send_json({"type": "act", "action": hint["text"], "version": view["version"]})
+            newer = _until(a, lambda m: m.get("type") == "view" and m["version"] > view["version"])
+            assert newer["calls"][0][0] == 1
+
+
 def test_a_reconnecting_browser_gets_its_seat_back():
     hub, client = _client()
     with client:

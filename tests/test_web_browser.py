@@ -150,6 +150,23 @@ def test_a_reloaded_page_gets_its_seat_back(server, browser):
     page.close()
 
 
+def test_the_hint_button_shows_the_rule_bots_choice(server, browser):
+    hub, base = server
+    page = browser.new_page()
+    links = driver.open_table(page, base, "wien", ["person", "rule", "rule"])
+    page.goto(links[0])
+    table = next(p.table for p in hub.places.values() if p.table.token_of(0) in links[0])
+    page.wait_for_selector("#actions button")                      # the person's turn: actions are offered
+    offered = page.locator("#actions button").all_text_contents()
+    version = table.version
+    page.locator("#hint").click()
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('the rule bot')")
+    said = page.locator("#message").text_content() or ""
+    chosen = said.removeprefix("the rule bot would choose: ")
+    assert chosen in offered and table.version == version           # shown, not played
+    page.close()
+
+
 class _Bold(random.Random):
     """Never passes when it may bid: the person wins the auction and exchanges with the talon."""
 

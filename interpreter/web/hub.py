@@ -136,7 +136,8 @@ class Hub:
 
     # ---- what a browser asks ------------------------------------------------------------------------
     async def handle(self, place: Place, conn: Conn, msg: Any) -> None:
-        """One message from a browser: act, next (deal) or save; a refusal goes to that browser only."""
+        """One message from a browser: act, next (deal), save or hint (what the rule bot would choose, to
+        that browser only); a refusal goes to that browser only."""
         place.touched = time.monotonic()
         try:
             if not isinstance(msg, dict):
@@ -145,6 +146,11 @@ class Hub:
             if kind == "save":
                 await conn.send({"type": "save", "name": f"{place.table.game.key}-{place.table.id}.save",
                                  "text": place.table.save_text()})
+                return
+            if kind == "hint":
+                async with place.lock:
+                    text = place.table.hint(conn.seat, msg.get("version"))
+                await conn.send({"type": "hint", "text": text, "version": msg.get("version")})
                 return
             async with place.lock:
                 if kind == "act":

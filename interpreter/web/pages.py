@@ -63,6 +63,7 @@ def table_page(table: Table) -> str:
     body = (f'<main id="table" data-table="{e(table.id)}">'
             f'<header><h1>{e(rs.title)}</h1><span id="status" class="muted">connecting…</span>'
             f'<a href="/rules/{e(table.game.key)}" target="_blank" rel="noopener">rule booklet</a>'
+            '<button id="hint" type="button" title="what the rule bot would choose in your place">hint</button>'
             '<button id="save" type="button">save</button></header>'
             '<p id="message" role="alert"></p>'
             '<section id="seats"></section>'

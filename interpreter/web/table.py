@@ -213,6 +213,15 @@ class Table:
         self._apply(seat, a)
         self.persist()
 
+    def hint(self, seat: int, version: Any) -> str:
+        """What the rule bot would choose in `seat`'s place now, as the action's text. It sees only the
+        seat's own hand and what the table shows (engine/bots.py); nothing is played."""
+        if version != self.version:
+            raise Refused("the table has moved on; ask again")
+        if self.to_act() != seat:
+            raise Refused("it is not your turn")
+        return self.state.action_text(make_bot("rule", f"hint:{self.id}:{self.version}").choose(self.state.clone()))
+
     def bot_step(self) -> bool:
         """One bot move, if a bot is to act; False otherwise."""
         who = self.to_act()

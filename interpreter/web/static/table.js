@@ -297,6 +297,7 @@
         if (view && m.version < view.version) return;     // an older view overtaken on its way
         say(""); draw(m);
       }
+      else if (m.type === "hint") { if (view && m.version === view.version) say("the rule bot would choose: " + m.text); }
       else if (m.type === "error") say(m.message, true);
       else if (m.type === "save") download(m.name, m.text);
     };
@@ -311,6 +312,7 @@
   }
 
   $("save").addEventListener("click", () => send({ type: "save" }));
+  $("hint").addEventListener("click", () => { if (view) send({ type: "hint", version: view.version }); });
   if (!token) { say("This page needs the seat link you were given (it ends in #…).", true); return; }
   connect();
 })();
