@@ -122,9 +122,22 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
             raise ValueError(f"--{name} must be a seat from 0 to {rs.seats - 1}")
     hand = read_hand(rs, args.hand)
     auction = [x.strip() for x in args.auction.split(";") if x.strip()]
-    result = advise(rs, hand, seat=args.seat, dealer=args.dealer, auction=auction, samples=args.samples,
-                    playouts=args.playouts, seed=args.seed, options=options, condition=not args.uniform,
-                    deal_number=args.deal)
+    progress = None
+    bar = None
+    if not args.json and sys.stderr.isatty():           # the sampled deals, as they are played out
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("sampled deals", total=args.samples)
+        progress = lambda done: bar.update(task, completed=done)
+    try:
+        result = advise(rs, hand, seat=args.seat, dealer=args.dealer, auction=auction, samples=args.samples,
+                        playouts=args.playouts, seed=args.seed, options=options, condition=not args.uniform,
+                        deal_number=args.deal, progress=progress)
+    finally:
+        if bar:
+            bar.stop()
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
