@@ -131,12 +131,17 @@ def test_two_people_finish_a_deal_from_two_browser_contexts(server, browser):
     guest.close()
 
 
-def test_a_reloaded_page_gets_its_seat_back(server, browser):
+def _person_against_two_bots(server, browser):
+    """A page at seat 0 of a new Préférence table with two rule bots, and the table behind it."""
     hub, base = server
     page = browser.new_page()
     links = driver.open_table(page, base, "wien", ["person", "rule", "rule"])
     page.goto(links[0])
-    table = next(p.table for p in hub.places.values() if p.table.token_of(0) in links[0])
+    return page, next(p.table for p in hub.places.values() if p.table.token_of(0) in links[0])
+
+
+def test_a_reloaded_page_gets_its_seat_back(server, browser):
+    page, table = _person_against_two_bots(server, browser)
     driver.play_until([page], random.Random(1), stop=lambda: len(table.records[0]["actions"]) >= 4)
     hand = page.locator("#hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)")
     page.reload()
@@ -151,11 +156,7 @@ def test_a_reloaded_page_gets_its_seat_back(server, browser):
 
 
 def test_the_hint_button_shows_the_rule_bots_choice(server, browser):
-    hub, base = server
-    page = browser.new_page()
-    links = driver.open_table(page, base, "wien", ["person", "rule", "rule"])
-    page.goto(links[0])
-    table = next(p.table for p in hub.places.values() if p.table.token_of(0) in links[0])
+    page, table = _person_against_two_bots(server, browser)
     page.wait_for_selector("#actions button")                      # the person's turn: actions are offered
     offered = page.locator("#actions button").all_text_contents()
     version = table.version
