@@ -20,7 +20,8 @@ bot (engine/bots.py) asks `choose` first; None leaves the choice to its general 
                wanting few tricks needs the tops above; a hand good for the contract only passes
     answering  partner invited: bid the invited contract on a strong invitation; on a weak one with three
                likely stick, or two with a hand poor for a contract wanting few tricks; with a hand good for
-               such a contract bid it instead, unless speaking last (passing gives it anyway). Partner's
+               such a contract (at most about two top cards) bid it instead, unless speaking last (passing
+               gives it anyway); a merely fair such hand passes, the call failing too often. Partner's
                call of the contract wanting few tricks invites too: bid the invited contract with two likely
                stick and a hand poor for few tricks, else let it stand
     guarding   partner holds the auction with a trump call and an opponent still speaks after this seat:
@@ -50,6 +51,7 @@ from interpreter.engine import sides
 from interpreter.engine.cards import bits
 
 FAIR_LOW = 2.7        # a hand's risk for the contract wanting few tricks still fair for it (good: 2.4)
+ANSWER_LOW = 2.4      # risk low enough to answer a weak invitation with the contract wanting few tricks
 
 
 def _plan(R: Any) -> tuple[list[Any], Any, Any] | None:
@@ -112,7 +114,7 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
         strong = names.index(str(said)) == len(names) - 1
         if target.name in legal_calls and (strong or sure >= 3.0 or (sure >= 2.0 and poor_low)):
             return legal_calls[target.name]
-        if low is not None and low.name in legal_calls and not poor_low and not strong and not last:
+        if low is not None and low.name in legal_calls and low_risk <= ANSWER_LOW and not strong and not last:
             return legal_calls[low.name]
         return passes[0] if passes else None
     holder = state.auction.holder
