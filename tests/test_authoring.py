@@ -192,7 +192,7 @@ def test_warning_goldens(case, monkeypatch, capsys):
 def test_new_golden_cases_cover_the_new_codes():
     cases = ROOT / "tests" / "diagnostics" / "cases"
     text = "".join(p.read_text(encoding="utf-8") for p in list(cases.glob("*.out")) + list(cases.glob("warnings/*.out")))
-    for code in ("E134", "E135", "E136", "E330", "W331", "W332"):
+    for code in ("E134", "E135", "E136", "E330", "W331", "W332", "W333"):
         assert f": {code} " in text, code
     assert "= note: tests/diagnostics/cases/helpers/house_base.stw:" in text
 
@@ -221,3 +221,35 @@ def test_one_mistake_in_a_shared_block_is_reported_once(tmp_path):
     write(tmp_path, BASE, "base.stw")
     v = write(tmp_path, 'extends "base"\ncontract [one, two] { early_end = nonsense }\n')
     assert [d.code for d in errors(v)] == ["E401"]
+
+
+def test_W333_scoring_fields_nobody_reads_change_nothing(tmp_path):
+    """W333's claim, checked on the engine: wien's payments never say contract.level, .value or .game, so a
+    variant that sets all three on every contract is warned once per field and plays every deal exactly
+    as wien does."""
+    import random
+
+    from interpreter.engine import new_game
+    from interpreter.pipeline import load as load_rules
+
+    v = write(tmp_path, 'extends "wien"\ncontract [defence = ask] { level = 7  value = 12  game = true }\n'
+                     'contract [defence = all] { level = 8  value = 2  game = false }\n')
+    report = check(v, positions=True)
+    warned = sorted(d.message.split("'")[1] for d in report.diagnostics if d.code == "W333")
+    assert report.ok and warned == ["game", "level", "value"]
+    base, house = load_rules("wien"), load_rules(v)
+    for seed in range(150):
+        pick = random.Random(seed)
+        a, b = new_game(base, seed=seed), new_game(house, seed=seed)
+        while not a.is_over():
+            legal = a.legal_actions()
+            assert b.legal_actions() == legal
+            act = legal[pick.randrange(len(legal))]
+            a.apply(act)
+            b.apply(act)
+        assert b.is_over() and a.result() == b.result()
+
+
+def test_W333_not_given_where_an_expression_reads_the_field(tmp_path):
+    v = write(tmp_path, 'extends "croatian"\ncontract.two.value = 9\n')
+    assert not [d for d in check(v, positions=True).diagnostics if d.code == "W333"]
