@@ -192,7 +192,7 @@ def test_warning_goldens(case, monkeypatch, capsys):
 def test_new_golden_cases_cover_the_new_codes():
     cases = ROOT / "tests" / "diagnostics" / "cases"
     text = "".join(p.read_text(encoding="utf-8") for p in list(cases.glob("*.out")) + list(cases.glob("warnings/*.out")))
-    for code in ("E134", "E135", "E136", "E330", "W331", "W332", "W333"):
+    for code in ("E134", "E135", "E136", "E330", "W331", "W332", "W333", "W334"):
         assert f": {code} " in text, code
     assert "= note: tests/diagnostics/cases/helpers/house_base.stw:" in text
 

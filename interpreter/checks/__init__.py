@@ -16,13 +16,14 @@ from interpreter.checks import (
     phases,
     references,
     sits,
+    unread,
     variants,
     words,
 )
 from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
-          sits)
+          sits, unread)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

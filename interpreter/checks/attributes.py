@@ -3,10 +3,7 @@
 `contract.defense` (for `defence`) or `this.rnak` would quietly be `none` at play, so an attribute
 of a contract or a call must be one of its fields, `name`, or (contracts) a key of some contract's
 `props`; seats, numbers, options and truth values have no attributes at all (E330). A `props` key
-that no expression reads (`props { premum = 2 }`) changes nothing, so it is a warning (W331). So do a
-contract's scoring fields `level`, `value` and `game`: the engine never reads them itself, only the
-rules' expressions do, so one set where no expression reads it (`contract.hearts.value = 12` in a game
-whose payments do not say `contract.value`) is a warning too (W333).
+that no expression reads (`props { premum = 2 }`) changes nothing, so it is a warning (W331).
 """
 from __future__ import annotations
 
@@ -87,11 +84,6 @@ def _walk(root):
             stack.extend((c, bound) for c in children(node))
 
 
-# the contract fields that only expressions read (the engine itself never does): setting one matters
-# only where some expression reads it
-EXPRESSION_ONLY_FIELDS = ("level", "value", "game")
-
-
 def check(ctx: Context) -> None:
     lets = _lets(ctx)
     expressions = [(ptr, node) for ptr, node in getattr(ctx, "expressions", {}).items()]
@@ -133,25 +125,6 @@ def check(ctx: Context) -> None:
                     f"no `contract.{key}` anywhere", file, span, severity="warning",
             suggestions=best_matches(key, read | set(props) - {key}),
             help="a props value matters only where an expression reads it; fix the spelling or remove it"))
-    _unread_fields(ctx, read)
-
-
-def _unread_fields(ctx: Context, read: set[str]) -> None:
-    """W333: a contract's `level`, `value` or `game` set where no expression reads that attribute."""
-    for field in EXPRESSION_ONLY_FIELDS:
-        if field in read:
-            continue
-        owners = [name for name, c in ctx.contracts.items() if isinstance(c, dict) and field in c]
-        if not owners:
-            continue
-        file, span = ctx.where(f"/contract/{escape(owners[0])}/{field}", key=True)
-        shown = ", ".join(owners[:6]) + (f" and {len(owners) - 6} more" if len(owners) > 6 else "")
-        ctx.diagnostics.append(Diagnostic(
-            "W333", f"'{field}' ({'contract ' if len(owners) == 1 else 'contracts '}{shown}) is read by no rule: "
-                    f"no `contract.{field}` anywhere, and the engine does not read it itself", file, span,
-            severity="warning",
-            help=f"a contract's {field} matters only where an expression reads it, e.g. a payment "
-                 f"`amount = 2 * contract.{field}`; write it into the rule that should use it, or remove it"))
 
 
 def _report(ctx: Context, ptr: str, root, node, message: str, help: str, suggestions: list[str]) -> None:
