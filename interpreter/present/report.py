@@ -98,7 +98,9 @@ def print_result(result: dict, console: Any) -> None:
         for r in rows:
             t.add_row(*r)
         console.print(t)
-    console.print("95% intervals in brackets; * marks a difference whose interval excludes zero (paired by deal)")
+    console.print("95% intervals in brackets; * marks a significant difference: for shares and the all-pass rate "
+                  "the exact sign test on the deals that differ gives p < 0.05, for the other figures the interval "
+                  "excludes zero")
     if result["findings"]:
         console.print("[bold]significant differences[/]")
         for line in result["findings"]:
