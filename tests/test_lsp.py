@@ -127,3 +127,59 @@ def test_hover_completion_and_definition_across_extends(client, tmp_path):
     assert base_lines[found["result"]["range"]["start"]["line"]].lstrip().startswith("| two ")
     found = client.request("textDocument/definition", {"textDocument": uri, "position": {"line": 0, "character": 3}})
     assert found["result"]["uri"] == (tmp_path / "base.stw").as_uri()
+
+
+def _apply(text: str, edits: list[dict]) -> str:
+    """The text after LSP TextEdits (ASCII text, so UTF-16 columns are characters), the last first."""
+    lines = text.split("\n")
+    offsets = [0]
+    for ln in lines:
+        offsets.append(offsets[-1] + len(ln) + 1)
+    spans = []
+    for e in edits:
+        r = e["range"]
+        spans.append((offsets[r["start"]["line"]] + r["start"]["character"],
+                      offsets[r["end"]["line"]] + r["end"]["character"], e["newText"]))
+    for a, b, new in sorted(spans, reverse=True):
+        text = text[:a] + new + text[b:]
+    return text
+
+
+def test_quick_fix_puts_the_suggestion_in_place_and_the_file_validates(client, tmp_path):
+    path = tmp_path / "house.stw"
+    text = 'extends "wien"\ntitle = "house"\ncontract one { rnak = 1 }\n'
+    (d,) = open_file(client, path, text)["diagnostics"]
+    actions = client.request("textDocument/codeAction", {
+        "textDocument": {"uri": path.as_uri()}, "range": d["range"], "context": {"diagnostics": [d]}})["result"]
+    (fix,) = [a for a in actions if a["title"] == "Replace 'rnak' with 'rank'"]
+    assert fix["kind"] == "quickfix" and fix["diagnostics"][0]["code"] == "E201"
+    fixed = _apply(text, fix["edit"]["changes"][path.as_uri()])
+    assert fixed == 'extends "wien"\ntitle = "house"\ncontract one { rank = 1 }\n'
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
+                                           "contentChanges": [{"text": fixed}]}, request=False)
+    assert client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"] == []
+    # a range elsewhere in the file gets no fix
+    far = {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 3},
+                                           "contentChanges": [{"text": text}]}, request=False)
+    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert client.request("textDocument/codeAction", {"textDocument": {"uri": path.as_uri()}, "range": far,
+                                                      "context": {"diagnostics": []}})["result"] == []
+
+
+def test_formatting_gives_the_layout_of_fmt(client, tmp_path):
+    from interpreter.language.format import format_text
+
+    path = tmp_path / "house.stw"
+    text = 'extends "wien"\ntitle = "house"   # a comment\ncontract one {\n        rank = 1\n}\n'
+    open_file(client, path, text)
+    edits = client.request("textDocument/formatting", {"textDocument": {"uri": path.as_uri()},
+                                                       "options": {"tabSize": 2, "insertSpaces": True}})["result"]
+    formatted = _apply(text, edits)
+    assert formatted != text and formatted == format_text(text)
+    assert "# a comment" in formatted
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
+                                           "contentChanges": [{"text": formatted}]}, request=False)
+    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert client.request("textDocument/formatting", {"textDocument": {"uri": path.as_uri()},
+                                                      "options": {"tabSize": 2, "insertSpaces": True}})["result"] == []

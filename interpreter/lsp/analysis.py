@@ -152,3 +152,40 @@ def definition(text: str, line: int, col: int, path: Path, loaded: Loaded | None
         if isinstance(coll, dict) and word in coll:
             return loaded.origins.find(f"/{kind}/{escape(word)}", prefer_key=True)
     return None
+
+
+@dataclass(frozen=True)
+class QuickFix:
+    """Replace the word under a diagnostic's span with one of its "did you mean" suggestions."""
+    diagnostic: Diagnostic
+    span: Span
+    old: str
+    new: str
+
+
+def quick_fixes(text: str, diagnostics: list[Diagnostic], here: str) -> list[QuickFix]:
+    """The did-you-mean suggestions of the diagnostics located in the open file `here`, where the span
+    covers exactly one word on one line (a misspelt key, name or reference), as replacements."""
+    lines = text.splitlines()
+    out = []
+    for d in diagnostics:
+        span = d.span
+        if d.file != here or span is None or not d.suggestions or span.line != span.end_line:
+            continue
+        if not 1 <= span.line <= len(lines):
+            continue
+        old = lines[span.line - 1][span.col - 1:span.end_col - 1]
+        if not _WORD.fullmatch(old):
+            continue
+        out += [QuickFix(d, span, old, s) for s in d.suggestions if _WORD.fullmatch(s) and s != old]
+    return out
+
+
+def formatted(path: Path, text: str) -> str | None:
+    """The text in the canonical layout of `stichwort fmt`, or None if it does not parse."""
+    from interpreter.language.format import format_text
+
+    try:
+        return format_text(text, display_path(path))
+    except DiagnosticError:
+        return None

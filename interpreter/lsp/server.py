@@ -5,7 +5,9 @@
   in a base file are shown on the first line of the open file, with their place;
 - hover: the vocabulary's docs for built-in names, the schema's for keys, a summary of declared items;
 - completion: keys, built-in names, and the contracts, calls, options, … the file and its bases declare;
-- go to definition: a declared name (across `extends`), or the base file from an `extends` line.
+- go to definition: a declared name (across `extends`), or the base file from an `extends` line;
+- quick fixes: a "did you mean" suggestion put in place of the misspelt word;
+- formatting: the canonical layout of `stichwort fmt`, comments kept.
 """
 from __future__ import annotations
 
@@ -142,6 +144,38 @@ def build_server():
         except (OSError, UnicodeDecodeError):
             target_text = ""
         return types.Location(uri=path.as_uri(), range=to_range(span, target_text))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def code_action(ls, params):
+        uri = params.text_document.uri
+        doc = server.workspace.get_text_document(uri)
+        result = results.get(uri)
+        if result is None:
+            return []
+        here = analysis.display_path(uri_to_path(uri))
+        wanted = params.range
+        actions = []
+        for fix in analysis.quick_fixes(doc.source, result.diagnostics, here):
+            where = to_range(fix.span, doc.source)
+            if (where.end.line, where.end.character) < (wanted.start.line, wanted.start.character) or \
+                    (where.start.line, where.start.character) > (wanted.end.line, wanted.end.character):
+                continue
+            actions.append(types.CodeAction(
+                title=f"Replace '{fix.old}' with '{fix.new}'", kind=types.CodeActionKind.QuickFix,
+                diagnostics=[to_lsp(fix.diagnostic, here, doc.source)],
+                edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(range=where, new_text=fix.new)]})))
+        return actions
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls, params):
+        doc = server.workspace.get_text_document(params.text_document.uri)
+        new = analysis.formatted(uri_to_path(params.text_document.uri), doc.source)
+        if new is None or new == doc.source:
+            return []
+        lines = doc.source.split("\n")
+        end = types.Position(len(lines) - 1, _utf16(lines[-1], len(lines[-1])))
+        return [types.TextEdit(range=types.Range(types.Position(0, 0), end), new_text=new)]
 
     return server
 
