@@ -183,3 +183,17 @@ def test_formatting_gives_the_layout_of_fmt(client, tmp_path):
     client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     assert client.request("textDocument/formatting", {"textDocument": {"uri": path.as_uri()},
                                                       "options": {"tabSize": 2, "insertSpaces": True}})["result"] == []
+
+
+def test_outline_lists_the_sections_and_what_each_declares(client, tmp_path):
+    path = tmp_path / "house.stw"
+    text = ('extends "wien"\ntitle = "house"\noption bonus { default = 1 }\nlet extra = bonus * 2\n'
+            'settle.pay[premium_made].amount = extra\n')
+    assert open_file(client, path, text)["diagnostics"] == []
+    got = client.request("textDocument/documentSymbol", {"textDocument": {"uri": path.as_uri()}})["result"]
+    assert [s["name"] for s in got] == ["extends", "title", "option", "let", "settle"]
+    option = got[2]
+    (bonus,) = option["children"]
+    assert bonus["name"] == "bonus" and bonus["detail"] == "option" and bonus["selectionRange"]["start"] == {"line": 2, "character": 7}
+    assert got[3]["children"][0]["name"] == "extra" and got[3]["children"][0]["range"]["start"]["line"] == 3
+    assert got[4]["range"]["start"]["line"] == 4 and got[4]["children"] == []

@@ -189,3 +189,60 @@ def formatted(path: Path, text: str) -> str | None:
         return format_text(text, display_path(path))
     except DiagnosticError:
         return None
+
+
+@dataclass
+class Symbol:
+    """An outline entry: a section of the file (`deck`, `auction`, …) or an item it declares."""
+    name: str
+    kind: str                   # "section", or the collection: "contract", "call", "let", …
+    span: Span                  # the whole entry
+    selection: Span             # its name
+    children: list[Symbol]
+
+
+def _union(spans: list[Span]) -> Span:
+    first = min(spans, key=lambda s: (s.line, s.col))
+    last = max(spans, key=lambda s: (s.end_line, s.end_col))
+    return Span(first.line, first.col, last.end_line, last.end_col)
+
+
+_NOT_SHOWN = ("/edit/", "/edit")      # edits by name (`settle.pay[won].amount = …`): shown by what they change
+
+
+def symbols(loaded: Loaded | None, here: str) -> list[Symbol]:
+    """The outline of the open file `here`: each top-level section written in it, in the order of the
+    file, and under each collection (contracts, calls, lets, options, …) the items written in it."""
+    if loaded is None:
+        return []
+    layers = [layer for layer in loaded.origins.layers if layer.file == here]
+    if not layers:
+        return []
+    sections: dict[str, list[Span]] = {}       # section → every span written under it in this file
+    items: dict[tuple[str, str], list[Span]] = {}
+    names: dict[str, Span] = {}                 # pointer of a section or item → the span of its name
+    for layer in layers:
+        for table in (layer.keys, layer.values):
+            for ptr, span in table.items():
+                if span is None or ptr.startswith(_NOT_SHOWN) or ptr.count("/") < 1:
+                    continue
+                parts = ptr.split("/")
+                sections.setdefault(parts[1], []).append(span)
+                if parts[1] in DEFINED and len(parts) > 2:
+                    items.setdefault((parts[1], parts[2]), []).append(span)
+        for ptr, span in layer.keys.items():
+            if span is not None and ptr.count("/") <= 2:
+                names.setdefault(ptr, span)
+    out = []
+    for section, spans in sections.items():
+        children = []
+        for (owner, item), item_spans in items.items():
+            if owner == section:
+                whole = _union(item_spans)
+                name = item.replace("~1", "/").replace("~0", "~")
+                children.append(Symbol(name, section, whole, names.get(f"/{section}/{item}", whole), []))
+        children.sort(key=lambda s: (s.span.line, s.span.col))
+        whole = _union(spans)
+        out.append(Symbol(section, "section", whole, names.get("/" + section, whole), children))
+    out.sort(key=lambda s: (s.span.line, s.span.col))
+    return out

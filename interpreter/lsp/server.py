@@ -7,7 +7,8 @@
 - completion: keys, built-in names, and the contracts, calls, options, … the file and its bases declare;
 - go to definition: a declared name (across `extends`), or the base file from an `extends` line;
 - quick fixes: a "did you mean" suggestion put in place of the misspelt word;
-- formatting: the canonical layout of `stichwort fmt`, comments kept.
+- formatting: the canonical layout of `stichwort fmt`, comments kept;
+- outline: the file's sections, and the contracts, calls, lets, options, … each declares.
 """
 from __future__ import annotations
 
@@ -176,6 +177,26 @@ def build_server():
         lines = doc.source.split("\n")
         end = types.Position(len(lines) - 1, _utf16(lines[-1], len(lines[-1])))
         return [types.TextEdit(range=types.Range(types.Position(0, 0), end), new_text=new)]
+
+    symbol_kinds = {"section": types.SymbolKind.Namespace, "contract": types.SymbolKind.Constant,
+                    "call": types.SymbolKind.Event, "let": types.SymbolKind.Variable,
+                    "option": types.SymbolKind.Property, "talon": types.SymbolKind.Function,
+                    "figure": types.SymbolKind.Constant, "account": types.SymbolKind.Field,
+                    "category": types.SymbolKind.EnumMember}
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def document_symbol(ls, params):
+        uri = params.text_document.uri
+        doc = server.workspace.get_text_document(uri)
+        result = results.get(uri)
+        here = analysis.display_path(uri_to_path(uri))
+
+        def convert(sym: analysis.Symbol):
+            return types.DocumentSymbol(
+                name=sym.name, kind=symbol_kinds.get(sym.kind, types.SymbolKind.Object),
+                range=to_range(sym.span, doc.source), selection_range=to_range(sym.selection, doc.source),
+                detail=sym.kind if sym.kind != "section" else None, children=[convert(c) for c in sym.children])
+        return [convert(s) for s in analysis.symbols(result.loaded if result else None, here)]
 
     return server
 
