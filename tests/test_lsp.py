@@ -197,3 +197,30 @@ def test_outline_lists_the_sections_and_what_each_declares(client, tmp_path):
     assert bonus["name"] == "bonus" and bonus["detail"] == "option" and bonus["selectionRange"]["start"] == {"line": 2, "character": 7}
     assert got[3]["children"][0]["name"] == "extra" and got[3]["children"][0]["range"]["start"]["line"] == 3
     assert got[4]["range"]["start"]["line"] == 4 and got[4]["children"] == []
+
+
+def test_references_of_a_let_in_the_file_and_its_base(client, tmp_path):
+    (tmp_path / "base.stw").write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    path = tmp_path / "house.stw"
+    text = ('extends "base"\nlet bonus = 2   # bonus in a comment is no use\n'
+            'settle.pay[won].amount = 1 + contract.premium + bonus\ntitle = "bonus"\n')
+    assert open_file(client, path, text)["diagnostics"] == []
+    uri = {"uri": path.as_uri()}
+    got = client.request("textDocument/references", {"textDocument": uri, "position": {"line": 1, "character": 5},
+                                                     "context": {"includeDeclaration": True}})["result"]
+    assert sorted((r["uri"], r["range"]["start"]["line"], r["range"]["start"]["character"]) for r in got) == [
+        (path.as_uri(), 1, 4), (path.as_uri(), 2, 48)]
+    # a contract: its row in the base, and where the base and this file name it
+    got = client.request("textDocument/references", {"textDocument": uri, "position": {"line": 2, "character": 38},
+                                                     "context": {"includeDeclaration": True}})["result"]
+    assert got == []            # 'contract' is a built-in word, not a declared name
+    text2 = text + "call one { contracts = [one, two_g] }\n"
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
+                                           "contentChanges": [{"text": text2}]}, request=False)
+    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    got = client.request("textDocument/references", {"textDocument": uri, "position": {"line": 4, "character": 30},
+                                                     "context": {"includeDeclaration": True}})["result"]
+    base = (tmp_path / "base.stw").as_uri()
+    in_base = [n for n, ln in enumerate((tmp_path / "base.stw").read_text().splitlines()) if "two_g" in ln]
+    assert len(in_base) == 2            # the call that leads to it and its row in the contract table
+    assert {(r["uri"], r["range"]["start"]["line"]) for r in got} == {(path.as_uri(), 4)} | {(base, n) for n in in_base}

@@ -246,3 +246,40 @@ def symbols(loaded: Loaded | None, here: str) -> list[Symbol]:
         out.append(Symbol(section, "section", whole, names.get("/" + section, whole), children))
     out.sort(key=lambda s: (s.span.line, s.span.col))
     return out
+
+
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*')
+
+
+def _code_words(text: str, word: str) -> list[Span]:
+    """Where `word` stands as a whole word in the text's code: outside strings and comments."""
+    pattern = re.compile(r"(?<![\w.])" + re.escape(word) + r"(?!\w)")
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        blanked = _STRING_OR_COMMENT.sub(lambda m: " " * len(m.group(0)), line)
+        out += [Span(n, m.start() + 1, n, m.end() + 1) for m in pattern.finditer(blanked)]
+    return out
+
+
+def references(text: str, line: int, col: int, path: Path, loaded: Loaded | None) -> list[tuple[str, Span]]:
+    """(file, span) of every place the declared name under the cursor is written, its declaration
+    included: in the open file (as it stands in the editor) and in the bases it extends."""
+    word = word_at(text, line, col)
+    if word is None or loaded is None:
+        return []
+    if not any(isinstance(loaded.doc.get(kind), dict) and word in loaded.doc[kind] for kind in DEFINED):
+        return []
+    here = display_path(path)
+    out = []
+    for file in loaded.origins.files:
+        if file == here:
+            source = text
+        else:
+            source = loaded.sources.get(file)
+            if source is None:
+                try:
+                    source = Path(file).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+        out += [(file, span) for span in _code_words(source, word)]
+    return out

@@ -8,7 +8,8 @@
 - go to definition: a declared name (across `extends`), or the base file from an `extends` line;
 - quick fixes: a "did you mean" suggestion put in place of the misspelt word;
 - formatting: the canonical layout of `stichwort fmt`, comments kept;
-- outline: the file's sections, and the contracts, calls, lets, options, … each declares.
+- outline: the file's sections, and the contracts, calls, lets, options, … each declares;
+- references: every place a declared name is written, in the file and its bases.
 """
 from __future__ import annotations
 
@@ -177,6 +178,23 @@ def build_server():
         lines = doc.source.split("\n")
         end = types.Position(len(lines) - 1, _utf16(lines[-1], len(lines[-1])))
         return [types.TextEdit(range=types.Range(types.Position(0, 0), end), new_text=new)]
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    def references(ls, params):
+        doc, line, col, loaded = where(params)
+        here = analysis.display_path(uri_to_path(params.text_document.uri))
+        out = []
+        for file, span in analysis.references(doc.source, line, col, uri_to_path(params.text_document.uri), loaded):
+            if file == here:
+                out.append(types.Location(uri=params.text_document.uri, range=to_range(span, doc.source)))
+                continue
+            path = Path(file).resolve()
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            out.append(types.Location(uri=path.as_uri(), range=to_range(span, text)))
+        return out
 
     symbol_kinds = {"section": types.SymbolKind.Namespace, "contract": types.SymbolKind.Constant,
                     "call": types.SymbolKind.Event, "let": types.SymbolKind.Variable,
