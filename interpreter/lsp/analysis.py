@@ -272,14 +272,11 @@ def references(text: str, line: int, col: int, path: Path, loaded: Loaded | None
     here = display_path(path)
     out = []
     for file in loaded.origins.files:
-        if file == here:
-            source = text
-        else:
-            source = loaded.sources.get(file)
-            if source is None:
-                try:
-                    source = Path(file).read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    continue
+        source: str | None = text if file == here else loaded.sources.get(file)
+        if source is None:
+            try:
+                source = Path(file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
         out += [(file, span) for span in _code_words(source, word)]
     return out
