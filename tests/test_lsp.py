@@ -224,3 +224,33 @@ def test_references_of_a_let_in_the_file_and_its_base(client, tmp_path):
     in_base = [n for n, ln in enumerate((tmp_path / "base.stw").read_text().splitlines()) if "two_g" in ln]
     assert len(in_base) == 2            # the call that leads to it and its row in the contract table
     assert {(r["uri"], r["range"]["start"]["line"]) for r in got} == {(path.as_uri(), 4)} | {(base, n) for n in in_base}
+
+
+def test_rename_a_let_everywhere_in_the_file_and_refusals(client, tmp_path):
+    (tmp_path / "base.stw").write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    path = tmp_path / "house.stw"
+    text = ('extends "base"\nlet bonus = 2   # bonus\n'
+            'settle.pay[won].amount = 1 + contract.premium + bonus\nsettle.pay[lost].amount = bonus\n')
+    assert open_file(client, path, text)["diagnostics"] == []
+    at = {"textDocument": {"uri": path.as_uri()}, "position": {"line": 1, "character": 6}}
+    edit = client.request("textDocument/rename", {**at, "newName": "extra"})["result"]
+    renamed = _apply(text, edit["changes"][path.as_uri()])
+    assert renamed == ('extends "base"\nlet extra = 2   # bonus\n'
+                       'settle.pay[won].amount = 1 + contract.premium + extra\nsettle.pay[lost].amount = extra\n')
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
+                                           "contentChanges": [{"text": renamed}]}, request=False)
+    assert client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"] == []
+    # refused: a name already declared, a bad name, and a name its base writes too
+    at["position"] = {"line": 1, "character": 6}
+    for new, says in (("two", "already a contract"), ("9", "not a name"), ("tricks", "built-in")):
+        err = client.request("textDocument/rename", {**at, "newName": new})["error"]
+        assert says in err["message"], err
+    text3 = renamed + "call one { contracts = [one, two] }\n"
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 3},
+                                           "contentChanges": [{"text": text3}]}, request=False)
+    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    at["position"] = {"line": 4, "character": 29}
+    err = client.request("textDocument/rename", {**at, "newName": "deuce"})["error"]
+    assert "also written in" in err["message"] and "base.stw" in err["message"]
+    at["position"] = {"line": 0, "character": 1}
+    assert "can be renamed" in client.request("textDocument/rename", {**at, "newName": "x"})["error"]["message"]

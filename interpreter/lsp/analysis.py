@@ -280,3 +280,27 @@ def references(text: str, line: int, col: int, path: Path, loaded: Loaded | None
                 continue
         out += [(file, span) for span in _code_words(source, word)]
     return out
+
+
+_NAME = re.compile(r"(?!\d+$)\w+")
+
+
+def rename(text: str, line: int, col: int, path: Path, loaded: Loaded | None, new: str) -> list[Span] | str:
+    """The spans to rewrite to rename the declared name under the cursor to `new`, or why not: the new
+    name must be a name that nothing declares yet, and every use must be in the open file (a base is
+    renamed in the base)."""
+    word = word_at(text, line, col)
+    found = references(text, line, col, path, loaded)
+    if word is None or loaded is None or not found:
+        return "only a name this file or its bases declare (a contract, call, let, option, …) can be renamed"
+    if not _NAME.fullmatch(new):
+        return f"'{new}' is not a name: letters, digits and '_', not only digits"
+    taken = [kind for kind in DEFINED if isinstance(loaded.doc.get(kind), dict) and new in loaded.doc[kind]]
+    if taken or new in VALUES or new in FUNCTIONS:
+        what = f"a {taken[0]}" if taken else "a built-in name"
+        return f"'{new}' is already {what}"
+    here = display_path(path)
+    elsewhere = sorted({file for file, _span in found if file != here})
+    if elsewhere:
+        return f"'{word}' is also written in {', '.join(elsewhere)}: rename it there, in the base"
+    return [span for _file, span in found]

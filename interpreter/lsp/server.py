@@ -9,7 +9,8 @@
 - quick fixes: a "did you mean" suggestion put in place of the misspelt word;
 - formatting: the canonical layout of `stichwort fmt`, comments kept;
 - outline: the file's sections, and the contracts, calls, lets, options, … each declares;
-- references: every place a declared name is written, in the file and its bases.
+- references: every place a declared name is written, in the file and its bases;
+- rename: a declared name written only in the open file, everywhere at once.
 """
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ from interpreter.lsp import analysis
 
 try:
     from lsprotocol import types
+    from pygls.exceptions import JsonRpcInvalidParams
     from pygls.lsp.server import LanguageServer
 except ImportError:  # pragma: no cover - reported by main()
     types = None  # type: ignore[assignment]
     LanguageServer = None  # type: ignore[assignment,misc]
+    JsonRpcInvalidParams = None  # type: ignore[assignment,misc]
 
 NAME = "stichwort"
 
@@ -195,6 +198,15 @@ def build_server():
                 continue
             out.append(types.Location(uri=path.as_uri(), range=to_range(span, text)))
         return out
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    def rename(ls, params):
+        doc, line, col, loaded = where(params)
+        got = analysis.rename(doc.source, line, col, uri_to_path(params.text_document.uri), loaded, params.new_name)
+        if isinstance(got, str):
+            raise JsonRpcInvalidParams(got)
+        return types.WorkspaceEdit(changes={params.text_document.uri: [
+            types.TextEdit(range=to_range(span, doc.source), new_text=params.new_name) for span in got]})
 
     symbol_kinds = {"section": types.SymbolKind.Namespace, "contract": types.SymbolKind.Constant,
                     "call": types.SymbolKind.Event, "let": types.SymbolKind.Variable,
