@@ -162,3 +162,16 @@ def test_a_hand_that_changes_from_deal_to_deal_finds_its_deal():
     assert advise(oh, read_hand(oh, "KH QS 7D 2C 9H"), dealer=0, deal_number=later, samples=2, playouts=0)["deal"] == later
     with pytest.raises(ValueError, match="in deal 0 of oh-hell a hand has 1 card, not 5"):
         advise(oh, read_hand(oh, "KH QS 7D 2C 9H"), deal_number=0, samples=2, playouts=0)
+
+
+def test_workers_give_the_same_answer(wien, capsys):
+    """The sampled deals played out in two processes, rebuilt there from their cards and the calls so far,
+    give the answer of one process, byte for byte (here with an auction that conditions the deals)."""
+    args = ["advise", "wien", "--hand", STRONG, "--seat", "1", "--dealer", "2", "--auction", "bid one",
+            "--samples", "4", "--playouts", "1", "--seed", "5", "--json"]
+    assert main(args) == 0
+    one = capsys.readouterr().out
+    assert main(args + ["--workers", "2"]) == 0
+    assert capsys.readouterr().out == one and json.loads(one)["calls"]
+    assert main(args + ["--workers", "0"]) == 2
+    assert "--workers must be 1 or more" in capsys.readouterr().err

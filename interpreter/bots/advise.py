@@ -149,22 +149,26 @@ def first_to_speak(ruleset: Any, dealer: int, options: dict | None = None, deal_
 
 def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction: list[str], samples: int,
                  rng: random.Random, options: dict | None = None, condition: bool = True,
-                 tries: int = 60, deal_number: int = 0) -> tuple[list[Any], int]:
+                 tries: int = 60, deal_number: int = 0, deals: list[dict] | None = None) -> tuple[list[Any], int]:
     """`samples` states at `seat`'s turn after `auction`, each from a deal consistent with the calls
-    (when `condition`), and how many of them explain every informative call."""
+    (when `condition`), and how many of them explain every informative call; the deal of each state is
+    appended to `deals`, if given."""
     model = RuleBot("advise-model") if condition and auction else None
     states, consistent = [], 0
     for _ in range(samples):
         best: tuple[Any, int] | None = None
+        best_deal: dict = {}
         for _t in range(tries if model is not None else 1):
-            got = _replay(ruleset, _deal(ruleset, hand, seat, dealer, rng), seat, dealer, auction, options, model,
-                          deal_number)
+            deal = _deal(ruleset, hand, seat, dealer, rng)
+            got = _replay(ruleset, deal, seat, dealer, auction, options, model, deal_number)
             if best is None or got[1] < best[1]:
-                best = got
+                best, best_deal = got, deal
             if got[1] == 0:
                 break
         assert best is not None
         states.append(best[0])
+        if deals is not None:
+            deals.append(best_deal)
         consistent += best[1] == 0
     return states, consistent
 
@@ -172,9 +176,12 @@ def sample_deals(ruleset: Any, hand: list[str], seat: int, dealer: int, auction:
 def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int | None = None,
            auction: list[str] | None = None, samples: int = 40, playouts: int = 8, seed: int = 0,
            options: dict | None = None, progress: Callable[[int], None] | None = None,
-           condition: bool = True, deal_number: int | None = None) -> dict:
+           condition: bool = True, deal_number: int | None = None, workers: int = 1,
+           target: str | None = None) -> dict:
     """Mean value per legal action of `seat` holding `hand` after `auction` (texts), over `samples` deals
-    (conditioned on the auction unless `condition` is False), in deal `deal_number` of a session (deal_for)."""
+    (conditioned on the auction unless `condition` is False), in deal `deal_number` of a session (deal_for).
+    With `workers` > 1 the sampled deals are played out in as many processes, each loading the rules from
+    `target` (a rule file or built-in name); the answer is the same for any number of workers."""
     n = ruleset.seats
     number = deal_for(ruleset, len(hand), dealer or 0, options, deal_number)
     if dealer is None:                               # the dealer for whom `seat` speaks first
@@ -186,31 +193,35 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
     if n > ruleset.players and seat == dealer:
         raise ValueError(f"seat {seat} deals and sits out this deal; choose another --seat or --dealer")
     rng = random.Random(f"advise:{seed}")
-    values: dict[int, list[float]] = {}
-    texts: dict[int, str] = {}
-    legal_ref: list[int] | None = None
+    deals: list[dict] = []
     states, consistent = sample_deals(ruleset, hand, seat, dealer, list(auction or []), samples, rng, options,
-                                      condition, deal_number=number)
-    for k, st in enumerate(states):
-        legal = st.legal_actions()
-        if legal_ref is None:
-            legal_ref = legal
-            texts = {a: st.action_text(a) for a in legal}
-            values = {a: [] for a in legal}
-        base = reckoning(st)[seat]
-        roll = rng.getrandbits(32)
-        for a in legal_ref:
-            sim = st.clone()
-            sim.apply(a)
-            bots = [SearchBot(f"{roll}:{s}", playouts=playouts, min_worlds=1) if s == seat and playouts > 0
-                    else RuleBot(roll + s) for s in range(n)]
-            while not sim.is_over():
-                sim.apply_unchecked(bots[sim.current_player()].choose(sim))
-            values[a].append(reckoning(sim)[seat] - base)
+                                      condition, deal_number=number, deals=deals)
+    legal_ref = states[0].legal_actions()
+    texts = {a: states[0].action_text(a) for a in legal_ref}
+    values: dict[int, list[float]] = {a: [] for a in legal_ref}
+    rolls = [rng.getrandbits(32) for _ in states]
+    done = 0
+
+    def collect(got: list[float]) -> None:
+        nonlocal done
+        for a, v in zip(legal_ref, got):
+            values[a].append(v)
+        done += 1
         if progress:
-            progress(k + 1)
+            progress(done)
+
+    if workers > 1 and target is not None:
+        from interpreter.harness.batch import run_ordered
+
+        jobs = [(target, options, deal, seat, dealer, list(auction or []), number, legal_ref, roll, playouts)
+                for deal, roll in zip(deals, rolls)]
+        if not run_ordered(_play_out_job, jobs, workers, collect):
+            raise KeyboardInterrupt
+    else:
+        for st, roll in zip(states, rolls):
+            collect(play_out(st, seat, legal_ref, roll, playouts))
     rows: list[dict[str, Any]] = []
-    for a in legal_ref or []:
+    for a in legal_ref:
         v = values[a]
         m = statistics.fmean(v)
         half = Z95 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else math.inf
@@ -218,9 +229,9 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
                      "n": len(v)})
     rows.sort(key=lambda r: -r["mean"])
     if rows:
-        best = next(a for a in legal_ref or [] if texts[a] == rows[0]["action"])
+        best = next(a for a in legal_ref if texts[a] == rows[0]["action"])
         for r in rows:
-            a = next(x for x in legal_ref or [] if texts[x] == r["action"])
+            a = next(x for x in legal_ref if texts[x] == r["action"])
             d = [x - y for x, y in zip(values[a], values[best])]
             sd = statistics.stdev(d) if len(d) > 1 else 0.0
             r["vs_best"] = round(statistics.fmean(d), 4)
@@ -229,3 +240,35 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
             "auction": list(auction or []),
             "samples": samples, "playouts": playouts, "seed": seed, "conditioned": bool(condition and auction),
             "consistent": consistent if condition and auction else None, "calls": rows}
+
+
+def play_out(st: Any, seat: int, legal: list[int], roll: int, playouts: int) -> list[float]:
+    """The value to `seat` of each action of `legal` in the sampled deal `st`, played out: the seat by the
+    search bot (or the rule bot with no playouts), the others by rule bots, all seeded from `roll`."""
+    base = reckoning(st)[seat]
+    n = st.R.n_seats
+    out = []
+    for a in legal:
+        sim = st.clone()
+        sim.apply(a)
+        bots = [SearchBot(f"{roll}:{s}", playouts=playouts, min_worlds=1) if s == seat and playouts > 0
+                else RuleBot(roll + s) for s in range(n)]
+        while not sim.is_over():
+            sim.apply_unchecked(bots[sim.current_player()].choose(sim))
+        out.append(reckoning(sim)[seat] - base)
+    return out
+
+
+_LOADED: dict[str, Any] = {}
+
+
+def _play_out_job(job: tuple) -> list[float]:
+    """play_out() in a worker process: the sampled deal rebuilt from its cards and the calls so far."""
+    target, options, deal, seat, dealer, auction, number, legal, roll, playouts = job
+    ruleset = _LOADED.get(target)
+    if ruleset is None:
+        from interpreter.pipeline import load
+
+        ruleset = _LOADED[target] = load(target)
+    st, _misses = _replay(ruleset, deal, seat, dealer, auction, options, None, number)
+    return play_out(st, seat, legal, roll, playouts)

@@ -48,6 +48,8 @@ def add_commands(sub: Any, usage_error: type[Exception], console: Callable[[], A
     a.add_argument("--samples", type=int, default=24, help="sampled deals (default 24)")
     a.add_argument("--playouts", type=int, default=8, help="the search bot's playouts per decision after the call (default 8; 0: the rule bot plays on)")
     a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--workers", type=int, default=1,
+                   help="processes to play the sampled deals out in (the answer is the same for any number)")
     a.add_argument("--uniform", action="store_true",
                    help="deal the other hands at random, without reading them from the calls of --auction")
     a.add_argument("--set", action="append", metavar="NAME=VALUE")
@@ -116,6 +118,8 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
         raise ValueError("--samples must be at least 2")
     if args.playouts < 0:
         raise ValueError("--playouts must be 0 (the seat plays on with the rule bot) or more")
+    if args.workers < 1:
+        raise ValueError("--workers must be 1 or more")
     for name in ("seat", "dealer"):
         v = getattr(args, name)
         if v is not None and not 0 <= v < rs.seats:
@@ -134,7 +138,7 @@ def _advise(args: Any, console: Callable[[], Any], read_options: Callable[[Any, 
     try:
         result = advise(rs, hand, seat=args.seat, dealer=args.dealer, auction=auction, samples=args.samples,
                         playouts=args.playouts, seed=args.seed, options=options, condition=not args.uniform,
-                        deal_number=args.deal, progress=progress)
+                        deal_number=args.deal, progress=progress, workers=args.workers, target=args.target)
     finally:
         if bar:
             bar.stop()
