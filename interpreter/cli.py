@@ -402,6 +402,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(sub, UsageError, _console, _options)
     from interpreter.present.generated import add_commands as add_compile  # compile [--show]
     add_compile(sub, UsageError, _options)
+    from interpreter.present.scaffold import add_command as add_new  # new FILE --extends BASE
+    add_new(sub, UsageError, target, file_arg)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the rules document")
     s.add_argument("-o", "--output", metavar="FILE", type=file_arg)
