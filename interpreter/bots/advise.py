@@ -211,12 +211,13 @@ def advise(ruleset: Any, hand: list[str], seat: int | None = None, dealer: int |
             progress(done)
 
     if workers > 1 and target is not None:
-        from interpreter.harness.batch import run_ordered
+        import concurrent.futures as cf
 
         jobs = [(target, options, deal, seat, dealer, list(auction or []), number, legal_ref, roll, playouts)
                 for deal, roll in zip(deals, rolls)]
-        if not run_ordered(_play_out_job, jobs, workers, collect):
-            raise KeyboardInterrupt
+        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+            for got in pool.map(_play_out_job, jobs):     # in the order of the samples
+                collect(got)
     else:
         for st, roll in zip(states, rolls):
             collect(play_out(st, seat, legal_ref, roll, playouts))
