@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from interpreter import checks
-from interpreter.checks import schema
+from interpreter.checks import pruning, schema
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.language.loader import Loaded, sources_for
 from interpreter.language.loader import load as load_document
@@ -107,8 +107,8 @@ def _check(target: str, positions: bool) -> Report:
     report.loaded = loaded
     report.sources = dict(loaded.sources)
     diags = schema.check(loaded.doc, loaded.origins)
-    if diags:
-        report.diagnostics = diags
+    if diags:  # no Ruleset; the semantic passes check what the schema errors leave standing
+        report.diagnostics = diags + pruning.semantic_diagnostics(loaded.doc, loaded.origins, loaded.sources, diags)
         return report
     ctx = checks.run(loaded.doc, loaded.origins, loaded.sources)
     report.diagnostics = ctx.diagnostics
