@@ -3,8 +3,10 @@
     text ─parser─▶ tree ─document─▶ rules document + source map ─loader─▶ merged document
          ─schema─▶ schema-valid ─checks─▶ checked ─ruleset─▶ immutable Ruleset
 
-`check()` collects every diagnostic it can (schema errors, then all semantic passes) instead of
-stopping at the first; `load()` returns a Ruleset or raises DiagnosticError.
+`check()` collects every diagnostic it can instead of stopping at the first: the schema errors,
+then those of all semantic passes. When the schema rejects parts of the file, the passes check a
+copy without them (checks/pruning.py) and report only what those parts cannot have caused; no
+Ruleset is built. `load()` returns a Ruleset or raises DiagnosticError.
 """
 from __future__ import annotations
 

@@ -9,12 +9,15 @@ diagnostic keeps its place in the text.
 
 What the passes then report may be an artefact of the pruning, not an error of the file: a
 reference to something whose definition was taken out, a total that lacks a removed part, a
-section that lacks a removed key. So a semantic diagnostic is left out when
+section that lacks a removed key. Hence:
 
-- it lies in the part of the file that held a removed node: the top-level section, or the named
-  item of a collection (`contract x`, `let y`), written anywhere in the `extends` chain;
-- it quotes a name written in a removed node or naming the section or item that held one;
-- it has no place in the text (nothing shows it is unrelated).
+- a node is taken out only from a named item of a collection (`contract x`, `call y`, `let z`);
+  when one lies elsewhere, in a section the whole game rests on (the deck, the deal, the seating,
+  the procedure), no semantic diagnostic is given;
+- a semantic diagnostic is left out when it lies in an item that lost a node (written anywhere in
+  the `extends` chain), when it quotes or points at a name written in a removed node or naming its
+  item, when it speaks of the document as a whole (a thing nothing uses, a contract no call leads
+  to), or when it has no place in the text.
 
 What is left concerns parts of the file the pruning did not touch.
 """
@@ -24,6 +27,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from interpreter import checks
 from interpreter.checks import schema
 from interpreter.diagnostics import Diagnostic, Span
 from interpreter.language.document import SourceMap, escape, unescape
@@ -43,8 +47,6 @@ Path = tuple  # a path into the document: keys (str) and list indices (int)
 def semantic_diagnostics(doc: dict, origins, sources: dict[str, str], shown: Iterable[Diagnostic] = ()) -> list[Diagnostic]:
     """The semantic diagnostics of `doc`, which the schema rejects, that do not come from the pruning,
     leaving out any already in `shown` (the schema's)."""
-    from interpreter import checks
-
     regions: list[tuple[str, Span]] = []
     words: set[str] = set()
     for _ in range(MAX_ROUNDS):
@@ -54,11 +56,12 @@ def semantic_diagnostics(doc: dict, origins, sources: dict[str, str], shown: Ite
         if not paths:
             break
         paths = _outermost(paths)
+        units = {_unit(path) for path in paths}
+        if any(len(unit) < 2 for unit in units):  # a section the whole game rests on (the deck, …)
+            return []
         for path in paths:
-            unit = _unit(path)
-            if len(unit) < 2:  # a section the whole game hangs on (the deck, the seating, …)
-                return []
             words |= _words_of([_at(doc, path), *map(str, path)])
+        for unit in units:
             regions += _regions(origins, _pointer(unit))
         origins = _renumbered(origins, doc, set(paths))
         doc = _pruned(doc, paths)
