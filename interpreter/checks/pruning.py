@@ -61,8 +61,7 @@ def semantic_diagnostics(doc: dict, origins, sources: dict[str, str], shown: Ite
             return []
         for path in paths:
             words |= _words_of([_at(doc, path), *map(str, path)])
-        for unit in units:
-            regions += _regions(origins, _pointer(unit))
+        regions += _regions(origins, {_pointer(unit) for unit in units})
         origins = _renumbered(origins, doc, set(paths))
         doc = _pruned(doc, paths)
     else:
@@ -126,12 +125,11 @@ def _inside(inner: Span, outer: Span) -> bool:
 
 def _outermost(paths: list[Path]) -> list[Path]:
     """Each path once, leaving out those inside another."""
-    unique = sorted(set(paths), key=len)
-    out: list[Path] = []
-    for p in unique:
-        if not any(p[:len(q)] == q for q in out):
-            out.append(p)
-    return out
+    kept: set[Path] = set()
+    for p in sorted(set(paths), key=len):
+        if not any(p[:i] in kept for i in range(1, len(p))):
+            kept.add(p)
+    return [p for p in dict.fromkeys(paths) if p in kept]
 
 
 def _unit(path: Path) -> Path:
@@ -174,13 +172,21 @@ def _words_of(node) -> set[str]:
     return out
 
 
-def _regions(origins, ptr: str) -> list[tuple[str, Span]]:
-    """Where the node at `ptr` and everything in it are written, in every file of the chain."""
-    out = []
+def _regions(origins, ptrs: set[str]) -> list[tuple[str, Span]]:
+    """Where the nodes at `ptrs` and everything in them are written, in every file of the chain (a
+    stretch of text within another is left out)."""
+    spans: list[tuple[str, Span]] = []
     for smap in getattr(origins, "layers", []):
         for table in (smap.values, smap.keys):
-            out += [(smap.file, span) for p, span in table.items()
-                    if span is not None and (p == ptr or p.startswith(ptr + "/"))]
+            for p, span in table.items():
+                parts = p.split("/")
+                if span is not None and any("/".join(parts[:i]) in ptrs for i in range(2, len(parts) + 1)):
+                    spans.append((smap.file, span))
+    spans.sort(key=lambda r: (r[0], r[1].line, r[1].col, -r[1].end_line, -r[1].end_col))
+    out: list[tuple[str, Span]] = []
+    for file, span in spans:
+        if not (out and out[-1][0] == file and _inside(span, out[-1][1])):
+            out.append((file, span))
     return out
 
 
