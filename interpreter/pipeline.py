@@ -3,8 +3,10 @@
     text ─parser─▶ tree ─document─▶ rules document + source map ─loader─▶ merged document
          ─schema─▶ schema-valid ─checks─▶ checked ─ruleset─▶ immutable Ruleset
 
-`check()` collects every diagnostic it can (schema errors, then all semantic passes) instead of
-stopping at the first; `load()` returns a Ruleset or raises DiagnosticError.
+`check()` collects every diagnostic it can instead of stopping at the first: the schema errors,
+then those of all semantic passes. When the schema rejects parts of the file, the passes check a
+copy without them (checks/pruning.py) and report only what those parts cannot have caused; no
+Ruleset is built. `load()` returns a Ruleset or raises DiagnosticError.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from interpreter import checks
-from interpreter.checks import schema
+from interpreter.checks import pruning, schema
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.language.loader import Loaded, sources_for
 from interpreter.language.loader import load as load_document
@@ -107,8 +109,8 @@ def _check(target: str, positions: bool) -> Report:
     report.loaded = loaded
     report.sources = dict(loaded.sources)
     diags = schema.check(loaded.doc, loaded.origins)
-    if diags:
-        report.diagnostics = diags
+    if diags:  # no Ruleset; the semantic passes check what the schema errors leave standing
+        report.diagnostics = diags + pruning.semantic_diagnostics(loaded.doc, loaded.origins, loaded.sources, diags)
         return report
     ctx = checks.run(loaded.doc, loaded.origins, loaded.sources)
     report.diagnostics = ctx.diagnostics

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter import checks
+from interpreter.checks import pruning
 from interpreter.checks import schema as schema_check
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language.document import escape
@@ -37,7 +38,9 @@ def check_text(path: Path, text: str) -> Result:
     except DiagnosticError as err:
         return Result(None, err.diagnostics)
     diags = schema_check.check(loaded.doc, loaded.origins)
-    if not diags:
+    if diags:
+        diags += pruning.semantic_diagnostics(loaded.doc, loaded.origins, loaded.sources, diags)
+    else:
         diags = checks.run(loaded.doc, loaded.origins, loaded.sources).diagnostics
     return Result(loaded, diags)
 
