@@ -39,7 +39,7 @@ _QUOTED = re.compile(r"'([^']+)'")
 _WORD = re.compile(r"\w+")
 # what is said of the document as a whole (a thing nothing uses, a contract no call leads to, a
 # phase the procedure lacks): any part taken out may be what used it
-_WHOLE = frozenset({"E304", "E306", "E307", "E311", "W331", "W332"})
+_WHOLE = frozenset({"E304", "E306", "E307", "E311", "W331", "W332", "W333", "W334"})
 
 Path = tuple  # a path into the document: keys (str) and list indices (int)
 
