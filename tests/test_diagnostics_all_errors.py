@@ -104,3 +104,13 @@ def test_one_broken_node_of_a_valid_game_causes_no_semantic_error(game):
                      if pruning._key(d) not in before]
             assert not extra, f"{path}: {[f'{d.location()} {d.code} {d.message}' for d in extra]}"
     assert checked > 60
+
+
+def test_a_section_keyword_in_an_expression_does_not_hide_its_error(tmp_path):
+    """A pruned contract field leaves `contract.premum` elsewhere reported: the word 'contract' names
+    the section, not anything the pruning took out."""
+    f = tmp_path / "v.stw"
+    f.write_text('extends "wien"\nlet x = trciks(declarer) + contract.premum\ncontract.one.defence = asc\n',
+                 encoding="utf-8")
+    codes = [d.code for d in pipeline.check(str(f)).diagnostics]
+    assert codes == ["E204", "E401", "E330"]

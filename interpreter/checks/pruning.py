@@ -60,7 +60,7 @@ def semantic_diagnostics(doc: dict, origins, sources: dict[str, str], shown: Ite
         if any(len(unit) < 2 for unit in units):  # a section the whole game rests on (the deck, …)
             return []
         for path in paths:
-            words |= _words_of([_at(doc, path), *map(str, path)])
+            words |= _words_of([_at(doc, path), *map(str, path[1:])])   # the section's own keyword says nothing
         regions += _regions(origins, {_pointer(unit) for unit in units})
         origins = _renumbered(origins, doc, set(paths))
         doc = _pruned(doc, paths)
