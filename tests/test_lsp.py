@@ -254,3 +254,17 @@ def test_rename_a_let_everywhere_in_the_file_and_refusals(client, tmp_path):
     assert "also written in" in err["message"] and "base.stw" in err["message"]
     at["position"] = {"line": 0, "character": 1}
     assert "can be renamed" in client.request("textDocument/rename", {**at, "newName": "x"})["error"]["message"]
+
+
+def test_quick_fixes_narrow_a_wide_span_to_the_word_the_message_names(tmp_path):
+    from interpreter.lsp import analysis
+
+    path = tmp_path / "q.stw"
+    text = 'extends "wien"\nlet x = trciks(declarer) + contract.premum\ncontract.one.defence = asc\n'
+    path.write_text(text, encoding="utf-8")
+    diags = analysis.check_text(path, text).diagnostics
+    fixes = analysis.quick_fixes(text, diags, analysis.display_path(path))
+    assert {(f.old, f.new) for f in fixes} == {("asc", "ask"), ("trciks", "tricks"), ("premum", "premium")}
+    lines = text.splitlines()
+    for f in fixes:                       # each span covers exactly the misspelt word
+        assert lines[f.span.line - 1][f.span.col - 1:f.span.end_col - 1] == f.old

@@ -178,8 +178,15 @@ def quick_fixes(text: str, diagnostics: list[Diagnostic], here: str) -> list[Qui
         if not 1 <= span.line <= len(lines):
             continue
         old = lines[span.line - 1][span.col - 1:span.end_col - 1]
-        if not _WORD.fullmatch(old):
-            continue
+        if not _WORD.fullmatch(old):      # a wider span (a call, an attribute): the word the message names
+            named = [q for q in re.findall(r"'(\w+)'", d.message)
+                     if len(re.findall(r"(?<!\w)" + re.escape(q) + r"(?!\w)", old)) == 1]
+            if len(named) != 1:
+                continue
+            at = re.search(r"(?<!\w)" + re.escape(named[0]) + r"(?!\w)", old)
+            assert at is not None
+            span = Span(span.line, span.col + at.start(), span.line, span.col + at.end())
+            old = named[0]
         out += [QuickFix(d, span, old, s) for s in d.suggestions if _WORD.fullmatch(s) and s != old]
     return out
 
