@@ -57,9 +57,12 @@ def cmd_validate(args) -> int:
         code = _exit_code(report.diagnostics) if not report.ok else 0
         if sweep and report.only_pending and t not in args.targets:
             code = 0
-        worst = max(worst, code)
+        warned = args.strict and any(d.severity == "warning" for d in report.diagnostics)
+        worst = max(worst, code, 1 if warned else 0)
         results.append((t, report, code))
     print(render_validation(results, args.targets, sweep, args.json))
+    if args.strict and worst == 1 and all(r.ok for _t, r, _c in results):
+        print("--strict: the warnings above fail the check", file=sys.stderr)
     return worst
 
 
@@ -336,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("targets", nargs="*", metavar="FILE|NAME", type=target)
     v.add_argument("--all", action="store_true", help="also every built-in game")
     v.add_argument("--json", action="store_true", help="machine-readable diagnostics")
+    v.add_argument("--strict", action="store_true", help="warnings fail too (exit 1), e.g. for a rule author's CI")
     v.set_defaults(func=cmd_validate)
 
     e = sub.add_parser("explain", help="the rules booklet: contract ladder, auction, payment tables")

@@ -33,3 +33,16 @@ def test_the_engine_cuts_the_chain_where_the_checker_says():
     from interpreter.engine import DEFAULT_KONTRA_MAX as engine_default
 
     assert engine_default == DEFAULT_KONTRA_MAX
+
+
+def test_strict_makes_warnings_fail_and_leaves_clean_files_alone(tmp_path, capsys):
+    warned = tmp_path / "opt.stw"
+    warned.write_text('extends "wien"\noption bonus { default = 5 }\n', encoding="utf-8")
+    clean = tmp_path / "clean.stw"
+    clean.write_text('extends "wien"\ntitle = "ours"\n', encoding="utf-8")
+    assert cli.main(["validate", str(warned)]) == 0
+    assert cli.main(["validate", str(warned), "--strict"]) == 1
+    out = capsys.readouterr()
+    assert "W334" in out.out and "--strict: the warnings above fail the check" in out.err
+    assert cli.main(["validate", str(clean), "--strict"]) == 0
+    assert cli.main(["validate", "--strict"]) == 0          # the built-in games carry no warning
