@@ -45,4 +45,5 @@ def test_strict_makes_warnings_fail_and_leaves_clean_files_alone(tmp_path, capsy
     out = capsys.readouterr()
     assert "W334" in out.out and "--strict: the warnings above fail the check" in out.err
     assert cli.main(["validate", str(clean), "--strict"]) == 0
-    assert cli.main(["validate", "--strict"]) == 0          # the built-in games carry no warning
+    assert cli.main(["validate", "wien", "--strict"]) == 0
+    assert cli.main(["validate", "croatian", "--strict"]) == 1    # its endless kontra chain is cut (W340)
