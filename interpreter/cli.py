@@ -47,7 +47,7 @@ def cmd_validate(args) -> int:
     from interpreter.present.validation import render_validation
     from interpreter.resources import builtin_games
 
-    targets = list(args.targets)
+    targets = _expand_folders(args.targets)
     sweep = args.all or not targets     # the built-in games: those in development are listed, not failed
     if sweep:
         targets += [name for name in builtin_games() if name not in targets]
@@ -64,6 +64,21 @@ def cmd_validate(args) -> int:
     if args.strict and worst == 1 and all(r.ok for _t, r, _c in results):
         print("--strict: the warnings above fail the check", file=sys.stderr)
     return worst
+
+
+def _expand_folders(targets: list[str]) -> list[str]:
+    """Each folder named stands for the .stw files under it, sorted (YAML and JSON files in a folder may
+    be scenarios, so only a rule file named as such is read in those spellings)."""
+    out: list[str] = []
+    for t in targets:
+        if os.path.isdir(t):
+            found = sorted(str(p) for p in Path(t).rglob("*.stw") if p.is_file())
+            if not found:
+                raise UsageError(f"{t}: a folder with no .stw rule file under it")
+            out += [f for f in found if f not in out]
+        elif t not in out:
+            out.append(t)
+    return out
 
 
 def _load(target: str, playable: bool = True):

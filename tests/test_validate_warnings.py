@@ -47,3 +47,17 @@ def test_strict_makes_warnings_fail_and_leaves_clean_files_alone(tmp_path, capsy
     assert cli.main(["validate", str(clean), "--strict"]) == 0
     assert cli.main(["validate", "wien", "--strict"]) == 0
     assert cli.main(["validate", "croatian", "--strict"]) == 1    # its endless kontra chain is cut (W340)
+
+
+def test_a_folder_stands_for_the_rule_files_under_it(tmp_path, capsys):
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "a.stw").write_text('extends "wien"\ntitle = "a"\n', encoding="utf-8")
+    (tmp_path / "house" / "b.stw").write_text('extends "wien"\ncontract one { rnak = 1 }\n', encoding="utf-8")
+    (tmp_path / "house" / "deal.yaml").write_text("not: a rule file\n", encoding="utf-8")   # a scenario, say
+    assert cli.main(["validate", str(tmp_path / "house")]) == 1
+    out = capsys.readouterr().out
+    assert "ok   " in out and "a.stw" in out and "FAIL" in out and "b.stw" in out and "deal.yaml" not in out
+    assert out.rstrip().endswith("1 valid, 1 invalid")
+    (tmp_path / "empty").mkdir()
+    assert cli.main(["validate", str(tmp_path / "empty")]) == 2
+    assert "no .stw rule file" in capsys.readouterr().err
