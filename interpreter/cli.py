@@ -15,6 +15,7 @@ from interpreter.present.boundary import (
     file_arg,
     printable_booklet,
     quiet_pipe,
+    say_warnings,
     sources,
     standard_streams,
     target,
@@ -81,10 +82,15 @@ def _expand_folders(targets: list[str]) -> list[str]:
     return out
 
 
-def _load(target: str, playable: bool = True):
+def _load(target: str, playable: bool = True, warn: bool = False):
+    """The Ruleset of `target`; with `warn`, the warnings located in the user's own rule files (not in the
+    built-in games, whose warnings are known) are said on stderr, one line each, before the run."""
     from interpreter.pipeline import load
 
-    return load(target, playable)
+    warnings: list[Diagnostic] = []
+    rs = load(target, playable, warnings if warn else None)
+    say_warnings(warnings)
+    return rs
 
 
 def cmd_explain(args) -> int:
@@ -247,7 +253,7 @@ def _bots(rs, text: str) -> str:
 def cmd_simulate(args) -> int:
     from interpreter.harness.runner import simulate
 
-    rs = _load(args.target)
+    rs = _load(args.target, warn=True)
     options = _options(rs, args.set)
     args.bots = _bots(rs, args.bots)
     args.workers = _workers(args.workers)
@@ -331,7 +337,7 @@ def cmd_replay(args) -> int:
 def cmd_play(args) -> int:
     from interpreter.present.terminal import play
 
-    rs = _load(args.target)
+    rs = _load(args.target, warn=True)
     options = _options(rs, args.set)
     args.bots = _bots(rs, args.bots)
     return play(rs, options, seat=args.seat, seed=args.seed, bots=args.bots, deals=args.deals,

@@ -119,10 +119,13 @@ def _check(target: str, positions: bool) -> Report:
     return report
 
 
-def load(target: str, playable: bool = True) -> Ruleset:
+def load(target: str, playable: bool = True, warnings: list[Diagnostic] | None = None) -> Ruleset:
     """The Ruleset of `target`. A file that needs mechanisms the engine lacks raises NotPlayable,
-    unless `playable` is False (the booklet and conversions need only a well-formed file)."""
+    unless `playable` is False (the booklet and conversions need only a well-formed file). The
+    warnings of a valid file are appended to `warnings`, if given."""
     report = check(target)
+    if warnings is not None and report.ok:
+        warnings += [d for d in report.diagnostics if d.severity == "warning"]
     if report.only_pending and report.ruleset is not None:
         if not playable:
             return report.ruleset

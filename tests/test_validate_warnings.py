@@ -61,3 +61,15 @@ def test_a_folder_stands_for_the_rule_files_under_it(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert cli.main(["validate", str(tmp_path / "empty")]) == 2
     assert "no .stw rule file" in capsys.readouterr().err
+
+
+def test_simulate_and_compare_say_the_warnings_of_the_users_own_files(tmp_path, capsys):
+    house = tmp_path / "house.stw"
+    house.write_text('extends "wien-hearts"\ncontract.hearts.value = 12\n', encoding="utf-8")
+    assert cli.main(["simulate", str(house), "--deals", "5", "--seed", "1", "--json"]) == 0
+    out = capsys.readouterr()
+    assert "warning: " in out.err and "W333" in out.err and "W333" not in out.out      # --json stays clean
+    assert cli.main(["compare", "wien-hearts", str(house), "--deals", "5", "--json"]) == 0
+    assert capsys.readouterr().err.count("W333") == 1
+    assert cli.main(["simulate", "croatian", "--deals", "3", "--json"]) == 0
+    assert "warning" not in capsys.readouterr().err        # a built-in game's known warning is not repeated

@@ -75,7 +75,11 @@ def _compare(args: Any, console: Callable[[], Any], read_options: Callable[[Any,
         folder = Path(args.report).expanduser().resolve().parent
         if not folder.is_dir():
             raise ValueError(f"--report: the folder {folder} does not exist")
-    rulesets = [load(t) for t in args.targets]
+    from interpreter.present.boundary import say_warnings
+
+    warnings: list = []
+    rulesets = [load(t, warnings=warnings) for t in args.targets]
+    say_warnings(list({(d.file, d.span, d.code, d.message): d for d in warnings}.values()))
     options = [read_options(rs, args.set) for rs in rulesets][0]
     bots = parse_bots(args.bots, rulesets[0].seats)
     progress = None

@@ -43,6 +43,23 @@ def file_arg(text: str) -> str:
 
 
 
+def say_warnings(warnings: list[Diagnostic]) -> None:
+    """The warnings of the rule files a run loads, one line each on stderr, where they lie in the user's
+    own files: the built-in games' warnings are known (and Croatian's cut kontra chain is deliberate)."""
+    from pathlib import Path
+
+    from interpreter.resources import games_dir
+
+    builtin = games_dir().resolve()
+    for d in warnings:
+        try:
+            inside = d.file is not None and Path(d.file).resolve().is_relative_to(builtin)
+        except (OSError, ValueError):
+            inside = False
+        if not inside:
+            print(printable(f"warning: {d.location()}: {d.code} {d.message}"), file=sys.stderr)
+
+
 def printable_booklet(booklet):
     """The booklet with every text made safe for a terminal (a title may hold escape sequences)."""
     def clean(v):
