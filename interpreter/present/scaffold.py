@@ -86,7 +86,7 @@ def _new(args: Any, usage_error: type[Exception]) -> int:
         raise usage_error(f"{args.file} exists; choose another name, or --force to replace it")
     ruleset = load(args.extends)                     # a base that does not load is reported as by validate
     base = args.extends
-    if base not in builtin_games() or Path(base).exists():   # a file: named relative to the new file
+    if base not in builtin_games() or Path(base).is_file():   # a file: named relative to the new file
         base_path = resolve(base).resolve()
         base = Path(os.path.relpath(base_path, path.resolve().parent)).as_posix()
     try:
