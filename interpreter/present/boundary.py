@@ -45,7 +45,7 @@ def file_arg(text: str) -> str:
 
 def say_warnings(warnings: list[Diagnostic]) -> None:
     """The warnings of the rule files a run loads, one line each on stderr, where they lie in the user's
-    own files: the built-in games' warnings are known (and Croatian's cut kontra chain is deliberate)."""
+    own files: the built-in games' warnings are known (a deliberate cut of an endless kontra chain, say)."""
     from pathlib import Path
 
     from interpreter.resources import games_dir
