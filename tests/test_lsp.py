@@ -82,6 +82,13 @@ def client(tmp_path):
     c.close()
 
 
+def with_base(folder: Path) -> Path:
+    """The small valid base of the diagnostics cases, as base.stw in `folder`."""
+    base = folder / "base.stw"
+    base.write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    return base
+
+
 def open_file(client: Client, path: Path, text: str) -> dict:
     path.write_text(text, encoding="utf-8")
     client.send("textDocument/didOpen", {"textDocument": {"uri": path.as_uri(), "languageId": "stichwort",
@@ -111,7 +118,7 @@ def test_unsaved_changes_are_checked_and_fixed_files_clear(client, tmp_path):
 
 
 def test_hover_completion_and_definition_across_extends(client, tmp_path):
-    (tmp_path / "base.stw").write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    with_base(tmp_path)
     path = tmp_path / "house.stw"
     text = 'extends "base"\ntitle = "h"\nsettle.pay[won].amount = tricks(declarer) + contract.premium\ncall one { contracts = [one, two] }\n'
     assert open_file(client, path, text)["diagnostics"] == []
@@ -200,7 +207,7 @@ def test_outline_lists_the_sections_and_what_each_declares(client, tmp_path):
 
 
 def test_references_of_a_let_in_the_file_and_its_base(client, tmp_path):
-    (tmp_path / "base.stw").write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    with_base(tmp_path)
     path = tmp_path / "house.stw"
     text = ('extends "base"\nlet bonus = 2   # bonus in a comment is no use\n'
             'settle.pay[won].amount = 1 + contract.premium + bonus\ntitle = "bonus"\n')
@@ -227,7 +234,7 @@ def test_references_of_a_let_in_the_file_and_its_base(client, tmp_path):
 
 
 def test_rename_a_let_everywhere_in_the_file_and_refusals(client, tmp_path):
-    (tmp_path / "base.stw").write_text((ROOT / "tests/diagnostics/cases/helpers/house_base.stw").read_text(), encoding="utf-8")
+    with_base(tmp_path)
     path = tmp_path / "house.stw"
     text = ('extends "base"\nlet bonus = 2   # bonus\n'
             'settle.pay[won].amount = 1 + contract.premium + bonus\nsettle.pay[lost].amount = bonus\n')
