@@ -328,7 +328,12 @@ class PlayPhase(Phase):
             return False
         con = st._con
         assert con is not None
-        lead = con.lead(Ctx(st)) if con.lead is not None else declarer
+        f = con.lead
+        if f is None:
+            lead = declarer
+        else:                               # generated, reading the state alone: no activation (codegen)
+            on_state = getattr(f, "on_state", None)
+            lead = on_state(st) if on_state is not None else f(Ctx(st))
         if lead is None or lead not in playing:
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
@@ -437,7 +442,12 @@ class PlayPhase(Phase):
             st._advance()
             return
         early_end = st._con.early_end  # type: ignore[union-attr]
-        if early_end is not None and early_end(Ctx(st)):
+        if early_end is not None:           # generated, reading the state alone: no activation (codegen)
+            on_state = getattr(early_end, "on_state", None)
+            ends = on_state(st) if on_state is not None else early_end(Ctx(st))
+        else:
+            ends = False
+        if ends:
             st.to_act = -1
             st._advance()
             return
