@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from typing import Any
 
 from interpreter.engine.codegen import cache
@@ -72,6 +73,13 @@ class Module:
         return self.source + "".join("\n\n" + src for src in gen.later_source)
 
 
+# An expression whose source names no `c` reads nothing of its activation but the state (`st = c.st`):
+# its function gets `on_state`, the same expression as a function of the state, which a phase calls
+# instead of making an activation for it (`f.on_state(st)` for `f(Ctx(st))`). A `c` in a string literal
+# only keeps a function from having it.
+_READS_ACTIVATION = re.compile(r"\bc\b")
+
+
 def _describe(node: Any) -> str:
     try:
         return repr(to_text(node))
@@ -101,6 +109,7 @@ def build(rules: Any) -> Module:
                          f"    cache = c.cache\n    if cache is None:\n        return {src}\n"
                          f"    if {k} not in cache:\n        cache[{k}] = {src}\n    return cache[{k}]\n")
     expressions: dict[tuple, str] = {}
+    on_state: list[str] = []            # expressions that read the state alone (_READS_ACTIVATION)
     for _fn, kind, node in list(comp.trees.values()):
         key = (kind, node)
         if key in expressions:
@@ -109,6 +118,10 @@ def build(rules: Any) -> Module:
         fname = f"E{len(expressions)}"
         expressions[key] = fname
         parts.append(function(fname, g.src, ("party " if kind == "party" else "") + _describe(node)))
+        if not _READS_ACTIVATION.search(g.src):
+            on_state.append(fname)
+            parts.append(f"def {fname}_st(st):\n    # {fname} of the state itself (no activation to make)\n"
+                         f"    return {g.src}\n")
     trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
     playables: dict[str, str] = {}
     never_end: list[str] = []           # contracts whose early end folds to false (codegen/play.ends_never)
@@ -141,6 +154,8 @@ def build(rules: Any) -> Module:
     namespace["ROWS_UNDER"] = lambda name, con_name: rows_under(
         gen, namespace, name, con_name, lambda src: cache.compiled(src, later))
     exec(cache.compiled(source, f"<stichwort generated: {rules.rs.name}>"), namespace)
+    for fname in on_state:
+        namespace[fname].on_state = namespace[fname + "_st"]
     mod = Module(source, namespace, expressions, playables, settlers)
     mod.gen = gen
     mod.let_names = let_names

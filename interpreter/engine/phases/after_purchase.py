@@ -56,7 +56,8 @@ class AfterPurchasePhase(Phase):
         S = st.R.after_purchase
         if not S.present or st.declarer is None or st.final_call is None:
             return False
-        if not S.when(Ctx(st)):
+        on_state = getattr(S.when, "on_state", None)     # generated, reading the state alone (codegen)
+        if not (on_state(st) if on_state is not None else S.when(Ctx(st))):
             return False
         ap = st.after_purchase
         ap.holder = st.declarer

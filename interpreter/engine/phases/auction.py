@@ -310,7 +310,8 @@ class AuctionPhase(Phase):
             return self._finish(st)
         ends = S.ends
         if ends is not None:
-            if ends(Ctx(st)):
+            on_state = getattr(ends, "on_state", None)     # generated, reading the state alone (codegen)
+            if on_state(st) if on_state is not None else ends(Ctx(st)):
                 return self._finish(st)
         else:
             active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]

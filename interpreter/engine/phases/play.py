@@ -39,8 +39,9 @@ def settings(doc: dict, comp: Compiler) -> PlaySettings:
 class PlayState:
     n: int
     leader: int | None = None
-    # the trick and the history are replaced as the cards are played, never written in place, so that a
-    # copy shares them: a list only until the play starts (and the first trick is complete), then tuples
+    # the trick, the history and the tricks and cards won are replaced as the cards are played, never
+    # written in place, so that a copy shares them: the trick and the history are a list only until the
+    # play starts (and the first trick is complete), then tuples
     trick: Sequence = field(default_factory=list)    # (seat, card) in the order played
     win: tuple | None = None                         # (seat, card) winning the current trick
     history: Sequence = field(default_factory=list)  # (trick as a tuple, winner) of every complete trick
@@ -67,8 +68,8 @@ class PlayState:
         new.trick = self.trick
         new.win = self.win
         new.history = self.history
-        new.tricks_won = self.tricks_won[:]
-        new.won_cards = self.won_cards[:]
+        new.tricks_won = self.tricks_won
+        new.won_cards = self.won_cards
         new.offer = self.offer
         new.offers = self.offers
         new.negotiated = self.negotiated
@@ -322,11 +323,17 @@ class PlayPhase(Phase):
         if declarer is not None and len(playing) == 1:
             n = st.R.defence.nobody_tricks
             if n is not None:
-                pl.tricks_won[declarer] = n
+                won = pl.tricks_won = pl.tricks_won[:]    # replaced, never written in place (PlayState)
+                won[declarer] = n
             return False
         con = st._con
         assert con is not None
-        lead = con.lead(Ctx(st)) if con.lead is not None else declarer
+        f = con.lead
+        if f is None:
+            lead = declarer
+        else:                               # generated, reading the state alone: no activation (codegen)
+            on_state = getattr(f, "on_state", None)
+            lead = on_state(st) if on_state is not None else f(Ctx(st))
         if lead is None or lead not in playing:
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
@@ -411,7 +418,8 @@ class PlayPhase(Phase):
     def _trick_done(self, st: State, pl: PlayState, trick: tuple, playing: tuple) -> None:
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
         winner = pl.win[0]  # type: ignore[index]
-        pl.tricks_won[winner] += 1
+        won = pl.tricks_won = pl.tricks_won[:]      # replaced, never written in place (PlayState)
+        won[winner] += 1
         m = 0
         for _, c in trick:
             m |= 1 << c
@@ -420,7 +428,8 @@ class PlayPhase(Phase):
             card = st.talon.pop(0)          # a talon card dealt face up into this trick goes to its winner
             m |= 1 << card
             pl.talon_cards = pl.talon_cards + ((len(history) + 1, card),)
-        pl.won_cards[winner] |= m
+        won = pl.won_cards = pl.won_cards[:]
+        won[winner] |= m
         pl.history = (*history, (trick, winner))
         pl.trick = ()
         pl.leader = winner
@@ -433,7 +442,12 @@ class PlayPhase(Phase):
             st._advance()
             return
         early_end = st._con.early_end  # type: ignore[union-attr]
-        if early_end is not None and early_end(Ctx(st)):
+        if early_end is not None:           # generated, reading the state alone: no activation (codegen)
+            on_state = getattr(early_end, "on_state", None)
+            ends = on_state(st) if on_state is not None else early_end(Ctx(st))
+        else:
+            ends = False
+        if ends:
             st.to_act = -1
             st._advance()
             return

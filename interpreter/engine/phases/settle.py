@@ -60,25 +60,35 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     accounts = st.accounts
     money = accounts.get("money")
     paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
-    payments = st.payments if record else None
-    for t in transfers:
-        src, dst, amount, note = t
-        for who, amt in ((src, -amount), (dst, amount)):
-            # credit() of a seat written out (the common case): its money, and what it has paid or received
-            if type(who) is int and money is not None:
-                money[who] += amt
-                if amt < 0:
-                    if paid is None:
-                        paid = accounts.setdefault("_paid", [0] * st.n)
-                    paid[who] -= amt
-                else:
-                    if received is None:
-                        received = accounts.setdefault("_received", [0] * st.n)
-                    received[who] += amt
-            elif who is not None:
-                credit(st, who, amt)
-        if payments is not None:
-            payments.append(t)
+    for src, dst, amount, _ in transfers:
+        # credit() of the payer and of the payee, a seat written out (the common case): its money, and what
+        # it has paid or received (a negative amount the other way round)
+        if type(src) is int and money is not None:
+            money[src] -= amount
+            if amount > 0:
+                if paid is None:
+                    paid = accounts.setdefault("_paid", [0] * st.n)
+                paid[src] += amount
+            else:
+                if received is None:
+                    received = accounts.setdefault("_received", [0] * st.n)
+                received[src] -= amount
+        elif src is not None:
+            credit(st, src, -amount)
+        if type(dst) is int and money is not None:
+            money[dst] += amount
+            if amount < 0:
+                if paid is None:
+                    paid = accounts.setdefault("_paid", [0] * st.n)
+                paid[dst] -= amount
+            else:
+                if received is None:
+                    received = accounts.setdefault("_received", [0] * st.n)
+                received[dst] += amount
+        elif dst is not None:
+            credit(st, dst, amount)
+    if record:
+        st.payments.extend(transfers)
 
 
 def _judge(st: State, rows: list[Row]) -> list:
