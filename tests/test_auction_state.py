@@ -48,7 +48,7 @@ def test_clones_before_the_play_share_its_state_until_written():
     while twin.phase != "play" and twin.phase != "end":
         legal = twin.legal_actions()
         twin.apply(legal[rng.randrange(len(legal))])
-    assert st.play.leader is None and st.play.trick == [] and st.play.tricks_won == [0] * st.n
+    assert st.play.leader is None and st.trick == [] and st.play.tricks_won == [0] * st.n
 
 
 def test_talon_state_copy_and_fresh_state():

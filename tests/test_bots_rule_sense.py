@@ -55,7 +55,7 @@ def _ducks(priffe, upper_bound: bool) -> int:
                 wanted = (st.declarer is not None) == upper_bound
                 made = goal_profile(st, con) if st.declarer is not None else set()
                 if wanted and bot_play.wants_few(st, me, made):
-                    beats = con.beaters[st.play.win[1]]
+                    beats = con.beaters[st.win[1]]
                     legal = [x for x in st.legal_actions() if A.kind_of(x) == A.PLAY]
                     if any(not (1 << x) & beats for x in legal):
                         assert not (1 << a) & beats, (seed, con.name, st.action_text(a))

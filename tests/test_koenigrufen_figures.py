@@ -37,7 +37,7 @@ def play_out(st, lead_order: list[str]) -> None:
     """The declarer (1) leads `lead_order` card by card; every other seat plays its first legal card."""
     leads = list(lead_order)
     while not st.is_over():
-        if st.current_player() == 1 and not st.play.trick:
+        if st.current_player() == 1 and not st.trick:
             act(st, 1, "play " + leads.pop(0))
         else:
             st.apply(st.legal_actions()[0])
@@ -110,7 +110,7 @@ def test_kung_ultimo_made_by_the_partners_king_in_a_trick_the_declarer_wins():
     leads = ["SK", "T21", "T20", "T19", "T18", "T17", "T16", "T15", "T14", "T13", "T12", "T11"]
     while not st.is_over():
         seat = st.current_player()
-        if seat == 1 and not st.play.trick:
+        if seat == 1 and not st.trick:
             act(st, 1, "play " + leads.pop(0))
         elif seat == 2:                               # the partner keeps the king to the last
             options = legal(st)
@@ -181,7 +181,7 @@ def test_a_declared_pagat_that_does_not_win_the_last_trick_fails_and_so_do_trull
     act(st, 0, "pass")
     while not st.is_over():
         seat = st.current_player()
-        if seat == 1 and not st.play.trick:
+        if seat == 1 and not st.trick:
             options = [t for t in legal(st) if t != "play T1" and t != "play 7S"]
             act(st, 1, options[0] if options else ("play 7S" if "play 7S" in legal(st) else "play T1"))
         elif seat == 3:                                # C plays his taroks lowest first and keeps XII
@@ -227,7 +227,7 @@ def test_a_declared_pagat_forced_out_before_the_last_trick_fails():
     dumps = ["3D", "2D", "KC", "QC", "CC", "JC", "10C", "9C", "8C", "KS", "7C", "QS"]
     while not st.is_over():
         seat = st.current_player()
-        if seat == 1 and not st.play.trick and leads:
+        if seat == 1 and not st.trick and leads:
             act(st, 1, "play " + leads.pop(0))
         elif seat == 2:
             card = next(c for c in dumps if "play " + c in legal(st))

@@ -236,7 +236,7 @@ def places(st) -> list[int]:
     for c in st.talon:
         talon |= 1 << c
     trick = 0
-    for _, c in st.play.trick:
+    for _, c in st.trick:
         trick |= 1 << c
     return list(st.hands) + [st.discards, talon, trick] + list(st.play.won_cards)
 

@@ -59,7 +59,7 @@ def settle(st, contract: str, declarer: int | None, tricks: list[int]):
     """Finish a deal by its stated result: the contract, its declarer and the stick each seat took."""
     st.con = st.R.contracts[contract]
     st.declarer = declarer
-    st.play.tricks_won = list(tricks)
+    st.tricks_won = list(tricks)
     st.phase_i = len(st.R.procedure)
     apply_rows(st, st.R.settle_rows, record=True)
     st.settled = True

@@ -104,7 +104,7 @@ def test_declarer_ducks_and_defenders_lead_low(wien):
                 legal = [x for x in st.legal_actions() if A.kind_of(x) == A.PLAY]
                 con = st.con
                 if me in st.declarers and st.trick:
-                    beats = con.beaters[st.play.win[1]]
+                    beats = con.beaters[st.win[1]]
                     if any(not (1 << x) & beats for x in legal):
                         assert not (1 << a) & beats
                         checked = True

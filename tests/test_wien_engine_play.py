@@ -103,7 +103,7 @@ def test_amb_09_invitation_after_both_defenders_declared_before_the_lead(left, r
     # both have declared: the one who went along, and only he, may invite, and no card is played yet
     assert st.phase == "defence" and st.current_player() == goer
     assert legal(st) == {"invite", "no invite"}
-    assert not st.history and not st.play.trick and all(n_cards(h) == 10 for h in st.hands)
+    assert not st.history and not st.trick and all(n_cards(h) == 10 for h in st.hands)
     do(st, (goer, "invite"))
     assert st.phase == "play" and st.playing == (0, 1, 2) and st.current_player() == 1   # the declarer leads
     assert all("invite" not in t for t in legal(st))                         # never again once play starts

@@ -122,7 +122,7 @@ def against_zero(state, legal, rng):
     me = state.to_act
     if not state.trick:
         return min(legal, key=lambda c: (con.strength[c], rng.random()))
-    win_seat, win_card = state.play.win
+    win_seat, win_card = state.win
     beats = con.beaters[win_card]
     under = [c for c in legal if not (1 << c) & beats]
     declarer_played = any(s in state.declarers for s, _c in state.trick)

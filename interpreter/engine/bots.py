@@ -482,7 +482,7 @@ class RuleBot:
         if not state.trick:
             pick = max if short else min
             return pick(plays, key=lambda c: (con.strength[c], self.rng.random()))
-        winners = [c for c in plays if (1 << c) & con.beaters[state.play.win[1]]]
+        winners = [c for c in plays if (1 << c) & con.beaters[state.win[1]]]
         if short:
             return min(winners or plays, key=lambda c: con.strength[c])
         losers = [c for c in plays if c not in winners]
@@ -507,7 +507,7 @@ class RuleBot:
             if wants_few:
                 return min(legal, key=lambda c: (con.strength[c], self.rng.random()))
             return bot_play.lead(state, legal)
-        win_seat, win_card = state.play.win
+        win_seat, win_card = state.win
         winners = [c for c in legal if c in bits(con.beaters[win_card])]
         # the sides as this seat knows them: a hidden partner is not known to the others (engine/sides.py)
         known = sides.known_to(state, me)

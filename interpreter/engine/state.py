@@ -47,7 +47,7 @@ def _alias(part: str, name: str) -> Any:
         return getattr(getattr(self, part), name)
 
     def set_(self: State, value: Any) -> None:
-        if part == "play" and self.phase != "play":     # before the play, clones share its state (clone())
+        if part == "play":                      # clones share the play's state (clone())
             self.play = self.play.copy()
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
@@ -115,6 +115,8 @@ class State(Readings):
     playing: tuple[int, ...]
     all_passed: bool
     play: PlayState
+    trick: Any          # the current trick, (seat, card) in the order played: a list until the play, then a tuple
+    win: tuple | None   # (seat, card) winning the current trick
     start_accounts: dict
     settled: bool
     after_stake_accounts: dict
@@ -158,6 +160,7 @@ class State(Readings):
         d["log"] = []
         d["choices"] = []
         d["play"] = PlayState(n)
+        d["trick"] = []
         d["payments"] = []
         self.__dict__ = d
         # who sits where (seat → person, for `per = player` accounts), the fixed partnerships (seat → its
@@ -241,24 +244,22 @@ class State(Readings):
 
     def clone(self) -> State:
         """A copy that shares nothing the next move can change. The cards, the log and the state of the
-        phase to act in (the play's, the auction's, …) are copied at once; the talon, choices, payments,
-        accounts and the other phase states on first use: the clone and the original hand each other's over
-        untouched (_Part), so a search that plays only the cards copies only those. Before the play the
-        play's state is shared (written only in the play). The compiled rules, tuples and refs are shared."""
+        phase to act in (the auction's, …) are copied at once; the talon, choices, payments, accounts and
+        the other phase states on first use: the clone and the original hand each other's over untouched
+        (_Part), so a search that plays only the cards copies only those. The play's state is shared: the
+        current trick and its winning card, written on every card, are the state's own (`trick`, `win`),
+        and the play copies its state when it writes it, at a trick's end (engine/phases/play.py). The
+        compiled rules, tuples and refs are shared."""
         d = self.__dict__
         if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
-        phase = d["phase"]
-        if phase == "play":                 # the play's state is written only in the play (PlayPhase.start
-            nd["play"] = d["play"].copy()   # makes the state's own copy): before it, the clones share it
-        else:                               # the state of the phase to act in, which the next move uses
-            part = _PHASE_PART.get(phase)
-            if part is not None:
-                shared = d["_lazy"][part]
-                nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
+        part = _PHASE_PART.get(d["phase"])
+        if part is not None:                # the state of the phase to act in, which the next move uses
+            shared = d["_lazy"][part]
+            nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
         new = _new_state(State)
         new.__dict__ = nd
         return new
@@ -365,7 +366,6 @@ class State(Readings):
     kontra_required = _alias("kontra", "required")
     declared = _alias("announce", "declared")       # figure -> the seat that declared it (announce phase)
     leader = _alias("play", "leader")
-    trick = _alias("play", "trick")
     history = _alias("play", "history")
     tricks_won = _alias("play", "tricks_won")
     won_cards = _alias("play", "won_cards")
@@ -419,8 +419,9 @@ _BLANK: dict[str, Any] = {
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
-    # the play's state at once (the other phase states on first use, _Part), the accounts
-    "play": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
+    # the play's state at once (the other phase states on first use, _Part), the current trick and its
+    # winning card (written on every card: the state's own, engine/phases/play.py), the accounts
+    "play": None, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
 

@@ -44,7 +44,7 @@ def observation(self: State, seat: int) -> dict:
         "calls": list(self.auction.calls),
         "declarer": self.declarer,
         "contract": self.con.name if self.con and (self.declarer is None or self.phase != "auction") else None,
-        "trick": [(s, R.codes[c]) for s, c in pl.trick],
+        "trick": [(s, R.codes[c]) for s, c in self.trick],
         "tricks": {s: pl.tricks_won[s] for s in self.active},
     }
     if self.number_bids:

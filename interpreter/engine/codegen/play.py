@@ -86,7 +86,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     def called(ob: Any, lead: bool) -> list[str]:
         if tied(ob) and ob.rule == "declared_cards":
             due = gen.bind(tied_due, "declared_cards over the table of declared figures")
-            return [f"m = {due}(T[1], hand, cands, len(pl.history) + 1)"]
+            return [f"m = {due}(T[1], hand, cands, len(st.play.history) + 1)"]
         if tied(ob):
             j = next(i for i, x in enumerate(lists) if x is ob)
             order = gen.bind(tied_order, "birds_in_order over the table of declared figures")
@@ -103,10 +103,10 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     suit_mask_name = gen.bind(suit_masks, "cards of each suit")
     lines = [f"def {name}(st, me):", f"    # the cards `me` may play in {title}: " +
              (", ".join(ob.rule for ob in chain) or "any card"),
-             "    hand = st.hands[me]", "    cands = hand", "    pl = st.play", "    trick = pl.trick"]
+             "    hand = st.hands[me]", "    cands = hand", "    trick = st.trick"]
     if any(tied(ob) for ob in chain):
         table = gen.bind(tied_of, "the declared figures each seat keeps for a trick")
-        lines.append(f"    T = (pl.tied or {table}(st))[me]")
+        lines.append(f"    T = (st.play.tied or {table}(st))[me]")
     lines.append("    if not trick:")
 
     def guarded(body: list[str], cond: str | bool | None, indent: str) -> list[str]:
@@ -154,7 +154,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         elif ob.rule == "hold_back":
             lines.append(f"        # {ob.rule}")
             lines += hold_back(ob, "        ")
-    lines += ["        return cands", f"    led = {suit_of}[trick[0][1]]", "    win = pl.win[1]"]
+    lines += ["        return cands", f"    led = {suit_of}[trick[0][1]]", "    win = st.win[1]"]
     for ob in chain:
         if not inline(ob):
             lines.append(f"    # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))

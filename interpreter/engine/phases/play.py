@@ -39,11 +39,10 @@ def settings(doc: dict, comp: Compiler) -> PlaySettings:
 class PlayState:
     n: int
     leader: int | None = None
-    # the trick, the history and the tricks and cards won are replaced as the cards are played, never
-    # written in place, so that a copy shares them: the trick and the history are a list only until the
-    # play starts (and the first trick is complete), then tuples
-    trick: Sequence = field(default_factory=list)    # (seat, card) in the order played
-    win: tuple | None = None                         # (seat, card) winning the current trick
+    # the current trick and the card winning it are the state's own (State.trick, State.win): written on
+    # every card, so that the play's state is copied only when a trick is complete (_trick_done). The
+    # history and the tricks and cards won are replaced, never written in place, so that a copy shares
+    # them: the history is a list only until the first trick is complete, then a tuple
     history: Sequence = field(default_factory=list)  # (trick as a tuple, winner) of every complete trick
     tricks_won: list[int] = field(default_factory=list)
     won_cards: list[int] = field(default_factory=list)
@@ -65,8 +64,6 @@ class PlayState:
         new = _new_play(PlayState)
         new.n = self.n
         new.leader = self.leader
-        new.trick = self.trick
-        new.win = self.win
         new.history = self.history
         new.tricks_won = self.tricks_won
         new.won_cards = self.won_cards
@@ -278,18 +275,17 @@ def playable(st: State, me: int) -> int:
     if con.gen_playable is not None:            # the same chain, generated from the rules (engine/codegen)
         return con.gen_playable(st, me)
     hand = st.hands[me]
-    pl = st.play
     cands = hand
-    if not pl.trick:
+    if not st.trick:
         for ob in con.obligations:
             if ob.at_lead:
                 m = ob.fn(st, ob, me, hand, cands, -1, -1, con)
                 if m > 0 and (ob.when is None or ob.when(Ctx(st, me))):
                     cands = m
         return cands
-    led = st.R.suit_of[pl.trick[0][1]]
-    assert pl.win is not None
-    win = pl.win[1]
+    led = st.R.suit_of[st.trick[0][1]]
+    assert st.win is not None
+    win = st.win[1]
     for ob in con.obligations:
         m = ob.fn(st, ob, me, hand, cands, led, win, con)
         if m > 0 and (ob.when is None or ob.when(Ctx(st, me))):
@@ -306,7 +302,7 @@ def hands_open(st: State) -> bool:
     done = len(st.play.history)
     if done >= con.open_after:
         return True
-    return con.open_at_lead and done >= con.open_after - 1 and bool(st.play.trick)
+    return con.open_at_lead and done >= con.open_after - 1 and bool(st.trick)
 
 
 class PlayPhase(Phase):
@@ -338,7 +334,7 @@ class PlayPhase(Phase):
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
         st.to_act = lead
-        pl.trick = ()
+        st.trick = ()
         pl.into = st.talon_state.into       # the talon phase is over: its count, read here once
         return True
 
@@ -348,7 +344,7 @@ class PlayPhase(Phase):
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
         gen = st._con.gen_playable  # type: ignore[union-attr]
         out = bits(gen(st, st.to_act) if gen is not None else playable(st, st.to_act))
-        if pl.trick or st.R.play.negotiate is None:
+        if st.trick or st.R.play.negotiate is None:
             return out
         return out + self._offers(st)
 
@@ -356,7 +352,7 @@ class PlayPhase(Phase):
         """Splits the player to act may offer, as the declarer's tricks in all."""
         S = st.R.play
         pl = st.play
-        if S.negotiate is None or pl.offers >= A.MAX_OFFERS or pl.trick or st.declarer is None:
+        if S.negotiate is None or pl.offers >= A.MAX_OFFERS or st.trick or st.declarer is None:
             return []
         if not S.negotiate(Ctx(st, st.to_act)):
             return []
@@ -370,7 +366,7 @@ class PlayPhase(Phase):
     def _negotiate(self, st: State, action: int) -> None:
         arg = A.arg_of(action)
         me = st.to_act
-        pl = st.play
+        pl = st.play = st.play.copy()   # shared with the clones (State.clone): the state's own to write
         if arg >= A.OFFER:
             resume = pl.offer[2] if pl.offer is not None else me
             pl.offer = (me, arg - A.OFFER, resume)
@@ -398,26 +394,27 @@ class PlayPhase(Phase):
             return
         me = st.to_act
         bit = 1 << action
-        pl = st.play
-        st.hands[me] &= ~bit
-        if action == st.called_card:
+        d = st.__dict__
+        d["hands"][me] &= ~bit
+        if action == d["called_card"]:
             sides.reveal(st)
-        trick = pl.trick
+        trick = d["trick"]
         played = (me, action)
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not trick or bit & st._con.beaters[pl.win[1]]:  # type: ignore[index, union-attr]
-            pl.win = played
-        pl.trick = trick = trick + (played,)  # type: ignore[operator]  # a tuple in the play
-        playing = st.playing
+        if not trick or bit & d["_con"].beaters[d["win"][1]]:
+            d["win"] = played
+        d["trick"] = trick = trick + (played,)    # a tuple in the play
+        playing = d["playing"]
         if len(trick) < len(playing):
-            r = pl.ring
+            r = d["play"].ring
             st.to_act = (r[1] if r[0] is playing else ring(st))[me]
             return
-        self._trick_done(st, pl, trick, playing)
+        self._trick_done(st, trick, playing)
 
-    def _trick_done(self, st: State, pl: PlayState, trick: tuple, playing: tuple) -> None:
+    def _trick_done(self, st: State, trick: tuple, playing: tuple) -> None:
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
-        winner = pl.win[0]  # type: ignore[index]
+        pl = st.play = st.play.copy()   # shared with the clones (State.clone): the state's own to write
+        winner = st.win[0]  # type: ignore[index]
         won = pl.tricks_won = pl.tricks_won[:]      # replaced, never written in place (PlayState)
         won[winner] += 1
         m = 0
@@ -431,7 +428,7 @@ class PlayPhase(Phase):
         won = pl.won_cards = pl.won_cards[:]
         won[winner] |= m
         pl.history = (*history, (trick, winner))
-        pl.trick = ()
+        st.trick = ()
         pl.leader = winner
         hands = st.hands
         for s in playing:
