@@ -60,3 +60,21 @@ def test_simple_seed_0_defence_queue_is_not_shared():
 def test_many_clones(name):
     for seed in range(3, 40):
         check_clones(name, seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_playing_the_original_on_leaves_its_clones_unchanged(name):
+    """The other way round: clones taken at every step keep what they had while the original plays on to
+    the end (the play's state is shared and copied by whichever state writes it first)."""
+    rs = load(name)
+    for seed in range(2):
+        st = new_game(rs, seed=seed, dealer=seed % rs.seats)
+        rng = random.Random(seed)
+        kept = []
+        while not st.is_over():
+            copy = st.clone()
+            kept.append((copy, snapshot(copy)))
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        for k, (copy, before) in enumerate(kept):
+            assert snapshot(copy) == before, f"{name} seed {seed}: the original changed its clone of step {k}"

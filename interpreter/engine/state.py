@@ -49,6 +49,7 @@ def _alias(part: str, name: str) -> Any:
     def set_(self: State, value: Any) -> None:
         if part == "play":                      # clones share the play's state (clone())
             self.play = self.play.copy()
+            self._play_own = False              # the copy shares its lists (phases/play.own_play)
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
 
@@ -115,6 +116,7 @@ class State(Readings):
     playing: tuple[int, ...]
     all_passed: bool
     play: PlayState
+    _play_own: bool     # no clone shares `play` (phases/play.own_play)
     trick: Any          # the current trick, (seat, card) in the order played: a list until the play, then a tuple
     win: tuple | None   # (seat, card) winning the current trick
     start_accounts: dict
@@ -253,6 +255,7 @@ class State(Readings):
         d = self.__dict__
         if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
+        d["_play_own"] = False              # the play's state is shared from now on (phases/play.own_play)
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
@@ -421,7 +424,7 @@ _BLANK: dict[str, Any] = {
     "all_passed": False,
     # the play's state at once (the other phase states on first use, _Part), the current trick and its
     # winning card (written on every card: the state's own, engine/phases/play.py), the accounts
-    "play": None, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
+    "play": None, "_play_own": False, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
 

@@ -40,9 +40,10 @@ class PlayState:
     n: int
     leader: int | None = None
     # the current trick and the card winning it are the state's own (State.trick, State.win): written on
-    # every card, so that the play's state is copied only when a trick is complete (_trick_done). The
-    # history and the tricks and cards won are replaced, never written in place, so that a copy shares
-    # them: the history is a list only until the first trick is complete, then a tuple
+    # every card. The rest is written only when a trick is complete (or in a negotiation), after
+    # own_play() has made it the state's own: copied, with its own tricks and cards won, unless no clone
+    # shares it. A copy() shares the lists. The history is replaced, never written in place: a list only
+    # until the first trick is complete, then a tuple
     history: Sequence = field(default_factory=list)  # (trick as a tuple, winner) of every complete trick
     tricks_won: list[int] = field(default_factory=list)
     won_cards: list[int] = field(default_factory=list)
@@ -78,6 +79,21 @@ class PlayState:
 
 
 _new_play = object.__new__
+
+
+def own_play(st: State) -> PlayState:
+    """The play's state as the state's own to write: a copy with its own tricks and cards won, unless it
+    is its own already (`_play_own`: no clone shares it since it was copied; State.clone clears it). A
+    deal played without clones copies it once, at the play's start."""
+    d = st.__dict__
+    pl = d["play"]
+    if d["_play_own"]:
+        return pl
+    pl = d["play"] = pl.copy()
+    pl.tricks_won = pl.tricks_won[:]
+    pl.won_cards = pl.won_cards[:]
+    d["_play_own"] = True
+    return pl
 
 
 def ring(st: State) -> tuple:
@@ -311,7 +327,7 @@ class PlayPhase(Phase):
     def start(self, st: State) -> bool:
         if st.given_up:             # lost without play (engine/phases/talon.py)
             return False
-        pl = st.play = st.play.copy()   # the state's own: clones share it until the play (State.clone)
+        pl = own_play(st)               # clones share it (State.clone)
         playing = st.playing
         if not playing:
             playing = st.playing = st.active
@@ -319,8 +335,7 @@ class PlayPhase(Phase):
         if declarer is not None and len(playing) == 1:
             n = st.R.defence.nobody_tricks
             if n is not None:
-                won = pl.tricks_won = pl.tricks_won[:]    # replaced, never written in place (PlayState)
-                won[declarer] = n
+                pl.tricks_won[declarer] = n
             return False
         con = st._con
         assert con is not None
@@ -366,7 +381,7 @@ class PlayPhase(Phase):
     def _negotiate(self, st: State, action: int) -> None:
         arg = A.arg_of(action)
         me = st.to_act
-        pl = st.play = st.play.copy()   # shared with the clones (State.clone): the state's own to write
+        pl = own_play(st)               # shared with the clones (State.clone): the state's own to write
         if arg >= A.OFFER:
             resume = pl.offer[2] if pl.offer is not None else me
             pl.offer = (me, arg - A.OFFER, resume)
@@ -413,10 +428,9 @@ class PlayPhase(Phase):
 
     def _trick_done(self, st: State, trick: tuple, playing: tuple) -> None:
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
-        pl = st.play = st.play.copy()   # shared with the clones (State.clone): the state's own to write
+        pl = own_play(st)               # shared with the clones (State.clone): the state's own to write
         winner = st.win[0]  # type: ignore[index]
-        won = pl.tricks_won = pl.tricks_won[:]      # replaced, never written in place (PlayState)
-        won[winner] += 1
+        pl.tricks_won[winner] += 1
         m = 0
         for _, c in trick:
             m |= 1 << c
@@ -425,8 +439,7 @@ class PlayPhase(Phase):
             card = st.talon.pop(0)          # a talon card dealt face up into this trick goes to its winner
             m |= 1 << card
             pl.talon_cards = pl.talon_cards + ((len(history) + 1, card),)
-        won = pl.won_cards = pl.won_cards[:]
-        won[winner] |= m
+        pl.won_cards[winner] |= m
         pl.history = (*history, (trick, winner))
         st.trick = ()
         pl.leader = winner
