@@ -89,6 +89,13 @@ def with_base(folder: Path) -> Path:
     return base
 
 
+def change_file(client: Client, path: Path, text: str, version: int) -> dict:
+    """The editor's text of `path` replaced by `text`; the diagnostics then published."""
+    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": version},
+                                           "contentChanges": [{"text": text}]}, request=False)
+    return client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]
+
+
 def open_file(client: Client, path: Path, text: str) -> dict:
     path.write_text(text, encoding="utf-8")
     client.send("textDocument/didOpen", {"textDocument": {"uri": path.as_uri(), "languageId": "stichwort",
@@ -162,14 +169,10 @@ def test_quick_fix_puts_the_suggestion_in_place_and_the_file_validates(client, t
     assert fix["kind"] == "quickfix" and fix["diagnostics"][0]["code"] == "E201"
     fixed = _apply(text, fix["edit"]["changes"][path.as_uri()])
     assert fixed == 'extends "wien"\ntitle = "house"\ncontract one { rank = 1 }\n'
-    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
-                                           "contentChanges": [{"text": fixed}]}, request=False)
-    assert client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"] == []
+    assert change_file(client, path, fixed, 2)["diagnostics"] == []
     # a range elsewhere in the file gets no fix
     far = {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}
-    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 3},
-                                           "contentChanges": [{"text": text}]}, request=False)
-    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    change_file(client, path, text, 3)
     assert client.request("textDocument/codeAction", {"textDocument": {"uri": path.as_uri()}, "range": far,
                                                       "context": {"diagnostics": []}})["result"] == []
 
@@ -185,9 +188,7 @@ def test_formatting_gives_the_layout_of_fmt(client, tmp_path):
     formatted = _apply(text, edits)
     assert formatted != text and formatted == format_text(text)
     assert "# a comment" in formatted
-    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
-                                           "contentChanges": [{"text": formatted}]}, request=False)
-    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    change_file(client, path, formatted, 2)
     assert client.request("textDocument/formatting", {"textDocument": {"uri": path.as_uri()},
                                                       "options": {"tabSize": 2, "insertSpaces": True}})["result"] == []
 
@@ -222,9 +223,7 @@ def test_references_of_a_let_in_the_file_and_its_base(client, tmp_path):
                                                      "context": {"includeDeclaration": True}})["result"]
     assert got == []            # 'contract' is a built-in word, not a declared name
     text2 = text + "call one { contracts = [one, two_g] }\n"
-    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
-                                           "contentChanges": [{"text": text2}]}, request=False)
-    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    change_file(client, path, text2, 2)
     got = client.request("textDocument/references", {"textDocument": uri, "position": {"line": 4, "character": 30},
                                                      "context": {"includeDeclaration": True}})["result"]
     base = (tmp_path / "base.stw").as_uri()
@@ -244,18 +243,14 @@ def test_rename_a_let_everywhere_in_the_file_and_refusals(client, tmp_path):
     renamed = _apply(text, edit["changes"][path.as_uri()])
     assert renamed == ('extends "base"\nlet extra = 2   # bonus\n'
                        'settle.pay[won].amount = 1 + contract.premium + extra\nsettle.pay[lost].amount = extra\n')
-    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 2},
-                                           "contentChanges": [{"text": renamed}]}, request=False)
-    assert client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"] == []
+    assert change_file(client, path, renamed, 2)["diagnostics"] == []
     # refused: a name already declared, a bad name, and a name its base writes too
     at["position"] = {"line": 1, "character": 6}
     for new, says in (("two", "already a contract"), ("9", "not a name"), ("tricks", "built-in")):
         err = client.request("textDocument/rename", {**at, "newName": new})["error"]
         assert says in err["message"], err
     text3 = renamed + "call one { contracts = [one, two] }\n"
-    client.send("textDocument/didChange", {"textDocument": {"uri": path.as_uri(), "version": 3},
-                                           "contentChanges": [{"text": text3}]}, request=False)
-    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    change_file(client, path, text3, 3)
     at["position"] = {"line": 4, "character": 29}
     err = client.request("textDocument/rename", {**at, "newName": "deuce"})["error"]
     assert "also written in" in err["message"] and "base.stw" in err["message"]
