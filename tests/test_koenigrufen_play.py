@@ -43,6 +43,19 @@ def test_the_player_left_of_the_dealer_cuts_or_knocks_and_the_players_choose_pil
     assert st.phase == "auction" and st.current_player() == 1
 
 
+@pytest.mark.rules("KR-DEAL-07", "KR-DEAL-08")
+def test_nobody_sees_a_card_before_the_cut_or_while_the_piles_are_chosen():
+    st = game(DEAL_A)
+    assert all(st.observation(s)["hand"] == [] for s in range(4))
+    act(st, 3, "knock")
+    act(st, 1, "take 4")
+    assert st.phase == "knock" and st.observation(1)["hand"] == []
+    for seat, pile in ((2, "take 1"), (3, "take 2"), (0, "take 3")):
+        act(st, seat, pile)
+    assert all(sorted(st.observation(s)["hand"]) == sorted(cards(st, s)) for s in range(4))
+    assert len(st.observation(1)["hand"]) == 12
+
+
 # ---- the auction ----------------------------------------------------------------------------------
 @pytest.mark.rules("KR-AUC-01", "KR-AUC-03", "KR-AUC-04", "KR-AUC-05", "KR-AUC-08", "KR-AUC-12")
 def test_forehand_opens_may_not_pass_and_the_rank_0_games_are_not_bids():

@@ -92,3 +92,14 @@ def test_help_and_a_hint_from_the_rule_bot_leave_the_deal_as_it_was(tmp_path):
     mine = [text for seat, text in record["actions"] if seat == 1]
     assert mine[0] == st.action_text(st.legal_actions()[0])
     assert len(record["actions"]) == 3                                # seat 1, then the two bots' calls
+
+
+def test_the_hand_is_not_shown_before_the_cut_or_the_knock():
+    # KR-DEAL-07: the seat on the dealer's left cuts or knocks before any card is seen
+    out = io.StringIO()
+    play(load("koenigrufen"), {}, seat=3, seed=2, deals=1, inp=Lines(["2", "q"]), out=out)
+    first, _, rest = out.getvalue().partition("your choice")
+    assert "your hand: not dealt yet" in first and "knock" in first
+    assert "not dealt yet" not in rest
+    shown = rest.split("your hand: ")[1].split("\n")[0].split()     # after the cut, at the first bid
+    assert len(shown) == 12 and all(c in rest for c in ("bid", "pass"))

@@ -38,9 +38,11 @@ def observation(self: State, seat: int) -> dict:
     """What `seat` sees of the deal."""
     R = self.R
     pl = self.play
+    # before the cut or the knock (phase `knock`) nobody has seen a card: the hand is not shown yet. The
+    # engine deals at the start (a pile taken after a knock is the hand dealt, engine/phases/knock.py)
     obs: dict[str, Any] = {
         "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
-        "hand": R.rs.codes(self.hands[seat]),
+        "hand": R.rs.codes(self.hands[seat]) if self.phase != "knock" else [],
         "calls": list(self.auction.calls),
         "declarer": self.declarer,
         "contract": self.con.name if self.con and (self.declarer is None or self.phase != "auction") else None,

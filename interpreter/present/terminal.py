@@ -244,7 +244,10 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                     console.print("on the table: " + ", ".join(f"{s}:{R.codes[c]}" for s, c in state.trick))
                 for line in _table_view(state, seat):
                     console.print(escape(printable(line)))
-                console.print(f"your hand: [bold]{_sorted_hand(state, seat)}[/]")
+                if state.phase == "knock":      # nobody has seen a card before the cut or the knock
+                    console.print("your hand: [dim]not dealt yet[/]")
+                else:
+                    console.print(f"your hand: [bold]{_sorted_hand(state, seat)}[/]")
                 legal = state.legal_actions()
                 long = choose.is_long(state, legal)   # tens of discards: named card by card instead
                 menu = [x for x in legal if x not in choose.discards(state, legal)] if long else legal

@@ -173,6 +173,7 @@
     const size = discards.length ? discards[0][1].length : 0;
     const hand = $("hand");
     hand.replaceChildren();
+    if (v.phase === "knock") hand.append(el("p", "hint", "not dealt yet: the deck is cut or knocked first"));
     v.hand.forEach((c) => {
       let click = null;
       if (playable.has(c)) click = () => act(direct.get(c));
