@@ -57,3 +57,39 @@ def test_every_contract_gets_its_rows_at_its_first_settlement(name):
         table = mod.namespace[fname + "_BY"]
         assert set(table) == set(mod.gen.contracts)
         assert all(callable(f) for f in table.values())
+
+
+def test_a_let_in_the_rows_is_worked_out_where_the_interpreter_works_it_out(tmp_path):
+    """A let read in payment rows is kept in a local of the rows' function, set at its first reading: a
+    row whose condition is false does not read it (here it would fail), one that pays it reads it once for
+    every row; where nothing else reads the activation the function makes none."""
+    path = tmp_path / "house.stw"
+    path.write_text('extends "wien"\nlet boom = 2 ^ (pot + 200)\nlet twice = A * 2\nsettle {\n  pay = table {\n'
+                    "    | when     | from     | to  | amount | note     |\n"
+                    "    | pot < 0  | declarer | pot | boom   | \"never\"  |\n"
+                    "    | made     | pot      | declarer | twice  | \"made\"   |\n"
+                    "    | not made | declarer | pot | twice  | \"lost\"   |\n"
+                    "  }\n}\n", encoding="utf-8")
+    rs = load(str(path))
+    ref, gen = compile_rules(rs, engine="interpreter"), compile_rules(rs, engine="generated")
+    fn = gen.generated.rows[id(gen.settle_rows)]
+    settled = 0
+    for i in range(30):
+        dealer = i % ref.n_seats
+        hands, talon = deal_cards(ref, random.Random(f"deal:{i}"), dealer)
+        st, st_ref = State(gen, dealer, hands, talon, deal_number=i), State(ref, dealer, hands, talon, deal_number=i)
+        rng = random.Random(f"policy:{i}")
+        while not st.is_over():
+            legal = st.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            st.apply(action)
+            st_ref.apply(action)
+        assert st.payments == st_ref.payments and st.accounts == st_ref.accounts
+        assert fn(st) == settle._judge(st, ref.settle_rows)
+        settled += bool(st.payments)
+    assert settled > 0
+    shown = gen.generated.complete()
+    under = shown[shown.index(f"def {gen.generated.namespace[fn.__name__ + '_BY']['eight'].__name__}(st):"):]
+    under = under[:under.index("return out")]
+    assert "Ctx(" not in under and under.count(" = MISSING") == 3     # boom, twice and the A it reads
+    assert under.count("v_L0 := min(") == 2                     # A's own source, where `twice` reads it

@@ -319,7 +319,9 @@ class State(Readings):
         self.phase = "end"
         self._component = None
         self.to_act = -1
-        self._apply_rows(self.R.session_rows.get("after_deal", []), record=True)
+        rows = self.R.session_rows.get("after_deal")
+        if rows:                    # none in most games: no call
+            self._apply_rows(rows, record=True)
 
     def _apply_rows(self, rows: list, record: bool) -> None:
         apply_rows(self, rows, record)

@@ -54,7 +54,7 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         "    if f is None:",
         f"        f = ROWS_UNDER({name!r}, con.name)",
         "    return f(st)", ""])
-    return "\n\n".join([_function(f"{name}_ANY", title, generic), dispatch, f"{name}_BY: dict = {{}}\n"])
+    return "\n\n".join([_function(f"{name}_ANY", title, generic, gen), dispatch, f"{name}_BY: dict = {{}}\n"])
 
 
 def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str,
@@ -85,7 +85,7 @@ def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str
                 notes = [f"#   {k}: {gen.notes[k]}" for k in gen.constants if k not in namespace]
                 for k, v in gen.constants.items():
                     namespace.setdefault(k, v)
-                src = "\n\n".join(helpers + [_function(fname, f"{title} under {con_name!r}", body)])
+                src = "\n\n".join(helpers + [_function(fname, f"{title} under {con_name!r}", body, gen)])
                 src = "\n".join([f"# made at the first settlement under {con_name!r}", *notes, src])
                 exec(compiled(src), namespace)
                 gen.later_source.append(src)
@@ -128,12 +128,39 @@ _NEW_CTX = ("Ctx(st, None, None, {})" if Ctx.__init__.__code__.co_varnames[:5] =
             else "Ctx(st, cache={})")
 
 
-def _function(name: str, title: str, body: str, head: list[str] | None = None) -> str:
+def _function(name: str, title: str, body: str, gen: ExprGen) -> str:
     lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order"]
-    lines += [f"    {x}" for x in head or ()]
+    body = _with_lets(body, gen)
     # the activation only where a row reads it (a constant stake reads nothing)
     reads = [f"    c = {_NEW_CTX}", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
     return "\n".join(lines + ["    out = []"] + reads) + "\n" + body + "\n"
+
+
+# a let read through a local (ExprGen._let_local): the local, the let's call
+_MEMO = re.compile(r"\((v_\w+) if \1 is not MISSING else \(\1 := (\w+\(c\))\)\)")
+_MADE = "    made = c.cache['made'] = "     # `made` hoisted, kept in the memo for what else reads it (_hoisted)
+_ACTIVATION = re.compile(r"\b(c|env)\b")
+
+
+def _with_lets(body: str, gen: ExprGen) -> str:
+    """The body with the locals of the lets it reads, unset before the rows. When nothing else in it reads
+    the activation, each let is worked out from its own source (the lets it reads through their locals
+    too), `made` is not kept in a memo nobody reads, and the function makes no activation."""
+    memos = {call: var for var, call in _MEMO.findall(body)}
+    pending = list(memos)
+    while pending:
+        for var, call in _MEMO.findall(gen.let_inline.get(pending.pop()) or ""):
+            if call not in memos:
+                memos[call] = var
+                pending.append(call)
+    own = {call: gen.let_inline.get(call) for call in memos}
+    rest = _STRING.sub("''", _MEMO.sub("_", body.replace(_MADE, "    made = ")))
+    if not _ACTIVATION.search(rest) and all(src is not None and not _ACTIVATION.search(_STRING.sub("''", _MEMO.sub("_", src)))
+                                            for src in own.values()):
+        def local(m: re.Match) -> str:
+            return f"({m[1]} if {m[1]} is not MISSING else ({m[1]} := {_MEMO.sub(local, own[m[2]] or '')}))"
+        body = _MEMO.sub(local, body).replace(_MADE, "    made = ")
+    return "\n".join([f"    {var} = MISSING" for var in dict.fromkeys(memos.values())] + [body])
 
 
 def _with_hoisted(body: str, hoisted: dict[str, str]) -> str:
@@ -144,7 +171,16 @@ def _with_hoisted(body: str, hoisted: dict[str, str]) -> str:
 
 
 def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> str:
-    """The rows judged in order, each appending its transfers to `out`."""
+    """The rows judged in order, each appending its transfers to `out`; a let that does not depend on the
+    seat is read through a local of the function (ExprGen._let_local, _with_lets)."""
+    memo, gen.let_memo = gen.let_memo, True
+    try:
+        return _judged_rows(rows, gen, tree_of)
+    finally:
+        gen.let_memo = memo
+
+
+def _judged_rows(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> str:
     from interpreter.engine.phases import settle
     from interpreter.engine.phases.base import ALWAYS
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.compile import Party
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import ALWAYS, Phase
 
@@ -62,7 +63,7 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
     for src, dst, amount, _ in transfers:
         # credit() of the payer and of the payee, a seat written out (the common case): its money, and what
-        # it has paid or received (a negative amount the other way round)
+        # it has paid or received (a negative amount the other way round); a game account (the pot) too
         if type(src) is int and money is not None:
             money[src] -= amount
             if amount > 0:
@@ -73,6 +74,9 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
                 if received is None:
                     received = accounts.setdefault("_received", [0] * st.n)
                 received[src] -= amount
+        elif type(src) is Party and len(src) == 1:
+            name = src[0]
+            accounts[name] = accounts.get(name, 0) + -amount
         elif src is not None:
             credit(st, src, -amount)
         if type(dst) is int and money is not None:
@@ -85,10 +89,18 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
                 if received is None:
                     received = accounts.setdefault("_received", [0] * st.n)
                 received[dst] += amount
+        elif type(dst) is Party and len(dst) == 1:
+            name = dst[0]
+            accounts[name] = accounts.get(name, 0) + amount
         elif dst is not None:
             credit(st, dst, amount)
     if record:
-        st.payments.extend(transfers)
+        d = st.__dict__
+        payments = d.get("payments")
+        if payments is not None:
+            payments.extend(transfers)
+        else:       # shared with a clone, never written (the state's _Part): its own, the transfers added
+            d["payments"] = d["_lazy"]["payments"] + transfers
 
 
 def _judge(st: State, rows: list[Row]) -> list:
