@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
@@ -373,10 +374,12 @@ class AuctionPhase(Phase):
                    and len(high.contracts) == 1 else None)
             con = R.contracts[one] if one is not None else None
             if con is not None and con.trump_expr is None and st._con is None and declarer is not None:
-                # nothing is judged before the contract is set: the sides are formed once, with both
+                # nothing is judged before the contract is set: the sides are formed once, with both (what
+                # setting `st.con` does, without its property)
                 st._declarer = declarer
                 st.choices = [one]
-                st.con = con
+                st._con = con
+                sides.form(st)
             else:
                 st.declarer = declarer
                 if au.best is not None:
