@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
 
 
-@dataclass
+@dataclass(slots=True)
 class AuctionState:
     """The auction of one deal. Its lists and dict are never changed in place: a change puts a new one in
     their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes."""
@@ -89,7 +89,7 @@ class AuctionPhase(Phase):
     name = "auction"
 
     def start(self, st: State) -> bool:
-        au = st.auction
+        au = st.auction = st.auction.copy()     # the state's own: until now the blank all share (State.__init__)
         au.bid_order = list(seat_order(st, st.R.auction.first(Ctx(st))))
         au.pos = 0
         st.to_act = au.bid_order[0]
