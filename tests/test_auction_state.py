@@ -84,3 +84,13 @@ def test_clones_after_the_auction_share_its_state():
     order = list(st.auction.bid_order)
     twin.bid_order = order[::-1]
     assert twin.auction is not st.auction and st.auction.bid_order == order
+
+
+def test_peek_reads_a_shared_part_without_copying_it():
+    R = compile_rules(load("wien"))
+    hands, talon = deal_cards(R, random.Random(3), 0)
+    st = State(R, 0, hands, talon)
+    twin = st.clone()                               # the talon is shared from now on (State._Part)
+    assert twin.peek("talon") is st.peek("talon") and twin.peek("talon") == talon
+    assert twin.peek("talon_state") is None         # not made yet, and peek does not make it
+    assert twin.talon is not st.peek("talon") and twin.talon == talon   # the attribute copies it

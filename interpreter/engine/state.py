@@ -278,6 +278,13 @@ class State(Readings):
         new.__dict__ = nd
         return new
 
+    def peek(self, name: str) -> Any:
+        """A part of the state (talon, choices, payments, accounts) to read only, never to write: the state's
+        own or the one it shares with a clone, which reading through the attribute would copy (_Part); None
+        for a phase's state not made yet (the attribute would make it)."""
+        d = self.__dict__
+        return d[name] if name in d else d["_lazy"][name]
+
     def _hand_over(self) -> dict:
         """Move the parts this state has used (or set) since the last clone to a new shared `_lazy`: from
         now on it and its clones copy them on first use. A part enters the __dict__ only by being added
