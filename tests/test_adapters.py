@@ -184,7 +184,7 @@ def test_observation_hides_other_hands(name):
         st = new_game(rs, seed=k, dealer=dealer)
         others = [s for s in st.active if s != 0][:2]
         assert 0 in st.active and len(others) == 2
-        hands = [st.observation(s)["hand"] for s in range(st.n)]
+        hands = [rs.codes(st.hands[s]) for s in range(st.n)]     # as dealt (unseen before a cut, observation)
         hands[others[0]], hands[others[1]] = hands[others[1]], hands[others[0]]
         other = new_game(rs, deal={"hands": hands, "talon": [rs.cards[c].code for c in st.talon]}, dealer=dealer)
         e1, e2 = env(rs), env(rs)
