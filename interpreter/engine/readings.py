@@ -80,13 +80,11 @@ class Readings:
 
     @property
     def final(self) -> Any:
-        final = self.final_call
-        return final.ref if final is not None else None
+        return self.final_call.ref if self.final_call is not None else None
 
     @property
     def high(self) -> Any:
-        high = self.auction.high_call
-        return high.ref if high is not None else None
+        return self.auction.high_call.ref if self.auction.high_call is not None else None
 
     @property
     def trump(self) -> str | None:
