@@ -10,11 +10,15 @@ from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 
 
+def values(au: AuctionState) -> dict:
+    return {f.name: getattr(au, f.name) for f in dataclasses.fields(AuctionState)}
+
+
 def test_copy_has_every_attribute():
     au = AuctionState(4)
     for i, f in enumerate(dataclasses.fields(AuctionState)):
         setattr(au, f.name, (f.name, i))
-    assert vars(au.copy()) == vars(au)
+    assert values(au.copy()) == values(au)
 
 
 def test_apply_never_changes_a_shared_list():
@@ -25,7 +29,7 @@ def test_apply_never_changes_a_shared_list():
         st = State(R, i % R.n_seats, hands, talon)
         while st.phase == "auction":
             before = {k: (v, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else None)
-                      for k, v in vars(st.auction).items()}
+                      for k, v in values(st.auction).items()}
             twin = st.clone()
             legal = twin.legal_actions()
             twin.apply(legal[rng.randrange(len(legal))])
@@ -61,3 +65,32 @@ def test_talon_state_copy_and_fresh_state():
     for i, f in enumerate(dataclasses.fields(TalonState)):
         setattr(tl, f.name, (f.name, i))
     assert vars(tl.copy()) == vars(tl)
+
+
+def test_clones_after_the_auction_share_its_state():
+    """Nothing writes the auction's state once the auction is over: clones share it (State.clone), and a
+    write through a flat name makes the writer's own copy."""
+    R = compile_rules(load("wien"))
+    hands, talon = deal_cards(R, random.Random(3), 0)
+    st = State(R, 0, hands, talon)
+    rng = random.Random(5)
+    while st.phase == "auction":
+        twin = st.clone()
+        assert twin.auction is not st.auction       # copied in the auction
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    twin = st.clone()
+    assert twin.auction is st.auction
+    order = list(st.auction.bid_order)
+    twin.bid_order = order[::-1]
+    assert twin.auction is not st.auction and st.auction.bid_order == order
+
+
+def test_peek_reads_a_shared_part_without_copying_it():
+    R = compile_rules(load("wien"))
+    hands, talon = deal_cards(R, random.Random(3), 0)
+    st = State(R, 0, hands, talon)
+    twin = st.clone()                               # the talon is shared from now on (State._Part)
+    assert twin.peek("talon") is st.peek("talon") and twin.peek("talon") == talon
+    assert twin.peek("talon_state") is None         # not made yet, and peek does not make it
+    assert twin.talon is not st.peek("talon") and twin.talon == talon   # the attribute copies it

@@ -159,3 +159,16 @@ def test_compile_show_prints_the_generated_module(capsys, tmp_path, monkeypatch)
     said = capsys.readouterr().out
     assert "17 of 17 contracts" in said and str(tmp_path) in said
     assert main(["compile", "no-such-game"]) == 2
+
+
+def test_a_calls_attribute_is_read_without_the_property():
+    """`final.X` and `high.X` read the call itself (templates.call_attr), as attr() of the property does."""
+    from interpreter.engine.codegen.templates import call_attr
+    from interpreter.engine.compile import attr
+
+    R = compile_rules(load("wien"))
+    assert "call_attr(st.final_call, 'category')" in R.generated.source
+    assert call_attr(None, "category") is None
+    for call in R.calls:
+        for name in ("category", "name", "rank", "nothing"):
+            assert call_attr(call, name) == attr(call.ref, name)

@@ -80,11 +80,13 @@ class Readings:
 
     @property
     def final(self) -> Any:
-        return self.final_call.ref if self.final_call is not None else None
+        final = self.final_call
+        return final.ref if final is not None else None
 
     @property
     def high(self) -> Any:
-        return self.auction.high_call.ref if self.auction.high_call is not None else None
+        high = self.auction.high_call
+        return high.ref if high is not None else None
 
     @property
     def trump(self) -> str | None:

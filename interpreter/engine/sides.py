@@ -80,11 +80,12 @@ SIDE_KINDS: dict[str, Callable[[State, int], tuple[tuple[int, ...], dict[int, in
 
 def form(st: State) -> None:
     """Set the declaring side and the defenders from the declarer and the contract's side kind."""
-    seat = st.declarer
+    seat = st._declarer             # the values behind the properties `declarer` and `con` (engine/state.py)
     if seat is None:
         st.declarers, st.defenders, st.partner = (), tuple(st.active), fixed_partners(st)
         return
-    kind = st.con.side if st.con is not None else "alone"
+    con = st._con
+    kind = con.side if con is not None else "alone"
     declarers, partner = SIDE_KINDS[kind](st, seat)
     if not declarers:           # a kind without a declaring side leaves no declarer (no_declarer)
         st._declarer = None

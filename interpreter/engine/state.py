@@ -50,6 +50,8 @@ def _alias(part: str, name: str) -> Any:
         if part == "play":                      # clones share the play's state (clone())
             self.play = self.play.copy()
             self._play_own = False              # the copy shares its lists (phases/play.own_play)
+        elif part == "auction":                 # … and the auction's after the auction (and a blank before)
+            self.auction = self.auction.copy()
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
 
@@ -115,6 +117,7 @@ class State(Readings):
     trump_choice: int | None
     playing: tuple[int, ...]
     all_passed: bool
+    auction: AuctionState   # a blank shared until the auction starts; shared by clones after it (clone())
     play: PlayState
     _play_own: bool     # no clone shares `play` (phases/play.own_play)
     trick: Any          # the current trick, (seat, card) in the order played: a list until the play, then a tuple
@@ -123,7 +126,6 @@ class State(Readings):
     settled: bool
     after_stake_accounts: dict
     if TYPE_CHECKING:
-        auction: AuctionState
         talon_state: TalonState
         after_purchase: AfterPurchaseState
         defence: DefenceState
@@ -134,7 +136,6 @@ class State(Readings):
         payments: list[tuple]
         accounts: dict
     else:       # parts shared with a clone until first used, and phase states made on first use (_Part)
-        auction = _Part("auction")
         talon_state = _Part("talon_state")
         after_purchase = _Part("after_purchase")
         defence = _Part("defence")
@@ -162,6 +163,10 @@ class State(Readings):
         d["log"] = []
         d["choices"] = []
         d["play"] = PlayState(n)
+        blank = rules.__dict__.get("_blank_auction")     # never written: the auction starts with a copy
+        if blank is None:
+            blank = rules.__dict__["_blank_auction"] = AuctionState(n)
+        d["auction"] = blank
         d["trick"] = []
         d["payments"] = []
         self.__dict__ = d
@@ -248,10 +253,12 @@ class State(Readings):
         """A copy that shares nothing the next move can change. The cards, the log and the state of the
         phase to act in (the auction's, …) are copied at once; the talon, choices, payments, accounts and
         the other phase states on first use: the clone and the original hand each other's over untouched
-        (_Part), so a search that plays only the cards copies only those. The play's state is shared: the
-        current trick and its winning card, written on every card, are the state's own (`trick`, `win`),
-        and the play copies its state when it writes it, at a trick's end (engine/phases/play.py). The
-        compiled rules, tuples and refs are shared."""
+        (_Part), so a search that plays only the cards copies only those. The auction's state is copied in
+        the auction only: nothing writes it after, so it is a plain attribute, which reads quicker than a
+        _Part even once the state holds it (Python does not specialise a read a class descriptor shadows).
+        The play's state is shared: the current trick and its winning card, written on every card, are the
+        state's own (`trick`, `win`), and the play copies its state when it writes it, at a trick's end
+        (engine/phases/play.py). The compiled rules, tuples and refs are shared."""
         d = self.__dict__
         if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
@@ -259,13 +266,24 @@ class State(Readings):
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
-        part = _PHASE_PART.get(d["phase"])
-        if part is not None:                # the state of the phase to act in, which the next move uses
-            shared = d["_lazy"][part]
-            nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
+        phase = d["phase"]
+        if phase == "auction":              # its state, written by every call (only read once it is over)
+            nd["auction"] = d["auction"].copy()
+        else:
+            part = _PHASE_PART.get(phase)
+            if part is not None:            # the state of the phase to act in, which the next move uses
+                shared = d["_lazy"][part]
+                nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
         new = _new_state(State)
         new.__dict__ = nd
         return new
+
+    def peek(self, name: str) -> Any:
+        """A part of the state (talon, choices, payments, accounts) to read only, never to write: the state's
+        own or the one it shares with a clone, which reading through the attribute would copy (_Part); None
+        for a phase's state not made yet (the attribute would make it)."""
+        d = self.__dict__
+        return d[name] if name in d else d["_lazy"][name]
 
     def _hand_over(self) -> dict:
         """Move the parts this state has used (or set) since the last clone to a new shared `_lazy`: from
@@ -390,17 +408,17 @@ class State(Readings):
 _new_state = object.__new__
 # the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
-                         "auction": AuctionState.copy, "talon_state": TalonState.copy,
+                         "talon_state": TalonState.copy,
                          "after_purchase": AfterPurchaseState.copy, "defence": DefenceState.copy,
                          "kontra": KontraState.copy, "announce": AnnounceState.copy}
 _LAZY_NAMES = tuple(_LAZY)
 # the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
-_FRESH: dict[str, Any] = {"auction": AuctionState, "talon_state": fresh_talon_state,
+_FRESH: dict[str, Any] = {"talon_state": fresh_talon_state,
                           "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
                           "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
 _UNMADE = dict.fromkeys(_FRESH)
 # a phase → the name of its state, which clone() copies at once in that phase
-_PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
+_PHASE_PART = {"talon": "talon_state", "after_purchase": "after_purchase",
                "defence": "defence", "kontra": "kontra", "announce": "announce"}
 # a new state's attributes, in their order; those set per state are None here. `_base` -1: the first
 # clone() hands over the talon, choices, payments and accounts the state was made with
@@ -424,9 +442,9 @@ _BLANK: dict[str, Any] = {
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
-    # the play's state at once (the other phase states on first use, _Part), the current trick and its
-    # winning card (written on every card: the state's own, engine/phases/play.py), the accounts
-    "play": None, "_play_own": False, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
+    # the auction's and the play's states at once (the other phase states on first use, _Part), the
+    # current trick and its winning card (written on every card: the state's own, phases/play.py), the accounts
+    "auction": None, "play": None, "_play_own": False, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
 

@@ -78,7 +78,7 @@ def settle_facts(state: Any, outcome: dict, seats: list[str], fail: Any) -> None
         state.base_bidder = seat(outcome["base_bidder"], "base bidder")
         state.base_con = R.contracts[name]
     if not state.auction.bid_order:     # no auction was held: the seats in their order from the dealer
-        state.auction.bid_order = sorted(state.active, key=lambda s: (s - state.dealer - 1) % state.n)
+        state.bid_order = sorted(state.active, key=lambda s: (s - state.dealer - 1) % state.n)    # copies it
     an = state.announce
     given: dict[str, Any] = {"made": {}, "attempted": {}}
     if "points" in outcome:

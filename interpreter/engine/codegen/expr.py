@@ -49,6 +49,21 @@ _PRIMITIVE = (int, str, bool, type(None))
 _LET_CALL = re.compile(r"\w+\(c\)")    # a let's function called with the activation
 
 
+def _calls() -> dict[str, str]:
+    """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
+    for each property that reads just that (else its attributes go through it)."""
+    from interpreter.engine.readings import Readings
+    out = {}
+    for name, call in (("final", "st.final_call"), ("high", "st.auction.high_call")):
+        getter = Readings.__dict__[name].fget
+        if getter.__code__.co_names == tuple(call.split(".")[1:]) + ("ref",):
+            out["st." + name] = call
+    return out
+
+
+_CALLS = _calls()
+
+
 class ExprGen:
     """Translates trees against one rule set's compiler (its symbols, roles, lets and accounts)."""
 
@@ -297,6 +312,9 @@ class ExprGen:
             return self.lit(X.attr(obj.value, node[2]))
         if obj.src == "st.contract":        # the contract's attribute, without the property chain
             return G(f"contract_attr(st, {node[2]!r})")
+        call = _CALLS.get(obj.src)
+        if call is not None:                # a call's attribute, without the property (readings.final, .high)
+            return G(f"call_attr({call}, {node[2]!r})")
         return G(f"attr({obj.src}, {node[2]!r})")
 
     def _not(self, node: tuple, scope: frozenset) -> G:

@@ -54,13 +54,13 @@ class AfterPurchasePhase(Phase):
 
     def start(self, st: State) -> bool:
         S = st.R.after_purchase
-        if not S.present or st.declarer is None or st.final_call is None:
+        if not S.present or st._declarer is None or st.final_call is None:
             return False
         on_state = getattr(S.when, "on_state", None)     # generated, reading the state alone (codegen)
         if not (on_state(st) if on_state is not None else S.when(Ctx(st))):
             return False
         ap = st.after_purchase
-        ap.holder = st.declarer
+        ap.holder = st._declarer
         self._fill_queue(st)
         if not ap.queue:
             return False

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
 
 
-@dataclass
+@dataclass(slots=True)
 class AuctionState:
     """The auction of one deal. Its lists and dict are never changed in place: a change puts a new one in
     their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes."""
@@ -88,7 +89,7 @@ class AuctionPhase(Phase):
     name = "auction"
 
     def start(self, st: State) -> bool:
-        au = st.auction
+        au = st.auction = st.auction.copy()     # the state's own: until now the blank all share (State.__init__)
         au.bid_order = list(seat_order(st, st.R.auction.first(Ctx(st))))
         au.pos = 0
         st.to_act = au.bid_order[0]
@@ -373,10 +374,12 @@ class AuctionPhase(Phase):
                    and len(high.contracts) == 1 else None)
             con = R.contracts[one] if one is not None else None
             if con is not None and con.trump_expr is None and st._con is None and declarer is not None:
-                # nothing is judged before the contract is set: the sides are formed once, with both
+                # nothing is judged before the contract is set: the sides are formed once, with both (what
+                # setting `st.con` does, without its property)
                 st._declarer = declarer
                 st.choices = [one]
-                st.con = con
+                st._con = con
+                sides.form(st)
             else:
                 st.declarer = declarer
                 if au.best is not None:

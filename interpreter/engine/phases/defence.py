@@ -64,8 +64,9 @@ class DefencePhase(Phase):
 
     def start(self, st: State) -> bool:
         S = st.R.defence
-        con = st.con
-        if st.declarer is None or con is None:
+        con = st._con                   # the values behind the properties `con` and `declarer`
+        declarer = st._declarer
+        if declarer is None or con is None:
             st.playing = st.active
             return False
         if con.defence == "all" or not S.present:
@@ -87,7 +88,7 @@ class DefencePhase(Phase):
             df.compulsory = True
             st.playing = st.active
             return False
-        first = S.first(c) if S.first is not None else st.seat_after(st.declarer)
+        first = S.first(c) if S.first is not None else st.seat_after(declarer)
         df.queue = [first] + [s for s in st.defenders if s != first]
         st.to_act = df.queue[0]
         df.stage = "ask"

@@ -350,7 +350,8 @@ class PlayPhase(Phase):
         pl.leader = lead
         st.to_act = lead
         st.trick = ()
-        pl.into = st.talon_state.into       # the talon phase is over: its count, read here once
+        tl = st.peek("talon_state")         # the talon phase is over: its count, read here once
+        pl.into = tl.into if tl is not None else 0      # (not made: no talon dealt into the tricks)
         return True
 
     def legal(self, st: State) -> list[int]:

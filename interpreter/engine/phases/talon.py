@@ -87,7 +87,6 @@ class TalonState:
     exposed: bool = False
     shown: tuple = ()            # the cards shown to everyone when the talon is exposed
     discard_count: int = 0
-    rest: int = 0                # cards of the talon nobody took
     stage: str = ""              # give_up | choose | discard while the phase asks
     packets: tuple = ()          # halves: the packets as masks, top of the talon first
     taken: int = -1              # the packet the declarer took
@@ -102,7 +101,6 @@ class TalonState:
         new.exposed = self.exposed
         new.shown = self.shown
         new.discard_count = self.discard_count
-        new.rest = self.rest
         new.stage = self.stage
         new.packets = self.packets
         new.taken = self.taken
@@ -206,7 +204,6 @@ def _give_rest(st: State, proc: TalonProc) -> None:
     """The talon cards nobody took go to the side `rest` names (counted in its points), else aside."""
     tl = st.talon_state
     rest = mask_of(st.talon)
-    tl.rest = rest
     if proc.rest_to == "defenders":
         tl.to_defenders |= rest
     elif proc.rest_to == "declarer":
@@ -238,21 +235,23 @@ class TalonPhase(Phase):
     name = "talon"
 
     def start(self, st: State) -> bool:
-        proc = procedure(st)
-        tl = st.talon_state
+        # a talon nobody takes up is left where it is: the talon's state is made only when written
+        proc = procedure_under(st, st._con)
         if proc is None:
-            tl.rest = mask_of(st.talon)
             return False
-        if proc.kind == "into_tricks":
-            tl.into = min(proc.tricks or len(st.talon), len(st.talon))
+        kind = proc.kind
+        if kind == "into_tricks":
+            st.talon_state.into = min(proc.tricks or len(st.talon), len(st.talon))
             return False
         if st._declarer is None:
-            tl.rest = mask_of(st.talon)
             return False
-        if proc.kind in ("aside", "defenders"):
-            self._give_away(st, proc)
-            _check_requires(st, proc)
+        if kind == "aside" or kind == "defenders":
+            if kind == "defenders":
+                self._give_away(st, proc)
+            if proc.requires is not None:
+                _check_requires(st, proc)
             return False
+        tl = st.talon_state
         tl.discards_to = proc.discards_to
         if proc.kind == "halves":
             return self._show_halves(st, proc)
@@ -273,14 +272,14 @@ class TalonPhase(Phase):
         return False
 
     def _give_away(self, st: State, proc: TalonProc) -> None:
+        """The talon counts for the defenders, but for the packet holding the called card where that goes to
+        the declarer (`called_packet`)."""
         tl = st.talon_state
-        cards = mask_of(st.talon)
-        tl.rest = cards
-        if proc.kind != "defenders":
-            return
+        talon = st.peek("talon")        # only read
+        cards = mask_of(talon)
         tl.to_defenders = cards
         if proc.called_packet == "declarer" and st.called_card is not None and cards >> st.called_card & 1:
-            held = next((p for p in _split(st.talon, proc.packets) if p >> st.called_card & 1), 0)
+            held = next((p for p in _split(talon, proc.packets) if p >> st.called_card & 1), 0)
             tl.to_declarers, tl.to_defenders = held, cards & ~held
 
     def _show_halves(self, st: State, proc: TalonProc) -> bool:
