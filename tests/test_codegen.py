@@ -162,12 +162,14 @@ def test_compile_show_prints_the_generated_module(capsys, tmp_path, monkeypatch)
 
 
 def test_a_calls_attribute_is_read_without_the_property():
-    """`final.X` and `high.X` read the call itself (templates.call_attr), as attr() of the property does."""
+    """`final.X` and `high.X` read the call itself (templates.call_attr), as attr() of the property does;
+    `high != none` asks whether there is a call."""
     from interpreter.engine.codegen.templates import call_attr
     from interpreter.engine.compile import attr
 
     R = compile_rules(load("wien"))
     assert "call_attr(st.final_call, 'category')" in R.generated.source
+    assert "(st.auction.high_call is not None)" in R.generated.source     # auction.ends: `high != none`
     assert call_attr(None, "category") is None
     for call in R.calls:
         for name in ("category", "name", "rank", "nothing"):

@@ -266,12 +266,11 @@ class State(Readings):
         nd = d.copy()
         nd["hands"] = d["hands"][:]
         nd["log"] = d["log"][:]
-        phase = d["phase"]
-        if phase == "auction":              # its state, written by every call (only read once it is over)
-            nd["auction"] = d["auction"].copy()
-        else:
-            part = _PHASE_PART.get(phase)
-            if part is not None:            # the state of the phase to act in, which the next move uses
+        part = _PHASE_PART.get(d["phase"])
+        if part is not None:                # the state of the phase to act in, which the next move uses
+            if part == "auction":           # the state's own (written by every call, only read after)
+                nd[part] = d[part].copy()
+            else:
                 shared = d["_lazy"][part]
                 nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
         new = _new_state(State)
@@ -418,7 +417,7 @@ _FRESH: dict[str, Any] = {"talon_state": fresh_talon_state,
                           "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
 _UNMADE = dict.fromkeys(_FRESH)
 # a phase → the name of its state, which clone() copies at once in that phase
-_PHASE_PART = {"talon": "talon_state", "after_purchase": "after_purchase",
+_PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
                "defence": "defence", "kontra": "kontra", "announce": "announce"}
 # a new state's attributes, in their order; those set per state are None here. `_base` -1: the first
 # clone() hands over the talon, choices, payments and accounts the state was made with

@@ -53,7 +53,9 @@ def _calls() -> dict[str, str]:
     """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
     for each property that reads just that (else its attributes go through it)."""
     from interpreter.engine.readings import Readings
-    out = {}
+    out: dict[str, str] = {}
+    if X.Ref.__eq__ is not str.__eq__ or X.Ref.__ne__ is not str.__ne__:
+        return out
     for name, call in (("final", "st.final_call"), ("high", "st.auction.high_call")):
         getter = Readings.__dict__[name].fget
         if getter.__code__.co_names == tuple(call.split(".")[1:]) + ("ref",):
@@ -367,6 +369,12 @@ class ExprGen:
         if op == "^":     # of whole numbers a whole number (or an error)
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in ("==", "!="):
+            for x, y in ((a, b), (b, a)):
+                call = _CALLS.get(x.src)
+                if call is not None and y.const and y.value is None:
+                    # a call against none: whether there is one (a call's ref is a name, never none, and a
+                    # name equals none only when it is none)
+                    return G(f"({call} {'is' if op == '==' else 'is not'} None)", "bool")
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
             neg = "not " if op == "not in" else ""
