@@ -46,7 +46,6 @@ from interpreter.engine.codegen.templates import (
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
-_LET_CALL = re.compile(r"\w+\(c\)")    # a let's function called with the activation
 
 
 def _calls() -> dict[str, str]:
@@ -86,7 +85,7 @@ class ExprGen:
         self._const_ids: dict[Any, str] = {}
         self._parties: dict[str, X.Party] = {}
         self._words_of: dict[int, tuple[Any, frozenset[str]]] = {}
-        self._seen: dict[tuple[str, frozenset, tuple, tuple, bool], G] = {}
+        self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
         self._reprs: dict[int, tuple[tuple, str]] = {}      # a tree's repr, by the tree's id
         # built-in values known to be constant where the code being generated runs (a contract's play
         # obligations run only under that contract): name → value, folded like a literal
@@ -104,10 +103,9 @@ class ExprGen:
         self.later_source: list[str] = []
         self.contracts: dict[str, Any] = {}     # contract → its ContractRT (set by the module builder), for
         #                                         code generated once per contract
-        # in payment rows (codegen/settle.py): a let that does not depend on the seat is read through a local
-        # of the function, set at its first reading (_let_local); a let's call → its own source
-        self.let_memo = False
-        self.let_inline: dict[str, str] = {}
+        # the call of each let that does not depend on the seat (`L0(c)`, or its own memo under a known
+        # contract) → the let, for the payment rows, which read it through a local (codegen/settle._with_lets)
+        self.let_of_call: dict[str, str] = {}
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -160,8 +158,7 @@ class ExprGen:
         r = self._reprs.get(id(node))
         if r is None or r[0] is not node:
             r = self._reprs[id(node)] = (node, repr(node))     # the node kept: its id is not reused
-        key = (r[1], scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()),
-               self.let_memo)
+        key = (r[1], scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
         g = self._seen.get(key)
         if g is None:
             g = self._seen[key] = getattr(self, "_" + node[0])(node, scope)
@@ -197,16 +194,18 @@ class ExprGen:
         if n in scope or n in ("s", "t"):
             return G(f"c.vars.get({n!r})")
         if n in comp.lets:
-            if self.let_memo and n not in comp.seat_dependent:
-                return self._let_local(n)
             if self.known and n in self.let_trees and n not in comp.seat_dependent:
                 g = self._known_let(n)
                 if g is not None:
+                    if not g.const:
+                        self.let_of_call[g.src] = n
                     return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
                 from interpreter.engine.rules import _SEAT_NAMES  # the seat reads none of the seat's names
                 self.reads[fname] = TOP if n in comp.seat_dependent else TOP - _SEAT_NAMES
+            if n not in comp.seat_dependent:
+                self.let_of_call[f"{fname}(c)"] = n
             return G(f"{fname}(c)")
         if n not in comp.symbols:
             if n in self.known and n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES.get(n)):
@@ -254,27 +253,17 @@ class ExprGen:
         self._words_of[id(node)] = (node, words)    # the tree kept, so that its id stays its own
         return words
 
-    def _let_local(self, n: str) -> G:
-        """A let that does not depend on the seat, read in payment rows: its value is the same in every row
-        (all are judged on the state as it is), so it is kept in a local `v_…` of the rows' function, set at
-        its first reading (never read before: as lazy as the reference's memo) from the let's call, which
-        shares the settlement's memo. Its own source is noted for a function that has no activation to
-        share it with (codegen/settle.py)."""
+    def let_source(self, call: str) -> str | None:
+        """The own source of the let that `call` calls (let_of_call), as it reads here (the contract known
+        or not); None when the generator does not hold its tree."""
+        n = self.let_of_call.get(call)
+        if n is None or n not in self.let_trees:
+            return None
         outer, self.local_names = self.local_names, {}      # a let is compiled outside any scope
         try:
-            self.let_memo = False
-            g = self._name(("name", n), frozenset())
-            self.let_memo = True            # its own source: the lets it reads, through their locals too
-            own = self.expr(self.let_trees[n]).src if n in self.let_trees and not g.const else None
+            return self.expr(self.let_trees[n]).src
         finally:
-            self.let_memo = True
             self.local_names = outer
-        if g.const or not _LET_CALL.fullmatch(g.src):
-            return g
-        if own is not None:
-            self.let_inline[g.src] = own
-        var = "v_" + g.src[:-3]
-        return G(f"({var} if {var} is not MISSING else ({var} := {g.src}))", g.kind)
 
     def _known_let(self, n: str) -> G | None:
         """A let that does not depend on the seat, where built-in values are known (the contract): its value
@@ -400,13 +389,11 @@ class ExprGen:
             params, body = comp.let_functions[name]
             local = {p: f"p{i}" for i, p in enumerate(params)}
             outer, self.local_names = self.local_names, local
-            memo, self.let_memo = self.let_memo, False      # a helper of its own: no locals of the caller
             try:
                 body = self.expr(body, frozenset(scope) | set(params))
                 body_src = body.src
             finally:
                 self.local_names = outer
-                self.let_memo = memo
             body_reads = reads(body_src, self.reads)
             bound = params if body_reads is None else tuple(p for p in params if p in body_reads)
             # named after its body, which may add helpers of its own
@@ -462,14 +449,12 @@ class ExprGen:
         outer = self.local_names
         args = {n: f"a{i}" for i, n in enumerate(outer) if n != var}
         self.local_names = {**args, var: "m"}
-        memo, self.let_memo = self.let_memo, False      # a helper of its own: the lets read there are called
         try:
             fcond = self.expr(cond, inner).src if cond is not None else None
             gbody = self.expr(body, inner)
             fbody = gbody.src
         finally:
             self.local_names = outer
-            self.let_memo = memo
         loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", self.reads)
         used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", f"{fcond} {fbody}"))]
         _, start, step, finish = REDUCTIONS[fname]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from interpreter.engine.codegen.expr import ExprGen
-from interpreter.engine.codegen.reads import _STRING
+from interpreter.engine.codegen.reads import _LIT, _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
 from interpreter.engine.codegen.source import G, _truth
 from interpreter.engine.context import Ctx
@@ -37,7 +37,7 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         return None
     if tuple(f.name for f in dataclasses.fields(settle.Row)) != ROW_FIELDS:
         return None
-    generic = _rows_body(rows, gen, tree_of)
+    generic = _with_lets(_rows_body(rows, gen, tree_of), gen)
     # kept as they are now: installing the module puts generated functions in the rules' rows and contracts
     # (codegen.install), and the trees are found by the closures they replace
     kept = [copy.copy(r) for r in rows]
@@ -54,7 +54,7 @@ def rows_source(name: str, title: str, rows: list, gen: ExprGen,
         "    if f is None:",
         f"        f = ROWS_UNDER({name!r}, con.name)",
         "    return f(st)", ""])
-    return "\n\n".join([_function(f"{name}_ANY", title, generic, gen), dispatch, f"{name}_BY: dict = {{}}\n"])
+    return "\n\n".join([_function(f"{name}_ANY", title, generic), dispatch, f"{name}_BY: dict = {{}}\n"])
 
 
 def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str,
@@ -72,7 +72,7 @@ def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str
         try:
             hoisted = _hoisted(goals[con_name], gen, tree_of)
             gen.local_names = {**outer_local, **{n: n for n in hoisted}}
-            body = _with_hoisted(_rows_body(rows, gen, tree_of), hoisted)
+            body = _with_lets(_with_hoisted(_rows_body(rows, gen, tree_of), hoisted), gen)
         finally:
             gen.known = outer
             gen.local_names = outer_local
@@ -85,7 +85,7 @@ def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str
                 notes = [f"#   {k}: {gen.notes[k]}" for k in gen.constants if k not in namespace]
                 for k, v in gen.constants.items():
                     namespace.setdefault(k, v)
-                src = "\n\n".join(helpers + [_function(fname, f"{title} under {con_name!r}", body, gen)])
+                src = "\n\n".join(helpers + [_function(fname, f"{title} under {con_name!r}", body)])
                 src = "\n".join([f"# made at the first settlement under {con_name!r}", *notes, src])
                 exec(compiled(src), namespace)
                 gen.later_source.append(src)
@@ -128,39 +128,117 @@ _NEW_CTX = ("Ctx(st, None, None, {})" if Ctx.__init__.__code__.co_varnames[:5] =
             else "Ctx(st, cache={})")
 
 
-def _function(name: str, title: str, body: str, gen: ExprGen) -> str:
+def _function(name: str, title: str, body: str, head: list[str] | None = None) -> str:
     lines = [f"def {name}(st):", f"    # {title}: every row judged on the state as it is, the transfers in order"]
-    body = _with_lets(body, gen)
+    lines += [f"    {x}" for x in head or ()]
     # the activation only where a row reads it (a constant stake reads nothing)
     reads = [f"    c = {_NEW_CTX}", "    env = c.vars"] if re.search(r"\b(c|env)\b", body) else []
     return "\n".join(lines + ["    out = []"] + reads) + "\n" + body + "\n"
 
 
-# a let read through a local (ExprGen._let_local): the local, the let's call
-_MEMO = re.compile(r"\((v_\w+) if \1 is not MISSING else \(\1 := (\w+\(c\))\)\)")
 _MADE = "    made = c.cache['made'] = "     # `made` hoisted, kept in the memo for what else reads it (_hoisted)
-_ACTIVATION = re.compile(r"\b(c|env)\b")
+_CALLED = re.compile(_LIT + r"|(?<![\w.])(\w+\(c\))")   # a string, or a call with the activation
 
 
 def _with_lets(body: str, gen: ExprGen) -> str:
-    """The body with the locals of the lets it reads, unset before the rows. When nothing else in it reads
-    the activation, each let is worked out from its own source (the lets it reads through their locals
-    too), `made` is not kept in a memo nobody reads, and the function makes no activation."""
-    memos = {call: var for var, call in _MEMO.findall(body)}
-    pending = list(memos)
-    while pending:
-        for var, call in _MEMO.findall(gen.let_inline.get(pending.pop()) or ""):
-            if call not in memos:
-                memos[call] = var
-                pending.append(call)
-    own = {call: gen.let_inline.get(call) for call in memos}
-    rest = _STRING.sub("''", _MEMO.sub("_", body.replace(_MADE, "    made = ")))
-    if not _ACTIVATION.search(rest) and all(src is not None and not _ACTIVATION.search(_STRING.sub("''", _MEMO.sub("_", src)))
-                                            for src in own.values()):
-        def local(m: re.Match) -> str:
-            return f"({m[1]} if {m[1]} is not MISSING else ({m[1]} := {_MEMO.sub(local, own[m[2]] or '')}))"
-        body = _MEMO.sub(local, body).replace(_MADE, "    made = ")
-    return "\n".join([f"    {var} = MISSING" for var in dict.fromkeys(memos.values())] + [body])
+    """The body with each let that does not depend on the seat read through a local `v_…`, unset before the
+    rows and set at its first reading: every row is judged on the state as it is, so the value is the same
+    in all of them, and a let is worked out only where the reference's memo works it out (a row that does
+    not read it never does). It is set from the let's call, which shares the settlement's memo with what
+    else reads it; when nothing else in the body reads the activation, from the let's own source instead
+    (the lets it reads through their locals too), `made` is not kept in a memo nobody reads, and the
+    function makes no activation. Made where the body is made (the contract known or not)."""
+    lets = gen.let_of_call
+    names = [call for call in _calls(body) if call in lets]
+    if not names:
+        return body
+    found: dict[str, str] = {}          # a let's call → its local
+    own: dict[str, str] = {}
+
+    def memo(call: str) -> str:
+        var = found.setdefault(call, "v_" + call[:-3])
+        value = local(own[call]) if call in own else call
+        return f"({var} if {var} is not MISSING else ({var} := {value}))"
+
+    def local(text: str) -> str:
+        # replaced name by name where no string holds a call and each is a whole name (the text put in holds
+        # no other let's call), else searched for them
+        if "'" in text or '"' in text or not all(i == 0 or not (_word(text[i - 1]) or text[i - 1] == ".")
+                                                   for call in names for i in _finds(text, call)):
+            return _CALLED.sub(lambda m: memo(m[1]) if m[1] in lets else m[0], text)
+        for call in names:
+            if call in text:
+                text = text.replace(call, memo(call))
+        return text
+
+    def reads_activation(text: str) -> bool:
+        """The text reads the activation other than by calling a let (a `c` in a string counts too: the
+        let is then called, as anywhere else)."""
+        for call in names:
+            text = text.replace(call, "_")
+        return _names_activation(text)
+
+    if not reads_activation(body.replace(_MADE, "    made = ")):
+        pending = list(names)
+        while pending:
+            call = pending.pop()
+            src = gen.let_source(call)
+            inner = [x for x in _calls(src or "") if x in lets and x not in names]
+            names += inner
+            if src is None or reads_activation(src):
+                own = {}                    # a let reads the activation: every let called, as the reference has it
+                break
+            own[call] = src
+            pending += inner
+    if own:
+        body = body.replace(_MADE, "    made = ")
+    # a string spans no line: only the lines with a let's call are searched
+    starts = sorted({body.rfind("\n", 0, i) + 1 for call in names for i in _finds(body, call)})
+    out, done = [], 0
+    for start in starts:
+        end = body.find("\n", start)
+        end = len(body) if end < 0 else end
+        out += [body[done:start], local(body[start:end])]
+        done = end
+    out.append(body[done:])
+    return "\n".join([f"    {var} = MISSING" for var in found.values()] + ["".join(out)])
+
+
+def _calls(text: str) -> list[str]:
+    """Every `name(c)` in the text, once each (found from its `(c)`: a body has few)."""
+    out: dict[str, None] = {}
+    for i in _finds(text, "(c)"):
+        j = i
+        while j > 0 and _word(text[j - 1]):
+            j -= 1
+        if j < i and (j == 0 or text[j - 1] != "."):     # a function's, not an attribute's
+            out[text[j:i + 3]] = None
+    return list(out)
+
+
+def _names_activation(text: str) -> bool:
+    """`c` or `env` is in the text as a word (as `\\b(c|env)\\b` finds it), sooner than that expression: the
+    bodies are long, and most have neither."""
+    for m in _WORD_END_C.finditer(text):
+        i = m.start()
+        if i == 0 or not _word(text[i - 1]):
+            return True
+    return "env" in text
+
+
+_WORD_END_C = re.compile(r"c(?!\w)")   # starting with a letter: found without a step at every character
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _finds(text: str, part: str) -> Iterator[int]:
+    """Where `part` is in `text`."""
+    i = text.find(part)
+    while i >= 0:
+        yield i
+        i = text.find(part, i + 1)
 
 
 def _with_hoisted(body: str, hoisted: dict[str, str]) -> str:
@@ -171,16 +249,7 @@ def _with_hoisted(body: str, hoisted: dict[str, str]) -> str:
 
 
 def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> str:
-    """The rows judged in order, each appending its transfers to `out`; a let that does not depend on the
-    seat is read through a local of the function (ExprGen._let_local, _with_lets)."""
-    memo, gen.let_memo = gen.let_memo, True
-    try:
-        return _judged_rows(rows, gen, tree_of)
-    finally:
-        gen.let_memo = memo
-
-
-def _judged_rows(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> str:
+    """The rows judged in order, each appending its transfers to `out`."""
     from interpreter.engine.phases import settle
     from interpreter.engine.phases.base import ALWAYS
 
