@@ -302,7 +302,7 @@ class ExprGen:
         if obj.const:
             return self.lit(X.attr(obj.value, node[2]))
         if obj.src == "st.contract":        # the contract's attribute, without the property chain
-            return G(f"contract_attr(st, {node[2]!r})")
+            return G(f"call_attr(st._con, {node[2]!r})")
         call = _CALLS.get(obj.src)
         if call is not None:                # a call's attribute, without the property (readings.final, .high)
             return G(f"call_attr({call}, {node[2]!r})")

@@ -115,8 +115,7 @@ def runtime_namespace() -> dict[str, Any]:
         "qcmp_lt": _qcmp(operator.lt), "qcmp_le": _qcmp(operator.le), "qcmp_gt": _qcmp(operator.gt),
         "qcmp_ge": _qcmp(operator.ge),
         "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
-        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "contract_attr": contract_attr,
-        "call_attr": call_attr,
+        "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "call_attr": call_attr,
         "deals": deals, "figures": figures, "sides": sides, "as_mask": B.as_mask, "played_card": B.played_card,
         "winning_card": B.winning_card, "_card_or_none": B._card_or_none, "_points": B._points,
     }
@@ -135,24 +134,10 @@ def _qcmp(op: Any) -> Any:
     return cmp
 
 
-def contract_attr(st: Any, name: str) -> Any:
-    """attr(st.contract, name): the attribute of the contract being settled on, none while there is none."""
-    con = st._con
-    if con is None:
-        return None
-    ref = con.ref
-    if type(ref) is not X.Ref or name == "name":
-        return X.attr(ref, name)
-    rec = ref.rec                     # X.attr of a Ref, without the call
-    if name in rec:
-        return rec[name]
-    props = rec.get("props")
-    return props[name] if props is not None and name in props else None
-
-
 def call_attr(call: Any, name: str) -> Any:
-    """attr(st.final, name) or attr(st.high, name), given the call (st.final_call, st.auction.high_call):
-    the attribute of the call, none while there is none, without the property (readings.final, .high)."""
+    """attr(st.contract, name), attr(st.final, name) or attr(st.high, name), given what the property reads
+    (st._con, st.final_call, st.auction.high_call): its attribute, none while there is none, without the
+    property (readings.contract, .final, .high)."""
     if call is None:
         return None
     ref = call.ref
