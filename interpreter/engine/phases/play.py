@@ -90,8 +90,8 @@ def own_play(st: State) -> PlayState:
     if d["_play_own"]:
         return pl
     pl = d["play"] = pl.copy()
-    pl.tricks_won = pl.tricks_won[:]
-    pl.won_cards = pl.won_cards[:]
+    pl.tricks_won = pl.tricks_won.copy()     # (quicker than a slice)
+    pl.won_cards = pl.won_cards.copy()
     d["_play_own"] = True
     return pl
 
