@@ -49,7 +49,7 @@ def _alias(part: str, name: str) -> Any:
     def set_(self: State, value: Any) -> None:
         if part == "play":                      # clones share the play's state (clone())
             self.play = self.play.copy()
-            self._play_own = False              # the copy shares its lists (phases/play.own_play)
+            self._play_own = False              # (phases/play.own_play copies it again before writing)
         elif part == "auction":                 # … and the auction's after the auction (and a blank before)
             self.auction = self.auction.copy()
         setattr(getattr(self, part), name, value)
