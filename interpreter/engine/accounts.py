@@ -30,7 +30,7 @@ def copy_accounts(acc: dict) -> dict:
     for k, v in acc.items():
         t = type(v)
         if t is list:
-            out[k] = v[:]
+            out[k] = v.copy()       # (quicker than a slice, which makes a slice object)
         elif t is dict:
             out[k] = v.copy()
         elif t is not int and isinstance(v, (list, dict)):    # a subclass: as a plain list or dict

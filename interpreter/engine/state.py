@@ -49,7 +49,7 @@ def _alias(part: str, name: str) -> Any:
     def set_(self: State, value: Any) -> None:
         if part == "play":                      # clones share the play's state (clone())
             self.play = self.play.copy()
-            self._play_own = False              # the copy shares its lists (phases/play.own_play)
+            self._play_own = False              # (phases/play.own_play copies it again before writing)
         elif part == "auction":                 # … and the auction's after the auction (and a blank before)
             self.auction = self.auction.copy()
         setattr(getattr(self, part), name, value)
@@ -264,8 +264,8 @@ class State(Readings):
             d = self._hand_over()
         d["_play_own"] = False              # the play's state is shared from now on (phases/play.own_play)
         nd = d.copy()
-        nd["hands"] = d["hands"][:]
-        nd["log"] = d["log"][:]
+        nd["hands"] = d["hands"].copy()     # (a method: quicker than a slice, which makes a slice object)
+        nd["log"] = d["log"].copy()
         part = _PHASE_PART.get(d["phase"])
         if part is not None:                # the state of the phase to act in, which the next move uses
             if part == "auction":           # the state's own (written by every call, only read after)

@@ -42,8 +42,8 @@ class PlayState:
     # the current trick and the card winning it are the state's own (State.trick, State.win): written on
     # every card. The rest is written only when a trick is complete (or in a negotiation), after
     # own_play() has made it the state's own: copied, with its own tricks and cards won, unless no clone
-    # shares it. A copy() shares the lists. The history is replaced, never written in place: a list only
-    # until the first trick is complete, then a tuple
+    # shares it. A copy() has its own lists of tricks and cards won. The history is replaced, never
+    # written in place: a list only until the first trick is complete, then a tuple
     history: Sequence = field(default_factory=list)  # (trick as a tuple, winner) of every complete trick
     tricks_won: list[int] = field(default_factory=list)
     won_cards: list[int] = field(default_factory=list)
@@ -66,8 +66,8 @@ class PlayState:
         new.n = self.n
         new.leader = self.leader
         new.history = self.history
-        new.tricks_won = self.tricks_won
-        new.won_cards = self.won_cards
+        new.tricks_won = self.tricks_won.copy()     # (a method: quicker than a slice)
+        new.won_cards = self.won_cards.copy()
         new.offer = self.offer
         new.offers = self.offers
         new.negotiated = self.negotiated
@@ -90,8 +90,6 @@ def own_play(st: State) -> PlayState:
     if d["_play_own"]:
         return pl
     pl = d["play"] = pl.copy()
-    pl.tricks_won = pl.tricks_won[:]
-    pl.won_cards = pl.won_cards[:]
     d["_play_own"] = True
     return pl
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.accounts import copy_accounts
 from interpreter.engine.compile import Party
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import ALWAYS, Phase
@@ -53,12 +54,16 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     """Evaluate every row on the state as it is, then apply all transfers at once."""
     if not rows:
         return
+    d = st.__dict__
+    accounts = d.get("accounts")
+    if accounts is None:    # shared with a clone (the state's _Part): its own copy, made here rather than
+        # through the attribute (a call) where a row reads it or below; the rows read the same values in it
+        accounts = d["accounts"] = copy_accounts(d["_lazy"]["accounts"])
     generated = st.R.generated          # the rows' evaluation generated from the rules (engine/codegen)
     evaluate = generated.rows.get(id(rows)) if generated is not None else None
     transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
     if not transfers:
         return
-    accounts = st.accounts
     money = accounts.get("money")
     paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
     for src, dst, amount, _ in transfers:
@@ -95,7 +100,6 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
         elif dst is not None:
             credit(st, dst, amount)
     if record:
-        d = st.__dict__
         payments = d.get("payments")
         if payments is not None:
             payments.extend(transfers)
