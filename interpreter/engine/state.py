@@ -264,8 +264,8 @@ class State(Readings):
             d = self._hand_over()
         d["_play_own"] = False              # the play's state is shared from now on (phases/play.own_play)
         nd = d.copy()
-        nd["hands"] = d["hands"][:]
-        nd["log"] = d["log"][:]
+        nd["hands"] = d["hands"].copy()
+        nd["log"] = d["log"].copy()
         part = _PHASE_PART.get(d["phase"])
         if part is not None:                # the state of the phase to act in, which the next move uses
             if part == "auction":           # the state's own (written by every call, only read after)
