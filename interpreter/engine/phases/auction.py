@@ -391,12 +391,12 @@ class AuctionPhase(Phase):
                 st._con = con
                 sides.form(st)
             else:
-                st.declarer = declarer
+                st.declarer = declarer              # forms the sides, which may leave no declarer
                 if au.best is not None:
-                    st.choices = [au.best[1]]
+                    choices = st.choices = [au.best[1]]
                 else:
-                    st.choices = st.call_contracts(high, st.declarer)
-                if len(st.choices) == 1:
-                    st.con = R.in_deal(st, R.contracts[st.choices[0]])
+                    choices = st.choices = st.call_contracts(high, st._declarer)
+                if len(choices) == 1:
+                    st.con = R.in_deal(st, R.contracts[choices[0]])
         st.to_act = -1
         st._advance()
