@@ -262,7 +262,8 @@ class State(Readings):
         d = self.__dict__
         if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
-        d["_play_own"] = False              # the play's state is shared from now on (phases/play.own_play)
+        if d["_play_own"]:                  # the play's state is shared from now on (phases/play.own_play)
+            d["_play_own"] = False
         nd = d.copy()
         nd["hands"] = d["hands"].copy()     # (a method: quicker than a slice, which makes a slice object)
         nd["log"] = d["log"].copy()

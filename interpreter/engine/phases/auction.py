@@ -1,7 +1,7 @@
 """The auction: calls, raise rules, hold rights, sealed contests and the end of bidding."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
@@ -22,7 +22,7 @@ __all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
 class AuctionState:
     """The auction of one deal. Its lists and dict are never changed in place: a change puts a new one in
     their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes."""
-    n: int
+    n: InitVar[int]                                    # the seats: the length of the per-seat lists
     calls: list = field(default_factory=list)          # (seat, label) in order
     bid_order: list[int] = field(default_factory=list)
     pos: int = 0
@@ -39,15 +39,13 @@ class AuctionState:
     latest: list = field(default_factory=list)
     base: tuple | None = None                          # (seat, call name) the highest call joins
 
-    def __post_init__(self) -> None:
-        n = self.n
+    def __post_init__(self, n: int) -> None:
         if not self.passed:
             self.passed, self.excluded = [False] * n, [False] * n
             self.first_call, self.first_bid, self.latest = [None] * n, [None] * n, [None] * n
 
     def copy(self) -> AuctionState:
         new = _new(AuctionState)
-        new.n = self.n
         new.calls = self.calls
         new.bid_order = self.bid_order
         new.pos = self.pos
@@ -83,6 +81,16 @@ def _joined(st: State, me: int, call: CallRT) -> tuple | None:
 
 
 _PASS, _HOLD = A.make(A.PASS), A.make(A.HOLD)
+_SHIFT, _ARG, _K_PASS, _K_HOLD, _K_REVEAL = A.SHIFT, A.ARG, A.PASS, A.HOLD, A.REVEAL    # read by apply
+
+
+def _next_plan(st: State, S: AuctionSettings) -> tuple:
+    """What apply reads of the settings and rules after every call: the exclusion, whether each seat calls
+    once, the end condition and its function of the state alone (generated code; None where there is
+    none), the bound on the calls, whether a contest has one round."""
+    ends = S.ends
+    on_state = getattr(ends, "on_state", None) if ends is not None else None
+    return (S.exclude, S.style == "once", ends, on_state, st.R.max_auction_calls, S.contest_rounds == "once")
 
 
 class AuctionPhase(Phase):
@@ -203,53 +211,53 @@ class AuctionPhase(Phase):
     def apply(self, st: State, action: int) -> None:
         # the state's lists and dict are replaced, never changed in place (AuctionState)
         me = st.to_act
-        kind = action >> A.SHIFT
+        kind = action >> _SHIFT
         R = st.R
         S = R.auction
         au = st.auction
-        if kind == A.PASS:
+        if kind == _K_PASS:
             label = "pass"
             passed = au.passed
             if not passed[me]:
                 if not au.excluded[me]:
                     au.passes += 1
-                passed = au.passed = passed[:]
+                passed = au.passed = passed.copy()
                 passed[me] = True
             ref = S.pass_ref
             if au.first_call[me] is None:
-                first = au.first_call = au.first_call[:]
+                first = au.first_call = au.first_call.copy()
                 first[me] = ref
-            latest = au.latest = au.latest[:]
+            latest = au.latest = au.latest.copy()
             latest[me] = ref
             if me in au.contest and S.contest_rounds == "once" and me not in au.reveals:
                 au.reveals = {**au.reveals, me: None}
-        elif kind == A.HOLD:
+        elif kind == _K_HOLD:
             label = "hold"
             au.holder = me
             ref = S.hold_ref
-            latest = au.latest = au.latest[:]
+            latest = au.latest = au.latest.copy()
             latest[me] = ref
             if au.first_call[me] is None:
-                first = au.first_call = au.first_call[:]
+                first = au.first_call = au.first_call.copy()
                 first[me] = ref
             # the held bid then counts as the holder's own (first_bid, has_bid, after-purchase entitlement)
             if au.first_bid[me] is None and au.high_call is not None:
-                first = au.first_bid = au.first_bid[:]
+                first = au.first_bid = au.first_bid.copy()
                 first[me] = au.high_call.ref
-        elif kind == A.REVEAL:
-            name = R.contract_names[action & A.ARG]
+        elif kind == _K_REVEAL:
+            name = R.contract_names[action & _ARG]
             label = "reveal " + name
             au.reveals = {**au.reveals, me: name}
             au.best = (me, name)
             au.holder = me
         else:
-            call = R.calls[action & A.ARG]
+            call = R.calls[action & _ARG]
             label = call.name
             contest = call.contest
             if contest:
                 high = au.high_call
                 if high is not None and high.contest == contest:
-                    au.contest = au.contest + [me]
+                    au.contest = [*au.contest, me]
                 else:
                     au.contest = [me]
                     au.reveals = {}
@@ -260,67 +268,59 @@ class AuctionPhase(Phase):
                     au.reveals = {**au.reveals, me: named}
                     if au.best is None or self._beats(st, me, named):
                         au.best = (me, named)
+                au.holder = me if au.best is None else au.best[0]
             else:
                 if au.contest:
                     au.contest = []
                 if au.reveals:
                     au.reveals = {}
                 au.best = None
+                au.holder = me
             au.high_call = call
             au.base = _joined(st, me, call) if call.joins else None
-            au.holder = me if au.best is None else au.best[0]
             ref = call.ref
             if au.first_call[me] is None:
-                first = au.first_call = au.first_call[:]
+                first = au.first_call = au.first_call.copy()
                 first[me] = ref
             if au.first_bid[me] is None:
-                first = au.first_bid = au.first_bid[:]
+                first = au.first_bid = au.first_bid.copy()
                 first[me] = ref
-            latest = au.latest = au.latest[:]
+            latest = au.latest = au.latest.copy()
             latest[me] = ref
-        au.calls = au.calls + [(me, label)]
-        self._next(st, S, au)
-
-    def _beats(self, st: State, seat: int, name: str) -> bool:
-        R, au = st.R, st.auction
-        assert au.best is not None
-        con = R.contracts[name]
-        bseat, bname = au.best
-        bcon = R.contracts[bname]
-        if con.rank != bcon.rank:
-            return con.rank > bcon.rank
-        return au.bid_order.index(seat) < au.bid_order.index(bseat)
-
-    def _next(self, st: State, S: AuctionSettings, au: AuctionState) -> None:
-        """After a call: the auction is over, or the next seat to call."""
-        if S.exclude is not None:
+        au.calls = [*au.calls, (me, label)]
+        # after the call: the auction is over, or the next seat calls
+        plan = S.next_plan
+        if plan is None:
+            plan = S.next_plan = _next_plan(st, S)
+        exclude, once, ends, on_state, max_calls, contest_once = plan
+        if exclude is not None:
             c = Ctx(st)
             for s in au.bid_order:
                 if not au.passed[s] and not au.excluded[s]:
                     c.me = s
-                    if S.exclude(c):
-                        excluded = au.excluded = au.excluded[:]
+                    if exclude(c):
+                        excluded = au.excluded = au.excluded.copy()
                         excluded[s] = True
                         au.passes += 1
         # is the auction over?
         calls = len(au.calls)
-        if calls >= st.R.max_auction_calls:  # the bound on every auction (engine/rules.py)
+        if calls >= max_calls:  # the bound on every auction (engine/rules.py)
             return self._finish(st)
-        once = S.style == "once"
         if once and calls >= len(au.bid_order):
             return self._finish(st)
-        ends = S.ends
-        if ends is not None:
-            on_state = getattr(ends, "on_state", None)     # generated, reading the state alone (codegen)
-            if on_state(st) if on_state is not None else ends(Ctx(st)):
+        if on_state is not None:
+            if on_state(st):
+                return self._finish(st)
+        elif ends is not None:
+            if ends(Ctx(st)):
                 return self._finish(st)
         else:
             active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
             if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
                 return self._finish(st)
-        contest = au.contest
-        revealed = len(contest) >= 2 and S.contest_rounds == "once"     # a seat that has revealed is done
-        if revealed and all(s in au.reveals for s in contest):
+        bidders = au.contest
+        revealed = contest_once and len(bidders) >= 2       # a seat that has revealed is done
+        if revealed and all(s in au.reveals for s in bidders):
             return self._finish(st)
         # the next seat
         order = au.bid_order
@@ -340,12 +340,22 @@ class AuctionPhase(Phase):
             s = order[(pos + step) % n]
             if passed[s] or excluded[s]:
                 continue
-            if revealed and s in contest and s in au.reveals:
+            if revealed and s in bidders and s in au.reveals:
                 continue
             au.pos = (pos + step) % n
             st.to_act = s
             return None
         return self._finish(st)
+
+    def _beats(self, st: State, seat: int, name: str) -> bool:
+        R, au = st.R, st.auction
+        assert au.best is not None
+        con = R.contracts[name]
+        bseat, bname = au.best
+        bcon = R.contracts[bname]
+        if con.rank != bcon.rank:
+            return con.rank > bcon.rank
+        return au.bid_order.index(seat) < au.bid_order.index(bseat)
 
     def _finish(self, st: State) -> None:
         R = st.R
@@ -381,12 +391,12 @@ class AuctionPhase(Phase):
                 st._con = con
                 sides.form(st)
             else:
-                st.declarer = declarer
+                st.declarer = declarer              # forms the sides, which may leave no declarer
                 if au.best is not None:
-                    st.choices = [au.best[1]]
+                    choices = st.choices = [au.best[1]]
                 else:
-                    st.choices = st.call_contracts(high, st.declarer)
-                if len(st.choices) == 1:
-                    st.con = R.in_deal(st, R.contracts[st.choices[0]])
+                    choices = st.choices = st.call_contracts(high, st._declarer)
+                if len(choices) == 1:
+                    st.con = R.in_deal(st, R.contracts[choices[0]])
         st.to_act = -1
         st._advance()

@@ -44,6 +44,7 @@ class AuctionSettings:
     allowed_plan: Any = False       # … and what is left of it to judge (False: not made yet)
     hold_bids_if: Any = None        # `hold.bids` taken apart, `high` fixed; None: always
     hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids`
+    next_plan: tuple | None = None  # what AuctionPhase.apply reads of these and the rules after a call, found once
 
 
 def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
