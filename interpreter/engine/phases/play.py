@@ -85,12 +85,11 @@ def own_play(st: State) -> PlayState:
     """The play's state as the state's own to write: a copy with its own tricks and cards won, unless it
     is its own already (`_play_own`: no clone shares it since it was copied; State.clone clears it). A
     deal played without clones copies it once, at the play's start."""
-    d = st.__dict__
-    pl = d["play"]
-    if d["_play_own"]:
+    pl = st.play
+    if st._play_own:
         return pl
-    pl = d["play"] = pl.copy()
-    d["_play_own"] = True
+    pl = st.play = pl.copy()
+    st._play_own = True
     return pl
 
 
@@ -408,19 +407,18 @@ class PlayPhase(Phase):
             return
         me = st.to_act
         bit = 1 << action
-        d = st.__dict__
-        d["hands"][me] &= ~bit
-        if action == d["called_card"]:
+        st.hands[me] &= ~bit
+        if action == st.called_card:
             sides.reveal(st)
-        trick = d["trick"]
+        trick = st.trick
         played = (me, action)
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not trick or bit & d["_con"].beaters[d["win"][1]]:
-            d["win"] = played
-        d["trick"] = trick = trick + (played,)    # a tuple in the play
-        playing = d["playing"]
+        if not trick or bit & st._con.beaters[st.win[1]]:  # type: ignore[union-attr,index]
+            st.win = played
+        st.trick = trick = trick + (played,)    # a tuple in the play
+        playing = st.playing
         if len(trick) < len(playing):
-            r = d["play"].ring
+            r = st.play.ring
             st.to_act = (r[1] if r[0] is playing else ring(st))[me]
             return
         self._trick_done(st, trick, playing)
