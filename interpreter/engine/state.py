@@ -84,6 +84,7 @@ class State(Readings):
     """One deal in progress."""
 
     # the attributes (set from the template _BLANK, below); annotations only, no class attributes
+    _base: int          # the size of the __dict__ at the last clone (_hand_over)
     R: Rules
     n: int
     dealer: int
@@ -260,22 +261,23 @@ class State(Readings):
         state's own (`trick`, `win`), and the play copies its state when it writes it, at a trick's end
         (engine/phases/play.py). The compiled rules, tuples and refs are shared."""
         d = self.__dict__
-        if len(d) != d["_base"]:            # parts used or set since the last clone: hand them over
+        if len(d) != self._base:            # parts used or set since the last clone: hand them over
             d = self._hand_over()
-        if d["_play_own"]:                  # the play's state is shared from now on (phases/play.own_play)
-            d["_play_own"] = False
-        nd = d.copy()
-        nd["hands"] = d["hands"].copy()     # (a method: quicker than a slice, which makes a slice object)
-        nd["log"] = d["log"].copy()
-        part = _PHASE_PART.get(d["phase"])
+        if self._play_own:                  # the play's state is shared from now on (phases/play.own_play)
+            self._play_own = False
+        new = _new_state(State)
+        new.__dict__ = d.copy()
+        # (read and written as attributes, not through the dicts: an attribute of a state is a specialised
+        # look-up with a hint; list.copy() is quicker than a slice, which makes a slice object)
+        new.hands = self.hands.copy()
+        new.log = self.log.copy()
+        part = _PHASE_PART.get(self.phase)
         if part is not None:                # the state of the phase to act in, which the next move uses
             if part == "auction":           # the state's own (written by every call, only read after)
-                nd[part] = d[part].copy()
+                new.auction = self.auction.copy()
             else:
                 shared = d["_lazy"][part]
-                nd[part] = _FRESH[part](d["n"]) if shared is None else _LAZY[part](shared)
-        new = _new_state(State)
-        new.__dict__ = nd
+                setattr(new, part, _FRESH[part](self.n) if shared is None else _LAZY[part](shared))
         return new
 
     def peek(self, name: str) -> Any:
