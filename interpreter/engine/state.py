@@ -353,16 +353,17 @@ class State(Readings):
         if components is None:
             components = R.__dict__["_components"] = tuple(PHASES[name] for name in R.procedure)
         n = len(components)
-        while True:
-            i = self.phase_i = self.phase_i + 1
-            if i >= n:
-                self._end()
-                return
+        i = self.phase_i + 1            # (a local: the state's index written once, when a phase starts or none does)
+        while i < n:
             component = components[i]
             if component.start(self):
+                self.phase_i = i
                 self.phase = component.name
                 self._component = component
                 return
+            i += 1
+        self.phase_i = n
+        self._end()
 
     # the flat names of earlier versions, read by scenario files' runner, tests and bots
     calls = _alias("auction", "calls")

@@ -347,7 +347,9 @@ class PlayPhase(Phase):
         pl.leader = lead
         st.to_act = lead
         st.trick = ()
-        tl = st.peek("talon_state")         # the talon phase is over: its count, read here once
+        # the talon phase is over: its count, read here once, without making the talon's state (State.peek)
+        d = st.__dict__
+        tl = d["talon_state"] if "talon_state" in d else d["_lazy"]["talon_state"]
         pl.into = tl.into if tl is not None else 0      # (not made: no talon dealt into the tricks)
         return True
 

@@ -196,8 +196,9 @@ def _handler(st: State, proc: TalonProc) -> int:
         seat = proc.who(Ctx(st))
         if isinstance(seat, int) and seat in st.active:
             return seat
-    assert st.declarer is not None
-    return st.declarer
+    declarer = st._declarer         # (behind the property `declarer`)
+    assert declarer is not None
+    return declarer
 
 
 def _give_rest(st: State, proc: TalonProc) -> None:
@@ -236,7 +237,10 @@ class TalonPhase(Phase):
 
     def start(self, st: State) -> bool:
         # a talon nobody takes up is left where it is: the talon's state is made only when written
-        proc = procedure_under(st, st._con)
+        final = st.final_call       # (procedure_under, without its call)
+        con = st._con
+        name = final.talon if final is not None and final.talon is not None else con.talon if con is not None else None
+        proc = st.R.talons.get(name) if name else None
         if proc is None:
             return False
         kind = proc.kind
@@ -255,9 +259,10 @@ class TalonPhase(Phase):
         tl.discards_to = proc.discards_to
         if proc.kind == "halves":
             return self._show_halves(st, proc)
-        take = proc.take if proc.take is not None else len(st.talon)
-        taken = st.talon[:take]
-        st.talon = st.talon[take:]
+        talon = st.peek("talon")            # only read: the rest replaces it
+        take = proc.take if proc.take is not None else len(talon)
+        taken = talon[:take]
+        st.talon = talon[take:]
         if proc.rest_to is not None:
             _give_rest(st, proc)
         tl.exposed = proc.exposed
