@@ -348,8 +348,7 @@ class PlayPhase(Phase):
         st.to_act = lead
         st.trick = ()
         # the talon phase is over: its count, read here once, without making the talon's state (State.peek)
-        d = st.__dict__
-        tl = d["talon_state"] if "talon_state" in d else d["_lazy"]["talon_state"]
+        tl = st.peek("talon_state")
         pl.into = tl.into if tl is not None else 0      # (not made: no talon dealt into the tricks)
         return True
 

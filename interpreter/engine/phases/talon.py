@@ -237,10 +237,7 @@ class TalonPhase(Phase):
 
     def start(self, st: State) -> bool:
         # a talon nobody takes up is left where it is: the talon's state is made only when written
-        final = st.final_call       # (procedure_under, without its call)
-        con = st._con
-        name = final.talon if final is not None and final.talon is not None else con.talon if con is not None else None
-        proc = st.R.talons.get(name) if name else None
+        proc = procedure(st)
         if proc is None:
             return False
         kind = proc.kind
