@@ -12,6 +12,7 @@ rules could never have dealt."""
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any
 
 from interpreter.engine.errors import RuleRuntimeError
@@ -63,31 +64,54 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
     size = len(rules.cards)
     deck = list(range(size))
     shuffle(rng, deck)
+    each = cards_each(rules, dealer, deal_number, accounts)
+    plans = rules.__dict__.setdefault("_deal_plans", {})    # worked out once per rule set, dealer and hand
+    plan = plans.get((dealer, each))
+    if plan is None:
+        plan = plans[(dealer, each)] = _plan(rules, dealer, each)
+    seats, talon_of = plan
+    bit = _bits(size).__getitem__
+    # the cards' bits are distinct: their sum is their mask
+    hands = [sum(map(bit, take(deck))) if take is not None else 0 for take in seats]
+    return hands, talon_of(deck)
+
+
+def _plan(rules, dealer: int, each: int) -> tuple[list[Any], Any]:
+    """Where each place of the shuffled deck goes, by the packet schedule (engine/rules.py works out the
+    packets' sizes for the table options): for each seat a getter of its cards' places (None: no cards),
+    and the talon's places in the order dealt, a packet at a time, then what a shorter hand leaves over."""
     n = rules.n_seats
     out = dealer if n > rules.players else -1          # the dealer sits out at a table of more seats
     order = [s for s in (*range(dealer + 1, n), *range(dealer + 1)) if s != out]   # from the dealer's left
-    each = cards_each(rules, dealer, deal_number, accounts)
-    bit = _bits(size).__getitem__
-    hands = [0] * n
-    held = [0] * n
+    places: list[list[int]] = [[] for _ in range(n)]
     talon: list[int] = []
     pos = 0
-    for p in rules.packets:                   # sizes worked out for the table options (engine/rules.py)
+    for p in rules.packets:
         cards = p["cards"]
         to_each = p["to"] == "each"
         for _ in range(p.get("repeat", 1)):
             if to_each:
                 for s in order:
-                    k = min(cards, each - held[s])
-                    if k > 0:                 # the cards' bits are distinct: their sum is their mask
-                        hands[s] |= sum(map(bit, deck[pos:pos + k]))
-                    held[s] += k
+                    k = max(0, min(cards, each - len(places[s])))
+                    places[s] += range(pos, pos + k)
                     pos += k
             else:
-                talon.extend(deck[pos:pos + cards])
+                talon += range(pos, min(pos + cards, len(rules.cards)))
                 pos += cards
-    talon.extend(deck[pos:])                  # what a shorter hand leaves over
-    return hands, talon
+    talon += range(pos, len(rules.cards))
+    return [_getter(x, tuple) for x in places], _getter(talon, list)
+
+
+def _getter(places: list[int], kind: type) -> Any:
+    """The cards at `places` of a deck, as `kind` (a tuple or a list): one itemgetter call (which gives
+    the card alone for a single place, and cannot be made for none)."""
+    if not places:
+        return None if kind is tuple else lambda deck: []
+    if len(places) == 1:
+        only = places[0]
+        return lambda deck: kind((deck[only],))
+    get = itemgetter(*places)
+    return get if kind is tuple else lambda deck: list(get(deck))
 
 
 _BITS: dict[int, list[int]] = {}
