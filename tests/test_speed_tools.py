@@ -34,3 +34,16 @@ def test_all_against_all_reaches_trischaken_in_every_deal():
         r = bench.all_against_all(15, engine)
         assert r["deals_per_s"] > 0
         assert r["actions_per_deal"] >= 48 + 4 + 1      # every card, the four calls, the choice
+
+
+def test_phases_accounts_for_every_action_of_a_deal():
+    """`bench.py --phases`: the deal comes first, once per deal and with a time; then each phase the deals
+    went through, once, with its calls per deal (the auction in every deal of wien)."""
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench.py"), "--phases", "--deals", "30", "wien"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = [ln.split() for ln in out.stdout.splitlines()[1:]]
+    assert rows[0][0] == "(deal)" and float(rows[0][1]) == 1.0 and float(rows[0][3]) > 0
+    names = [r[0] for r in rows[1:]]
+    assert "auction" in names and len(names) == len(set(names))
+    assert float(rows[names.index("auction") + 1][1]) >= 3     # three seats call at least once each

@@ -12,6 +12,7 @@
 
     python tools/bench.py [NAME …] [--deals N] [--engine generated|interpreter|both]
     python tools/bench.py --steps [NAME …]   # what each step bought, interleaved in one process
+    python tools/bench.py --phases [NAME …]  # where a deal's time goes: the deal, then each phase
 
 For the comparison with the hand-written engine and OpenSpiel run `bash ../shared/bench/run.sh`.
 """
@@ -82,6 +83,35 @@ def bench(name: str, deals: int, engine: str) -> dict:
             calls += 1
     return {"game": name, "engine": engine, "deals_per_s": deals / whole, "actions_per_deal": actions / deals,
             "actions_per_s": actions / whole, "legal_us": 1e6 * t_legal / calls, "apply_us": 1e6 * t_apply / calls}
+
+
+def phases(name: str, deals: int, engine: str) -> list[tuple[str, float, float, float]]:
+    """Where a random deal's time goes: (phase, calls per deal, µs per deal in legal_actions(), µs per
+    deal in apply()), the deal itself first (deal_cards and State, whose phases start at once: its
+    apply column). An apply() that ends a phase counts for it, the next phase's start included."""
+    R = compile_rules(load(name), engine=engine)
+    _play(R, random.Random(3), max(deals // 10, 20))        # warm: memos, code made at first use
+    rng = random.Random(1)
+    clock = time.perf_counter
+    found: dict[str, list[float]] = {"(deal)": [0, 0.0, 0.0]}
+    for i in range(deals):
+        a = clock()
+        st = _deal(R, rng, i)
+        found["(deal)"][2] += clock() - a
+        found["(deal)"][0] += 1
+        while st.phase != "end":
+            row = found.get(st.phase)
+            if row is None:
+                row = found[st.phase] = [0, 0.0, 0.0]
+            a = clock()
+            legal = st.legal_actions()
+            b = clock()
+            st.apply(legal[rng.randrange(len(legal))])
+            c = clock()
+            row[0] += 1
+            row[1] += b - a
+            row[2] += c - b
+    return [(k, n / deals, 1e6 * t_l / deals, 1e6 * t_a / deals) for k, (n, t_l, t_a) in found.items()]
 
 
 def clone_apply(name: str, engine: str, states: int = 400) -> dict[str, float]:
@@ -233,7 +263,16 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--engine", choices=[*ENGINES, "both"], default="both")
     ap.add_argument("--steps", action="store_true", help="what each step bought (median and best of 5)")
+    ap.add_argument("--phases", action="store_true", help="where a random deal's time goes, phase by phase")
     a = ap.parse_args()
+    if a.phases:
+        for e in ["generated"] if a.engine == "both" else [a.engine]:
+            for n in a.games or ["wien", "koenigrufen", "priffe"]:
+                print(f"{n} ({e}, {a.deals} random deals): phase, calls per deal, µs per deal in legal_actions() "
+                      "and in apply()")
+                for ph, calls, t_l, t_a in phases(n, a.deals, e):
+                    print(f"  {ph:<16} {calls:>6.1f} {t_l:>9.1f} {t_a:>9.1f}")
+        return
     if a.steps:
         for n in a.games or ["wien", "wien-hearts", "koenigrufen"]:
             for label, v in steps(n, max(a.deals // 5, 50)).items():
