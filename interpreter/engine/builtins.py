@@ -95,9 +95,14 @@ def _trick_index(st: Any, n: Any) -> int:
 def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     """The card `seat` played to trick n (negative: from the end), none if it has not."""
     history = st.play.history
-    idx = _trick_index(st, n)
-    if idx < 0:
-        return None
+    if type(n) is int:              # _trick_index, without the call (a trick's number is a whole number)
+        idx = n - 1 if n > 0 else len(history) + n
+        if not 0 <= idx < len(history):
+            return None
+    else:
+        idx = _trick_index(st, n)
+        if idx < 0:
+            return None
     for s, card in history[idx][0]:
         if s == seat:
             return CardValue(card)
@@ -107,9 +112,14 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
     history = st.play.history
-    idx = _trick_index(st, n)
-    if idx < 0:
-        return None
+    if type(n) is int:              # _trick_index, without the call
+        idx = n - 1 if n > 0 else len(history) + n
+        if not 0 <= idx < len(history):
+            return None
+    else:
+        idx = _trick_index(st, n)
+        if idx < 0:
+            return None
     trick, winner = history[idx]
     for s, card in trick:
         if s == winner:

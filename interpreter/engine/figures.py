@@ -80,7 +80,7 @@ def figure_of(st: State, f: Any) -> FigureRT | None:
 def allowed(c: Ctx, fig: FigureRT) -> bool:
     """The contract being played lists the figure, and the figure's own `allowed` holds."""
     con = c.st._con
-    if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
+    if con is None or fig.name not in con.figures:
         return False
     check = fig.allowed
     return check is None or bool(check(c))
@@ -100,14 +100,27 @@ def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
 
 
 def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
-    """The figure is allowed and `fn` holds for the side: once per settlement (in the rows' memo)."""
+    """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
+    before), once per settlement (in the rows' memo)."""
     cache = c.cache
-    if cache is None:
-        return allowed(c, fig) and _judge(c, fn, side)
     key = (what, fig.name, side)
-    made = cache.get(key)
+    made = cache.get(key) if cache is not None else None
     if made is None:
-        made = cache[key] = allowed(c, fig) and _judge(c, fn, side)
+        check = fig.allowed
+        if check is not None and not check(c):
+            made = False
+        else:
+            env = c.vars
+            if not env:             # _judge, without the call
+                env["side"] = side
+                try:
+                    made = bool(fn(c))
+                finally:
+                    env.clear()
+            else:
+                made = _judge(c, fn, side)
+        if cache is not None:
+            cache[key] = made
     return made
 
 
@@ -123,23 +136,31 @@ def _side(st: State, x: Any) -> tuple[int, ...]:
         if n == 2:
             a, b = x
             return x if a < b else (b, a)
+        if n == 3:
+            a, b, d = x
+            if a < b < d:
+                return x
     return tuple(sorted(st._seats_of(x)))
 
 
 def achieved(c: Ctx, f: Any, x: Any) -> bool:
     """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
     st = c.st
-    fig = st.R.figures.get(f if isinstance(f, str) else str(f)) if f is not None else None   # figure_of
-    if fig is None:
+    con = st._con                   # the figure, among those the contract lists (allowed)
+    if con is None or f is None:
         return False
-    side = _side(st, x)
+    fig = con.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
+    if fig is None:                 # not a figure the contract lists (or no contract): not made (nothing
+        return False                # to judge or keep)
+    if type(x) is tuple and len(x) == 2:        # _side, without the call for a pair (the common case)
+        a, b = x
+        side: tuple[int, ...] = x if a < b else (b, a)
+    else:
+        side = _side(st, x)
     given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    con = st._con                   # allowed: not listed by the contract, not made (nothing to judge or keep)
-    if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
-        return False
     cache = c.cache
     key = ("achieved", fig.name, side)
     made = cache.get(key) if cache is not None else None
@@ -165,21 +186,28 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
     """A silent attempt: the figure is allowed, `x` did not declare it, and its `attempt` holds."""
     st = c.st
-    fig = st.R.figures.get(f if isinstance(f, str) else str(f)) if f is not None else None   # figure_of
-    if fig is None:
+    con = st._con                   # the figure, among those the contract lists (allowed)
+    if con is None or f is None:
+        return False
+    fig = con.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
+    if fig is None:                 # not a figure the contract lists (or no contract): not attempted
         return False
     given = st.announce.given
     if given is None and fig.attempt is None:       # no attempt to judge (declared_by changes nothing)
         return False
-    if st.announce.declared and declared_by(st, fig.name, x):
-        return False
-    side = _side(st, x)
+    declared = st.announce.declared
+    if declared:                    # declared_by, without the call
+        seat = declared.get(fig.name)
+        if seat is not None and (seat in x if type(x) is tuple else seat in st._seats_of(x)):
+            return False
+    if type(x) is tuple and len(x) == 2:        # _side, without the call for a pair
+        a, b = x
+        side: tuple[int, ...] = x if a < b else (b, a)
+    else:
+        side = _side(st, x)
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
-    con = st._con                   # allowed: not listed by the contract, not attempted
-    if con is None or fig.name not in (con.ref.rec.get("figures") or ()):
-        return False
     attempt = fig.attempt
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
     return _outcome(c, "attempted", fig, attempt, side)
@@ -196,8 +224,11 @@ def declared_by(st: State, f: Any, x: Any) -> bool:
     seat = declared.get(f if isinstance(f, str) else str(f))
     if seat is None:
         return False
-    if type(x) is tuple:
+    t = type(x)
+    if t is tuple:
         return seat in x
+    if t is int:                    # a seat (a bird's declarer among a side's members): _seats_of gives (x,)
+        return seat == x
     return seat in st._seats_of(x)
 
 

@@ -186,8 +186,9 @@ class Readings:
 
     def captured(self, x: Any, cards: int) -> bool:
         won = 0
-        for s in self._seats_of(x):
-            won |= self.play.won_cards[s]
+        won_cards = self.play.won_cards
+        for s in x if type(x) is tuple else self._seats_of(x):     # a tuple is its own seats
+            won |= won_cards[s]
         return cards & won == cards
 
     def holds(self, s: int | None, cards: Any) -> bool:

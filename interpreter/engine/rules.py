@@ -59,6 +59,9 @@ class ContractRT:
     gen_playable: Any = None        # generated obligations (engine/codegen), or None: the interpreter's
     honours: int = 0                # the contract's honour cards (`honours`), a card mask
     trump_expr: Fn | None = None    # `trump = EXPR`: the trump suit worked out in each deal (Rules.in_deal)
+    # the figures the contract lists in its `figures`, by name: what settlement asks of a figure only counts
+    # for these (engine/figures.py), found with one look-up rather than a search of the list every time
+    figures: dict[str, figures.FigureRT] = field(default_factory=dict)
 
 
 @dataclass
@@ -428,7 +431,14 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         early_end=x(c["early_end"]) if "early_end" in c else (x(play_doc["early_end"]) if "early_end" in play_doc else None),
         open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
-        beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr)
+        beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr,
+        figures=_listed_figures(rules, c))
+
+
+def _listed_figures(rules: Rules, c: dict) -> dict[str, figures.FigureRT]:
+    """The rules' figures whose names are `in` the contract's `figures`, as figures.allowed asks it."""
+    listed = c.get("figures") or ()
+    return {name: fig for name, fig in rules.figures.items() if name in listed}
 
 
 def _ranking(rules: Rules, trump: int, trump_mask: int) -> tuple[list, list[int]]:
