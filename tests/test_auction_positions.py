@@ -1,6 +1,8 @@
-"""The auction keeps the calls allowed at each position it has met (AuctionSettings.legal_memo) where the
-rules' conditions read the auction's state, the dealer and the seats alone: the answers are the ones
-worked out afresh, and a condition reading anything else turns the memo off."""
+"""The auction keeps the calls allowed at each position it has met (AuctionSettings.legal_memo), and the
+outcome of each step from it (AuctionSettings.steps), where the rules' conditions read the auction's state,
+the dealer and the seats alone: the answers are the ones worked out afresh, and a condition reading
+anything else turns the memo off."""
+import dataclasses
 import random
 
 import pytest
@@ -31,8 +33,22 @@ def test_kept_answers_are_the_fresh_ones(game):
                 assert fresh.legal_actions() == legal
                 legal.clear()                       # a caller may change the list it was given
                 legal = st.legal_actions()
-            st.apply(legal[rng.randrange(len(legal))])
+            action = legal[rng.randrange(len(legal))]
+            if st.phase == "auction":
+                met += (st.auction.key, action) in R.auction.steps
+                fresh = st.clone()
+                fresh.auction.key = None
+                fresh.apply(action)
+                st.apply(action)
+                assert (st.phase, st.to_act, fields(st.auction)) == (fresh.phase, fresh.to_act, fields(fresh.auction))
+                assert st.auction.key is not None
+            else:
+                st.apply(action)
     assert met > 0
+
+
+def fields(au):
+    return {f.name: getattr(au, f.name) for f in dataclasses.fields(au) if f.name != "key"}
 
 
 def test_what_a_condition_reads():

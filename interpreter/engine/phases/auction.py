@@ -228,15 +228,39 @@ class AuctionPhase(Phase):
         return out
 
     def apply(self, st: State, action: int) -> None:
+        # a step from a position met before (AuctionState.key) takes the outcome kept there (AuctionSettings.steps)
+        au = st.auction
+        pos = au.key
+        steps = None
+        if pos is not None:
+            pos = au.key = (pos, action)
+            steps = st.R.auction.steps
+            if steps is not None:
+                got = steps.get(pos)
+                if got is not None:
+                    after, to_act = got
+                    st.auction = after.copy()
+                    if to_act < 0:
+                        return self._finish(st)
+                    st.to_act = to_act
+                    return None
+        over = self._step(st, action)
+        if steps is not None:
+            if len(steps) >= _MEMO_BOUND:
+                steps.clear()
+            steps[pos] = (au.copy(), -1 if over else st.to_act)
+        if over:
+            self._finish(st)
+        return None
+
+    def _step(self, st: State, action: int) -> bool:
+        """The call made: the auction's state after it, and the next seat to call; True if the auction is over."""
         # the state's lists and dict are replaced, never changed in place (AuctionState)
         me = st.to_act
         kind = action >> _SHIFT
         R = st.R
         S = R.auction
         au = st.auction
-        key = au.key
-        if key is not None:
-            au.key = (key, action)
         if kind == _K_PASS:
             label = "pass"
             passed = au.passed
@@ -329,23 +353,23 @@ class AuctionPhase(Phase):
         # is the auction over?
         calls = len(au.calls)
         if calls >= max_calls:  # the bound on every auction (engine/rules.py)
-            return self._finish(st)
+            return True
         if once and calls >= len(au.bid_order):
-            return self._finish(st)
+            return True
         if on_state is not None:
             if on_state(st):
-                return self._finish(st)
+                return True
         elif ends is not None:
             if ends(Ctx(st)):
-                return self._finish(st)
+                return True
         else:
             active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
             if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
-                return self._finish(st)
+                return True
         bidders = au.contest
         revealed = contest_once and len(bidders) >= 2       # a seat that has revealed is done
         if revealed and all(s in au.reveals for s in bidders):
-            return self._finish(st)
+            return True
         # the next seat
         order = au.bid_order
         n = len(order)
@@ -357,8 +381,8 @@ class AuctionPhase(Phase):
                 if first_call[s] is None:
                     au.pos = (pos + step) % n
                     st.to_act = s
-                    return None
-            return self._finish(st)
+                    return False
+            return True
         passed, excluded = au.passed, au.excluded
         for step in range(1, n + 1):
             s = order[(pos + step) % n]
@@ -368,8 +392,8 @@ class AuctionPhase(Phase):
                 continue
             au.pos = (pos + step) % n
             st.to_act = s
-            return None
-        return self._finish(st)
+            return False
+        return True
 
     def _beats(self, st: State, seat: int, name: str) -> bool:
         R, au = st.R, st.auction

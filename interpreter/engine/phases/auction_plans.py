@@ -49,6 +49,9 @@ class AuctionSettings:
     # (POSITION_VALUES, POSITION_FUNCTIONS): the calls allowed are then a function of the position (AuctionState.key)
     positional: bool = False
     legal_memo: dict = field(default_factory=dict)  # position → the actions allowed there (AuctionPhase.legal)
+    # position → (the auction's state after the step there, the next seat or -1: over), where `ends` and
+    # `exclude` read no more than the calls' conditions (AuctionPhase.apply); None: each step worked out
+    steps: dict | None = None
 
 
 # what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the
@@ -100,6 +103,9 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
     texts = [auction.get("allowed"), hold.get("who"), hold.get("bids"), (auction.get("pass") or {}).get("allowed")]
     texts += [(calls_doc.get(c.name) or {}).get("allowed") for c in calls]
     S.positional = all(reads_only(comp, t, lets, POSITION_VALUES, POSITION_FUNCTIONS) for t in texts)
+    if S.positional and all(reads_only(comp, auction.get(k), lets, POSITION_VALUES, POSITION_FUNCTIONS)
+                            for k in ("ends", "exclude")):
+        S.steps = {}
     return S
 
 
