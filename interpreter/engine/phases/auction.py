@@ -9,7 +9,7 @@ from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
-from interpreter.engine.phases.knock import seat_order
+from interpreter.engine.phases.knock import at_state, seat_order
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import CallRT
@@ -104,7 +104,7 @@ class AuctionPhase(Phase):
 
     def start(self, st: State) -> bool:
         au = st.auction = st.auction.copy()     # the state's own: until now the blank all share (State.__init__)
-        order = seat_order(st, st.R.auction.first(Ctx(st)))
+        order = seat_order(st, at_state(st.R.auction.first, st))
         au.bid_order = list(order)
         au.pos = 0
         if st.R.auction.positional:
