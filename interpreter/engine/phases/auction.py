@@ -9,7 +9,7 @@ from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
-from interpreter.engine.phases.knock import seat_order
+from interpreter.engine.phases.knock import at_state, seat_order
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import CallRT
@@ -38,6 +38,10 @@ class AuctionState:
     first_bid: list = field(default_factory=list)
     latest: list = field(default_factory=list)
     base: tuple | None = None                          # (seat, call name) the highest call joins
+    # the position: where the auction started (dealer, seats taking part, bid order) and every action since,
+    # as nested pairs (key, action); a seat excluded is one more step. The calls allowed are a function of
+    # it where the rules' conditions read nothing else (AuctionSettings.positional); else None
+    key: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self, n: int) -> None:
         if not self.passed:
@@ -61,6 +65,7 @@ class AuctionState:
         new.first_bid = self.first_bid
         new.latest = self.latest
         new.base = self.base
+        new.key = self.key
         return new
 
 
@@ -81,6 +86,7 @@ def _joined(st: State, me: int, call: CallRT) -> tuple | None:
 
 
 _PASS, _HOLD = A.make(A.PASS), A.make(A.HOLD)
+_MEMO_BOUND = 1 << 16       # positions whose answers AuctionSettings.legal_memo keeps at most
 _SHIFT, _ARG, _K_PASS, _K_HOLD, _K_REVEAL = A.SHIFT, A.ARG, A.PASS, A.HOLD, A.REVEAL    # read by apply
 
 
@@ -98,8 +104,11 @@ class AuctionPhase(Phase):
 
     def start(self, st: State) -> bool:
         au = st.auction = st.auction.copy()     # the state's own: until now the blank all share (State.__init__)
-        au.bid_order = list(seat_order(st, st.R.auction.first(Ctx(st))))
+        order = seat_order(st, at_state(st.R.auction.first, st))
+        au.bid_order = list(order)
         au.pos = 0
+        if st.R.auction.positional:
+            au.key = (st.dealer, st.active, order)
         st.to_act = au.bid_order[0]
         return True
 
@@ -112,11 +121,16 @@ class AuctionPhase(Phase):
         return not (st.R.auction.contest_rounds == "once" and me in au.reveals)
 
     def legal(self, st: State) -> list[int]:
+        au = st.auction
+        pos = au.key
+        if pos is not None:         # a position met before: its answer (a new list: callers may change it)
+            got = st.R.auction.legal_memo.get(pos)
+            if got is not None:
+                return [*got]
         me = st.to_act
         R = st.R
         S = R.auction
-        au = st.auction
-        if au.contest and self._reveal_due(st, me):
+        if au.contest and self._reveal_due(st, me):     # (the contracts revealed may read anything: not kept)
             out = self._reveals(st, me)
             if not (S.first_must_name and not au.reveals and out):
                 out.append(_PASS)
@@ -188,6 +202,11 @@ class AuctionPhase(Phase):
                 out.append(_HOLD)
         if S.pass_allowed is ALWAYS or S.pass_allowed(c):
             out.append(_PASS)
+        if pos is not None:
+            memo = S.legal_memo
+            if len(memo) >= _MEMO_BOUND:    # a long run meets ever new positions: start again
+                memo.clear()
+            memo[pos] = tuple(out)
         return out
 
     def _reveals(self, st: State, me: int) -> list[int]:
@@ -209,6 +228,33 @@ class AuctionPhase(Phase):
         return out
 
     def apply(self, st: State, action: int) -> None:
+        # a step from a position met before (AuctionState.key) takes the outcome kept there (AuctionSettings.steps)
+        au = st.auction
+        pos = au.key
+        steps = None
+        if pos is not None:
+            pos = au.key = (pos, action)
+            steps = st.R.auction.steps
+            if steps is not None:
+                got = steps.get(pos)
+                if got is not None:
+                    after, to_act = got
+                    st.auction = after.copy()
+                    if to_act < 0:
+                        return self._finish(st)
+                    st.to_act = to_act
+                    return None
+        over = self._step(st, action)
+        if steps is not None:
+            if len(steps) >= _MEMO_BOUND:
+                steps.clear()
+            steps[pos] = (au.copy(), -1 if over else st.to_act)
+        if over:
+            self._finish(st)
+        return None
+
+    def _step(self, st: State, action: int) -> bool:
+        """The call made: the auction's state after it, and the next seat to call; True if the auction is over."""
         # the state's lists and dict are replaced, never changed in place (AuctionState)
         me = st.to_act
         kind = action >> _SHIFT
@@ -302,26 +348,28 @@ class AuctionPhase(Phase):
                         excluded = au.excluded = au.excluded.copy()
                         excluded[s] = True
                         au.passes += 1
+                        if au.key is not None:  # (exclude may read anything: its answer is part of the position)
+                            au.key = (au.key, None, s)
         # is the auction over?
         calls = len(au.calls)
         if calls >= max_calls:  # the bound on every auction (engine/rules.py)
-            return self._finish(st)
+            return True
         if once and calls >= len(au.bid_order):
-            return self._finish(st)
+            return True
         if on_state is not None:
             if on_state(st):
-                return self._finish(st)
+                return True
         elif ends is not None:
             if ends(Ctx(st)):
-                return self._finish(st)
+                return True
         else:
             active = [s for s in au.bid_order if not au.passed[s] and not au.excluded[s]]
             if len(active) == 0 or (len(active) == 1 and au.high_call is not None):
-                return self._finish(st)
+                return True
         bidders = au.contest
         revealed = contest_once and len(bidders) >= 2       # a seat that has revealed is done
         if revealed and all(s in au.reveals for s in bidders):
-            return self._finish(st)
+            return True
         # the next seat
         order = au.bid_order
         n = len(order)
@@ -333,8 +381,8 @@ class AuctionPhase(Phase):
                 if first_call[s] is None:
                     au.pos = (pos + step) % n
                     st.to_act = s
-                    return None
-            return self._finish(st)
+                    return False
+            return True
         passed, excluded = au.passed, au.excluded
         for step in range(1, n + 1):
             s = order[(pos + step) % n]
@@ -344,8 +392,8 @@ class AuctionPhase(Phase):
                 continue
             au.pos = (pos + step) % n
             st.to_act = s
-            return None
-        return self._finish(st)
+            return False
+        return True
 
     def _beats(self, st: State, seat: int, name: str) -> bool:
         R, au = st.R, st.auction

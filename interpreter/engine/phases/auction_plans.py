@@ -45,6 +45,21 @@ class AuctionSettings:
     hold_bids_if: Any = None        # `hold.bids` taken apart, `high` fixed; None: always
     hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids`
     next_plan: tuple | None = None  # what AuctionPhase.apply reads of these and the rules after a call, found once
+    # every condition of a call's legality reads the auction's state, the dealer and the seats alone
+    # (POSITION_VALUES, POSITION_FUNCTIONS): the calls allowed are then a function of the position (AuctionState.key)
+    positional: bool = False
+    legal_memo: dict = field(default_factory=dict)  # position → the actions allowed there (AuctionPhase.legal)
+    # position → (the auction's state after the step there, the next seat or -1: over), where `ends` and
+    # `exclude` read no more than the calls' conditions (AuctionPhase.apply); None: each step worked out
+    steps: dict | None = None
+
+
+# what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the
+# built-in values and functions that read nothing else (engine/builtins.py), and the seat roles
+POSITION_VALUES = frozenset({"dealer", "me", "this", "side", "item", "holder", "seats", "players", "active", "turn",
+                             "passes", "bids", "high", "pass"})
+POSITION_FUNCTIONS = frozenset({"next", "prev", "order", "first_call", "first_bid", "latest", "has_bid", "spoke",
+                                "min", "max", "abs", "floor", "ceil", "size", "suit_of"})
 
 
 def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
@@ -69,7 +84,7 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
         from interpreter.engine.compile import attr
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
     S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
-    from interpreter.engine.phases.conditions import condition, reads
+    from interpreter.engine.phases.conditions import condition, reads, reads_only
     from interpreter.language.expressions import parse_text
 
     lets = doc.get("let") or {}
@@ -85,6 +100,12 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
             S.allowed_group.append(-1)
         else:
             S.allowed_group.append(groups.setdefault(text, len(groups)))
+    texts = [auction.get("allowed"), hold.get("who"), hold.get("bids"), (auction.get("pass") or {}).get("allowed")]
+    texts += [(calls_doc.get(c.name) or {}).get("allowed") for c in calls]
+    S.positional = all(reads_only(comp, t, lets, POSITION_VALUES, POSITION_FUNCTIONS) for t in texts)
+    if S.positional and all(reads_only(comp, auction.get(k), lets, POSITION_VALUES, POSITION_FUNCTIONS)
+                            for k in ("ends", "exclude")):
+        S.steps = {}
     return S
 
 

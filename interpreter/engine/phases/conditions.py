@@ -215,3 +215,63 @@ def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
     common = tuple(conj for conj in plans[0]
                    if all(shared for _k, _f, shared in conj) and all(conj in p for p in plans[1:]))
     return common, [tuple(conj for conj in p if conj not in common) for p in plans]
+
+
+def reads_only(comp: Any, text: Any, lets: dict, values: frozenset, functions: frozenset) -> bool:
+    """The expression reads nothing of the game but the built-in `values` and `functions` named and the
+    seat roles (itself or through the lets and let functions it uses): besides them only constants, the
+    rules, its own names (parameters, a comprehension's variable, `s`, `t`) and the activation's `me` and
+    `this`. Its value is then a function of what those read. Names resolve as the compiler resolves them
+    (engine/compile.py `_name`, `_call`)."""
+    seen: set = set()
+
+    def ok(n: Any, scope: frozenset) -> bool:
+        if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
+            return True
+        kind = n[0]
+        if kind == "name":
+            name = n[1]
+            if name in scope or name in ("s", "t"):
+                return True
+            if name in comp.lets:
+                return let_ok(name)
+            if name in comp.roles:
+                return True
+            builtin = name in comp.game_accounts or B.VALUES.get(name) is not None
+            return not builtin or name in comp.symbols or name in values
+        if kind == "call":
+            name, args = n[1], n[2]
+            if name == "account":
+                return False
+            if name in comp.let_functions:
+                params, body = comp.let_functions[name]
+                if not ok(body, scope | frozenset(params)):
+                    return False
+            elif name not in functions:
+                return False
+            return all(ok(a, scope) for a in args)
+        if kind == "comp":
+            _, fname, body, var, iterable, cond = n
+            inner = scope | {var}
+            return (fname in B.COMPREHENSIONS and ok(iterable, scope) and ok(body, inner)
+                    and (cond is None or ok(cond, inner)))
+        for child in n[1:]:
+            if isinstance(child, tuple) and child and isinstance(child[0], str):
+                if not ok(child, scope):
+                    return False
+            elif isinstance(child, tuple) and not all(ok(x, scope) for x in child):
+                return False
+        return True
+
+    def let_ok(name: str) -> bool:
+        if name in seen:            # judged already, or being judged (the checker rejects cycles)
+            return True
+        seen.add(name)
+        body = lets.get(name)
+        if isinstance(body, dict):  # a let function named without its arguments
+            return False
+        return not isinstance(body, str) or ok(parse_text(body), frozenset())
+
+    if not isinstance(text, str):
+        return True
+    return ok(parse_text(text), frozenset())

@@ -57,12 +57,21 @@ class KnockState:
     piles: int = 0                 # the piles laid out
     chosen: tuple = ()             # (seat, pile index) in the order chosen
     order: tuple = ()              # the seats choosing, in turn
+    taken: int = 0                 # the piles chosen, as a mask of their indices
 
     def copy(self) -> KnockState:
-        return KnockState(self.stage, self.piles, self.chosen, self.order)
+        new = _new(KnockState)
+        new.stage = self.stage
+        new.piles = self.piles
+        new.chosen = self.chosen
+        new.order = self.order
+        new.taken = self.taken
+        return new
 
 
+_new = object.__new__
 _KNOCK, _CUT = A.make(A.KNOCK, 1), A.make(A.KNOCK, 0)
+_LEFT: dict[tuple[int, int], tuple[int, ...]] = {}     # (piles, piles taken) → the choices left (legal)
 
 
 def seat_order(st: State, first: Any) -> tuple[int, ...]:
@@ -81,6 +90,13 @@ def seat_order(st: State, first: Any) -> tuple[int, ...]:
     return order
 
 
+def at_state(f: Any, st: State) -> Any:
+    """An expression judged without a seat: through its generated function of the state alone where it
+    has one (codegen: no activation to make), else with a new activation."""
+    on_state = getattr(f, "on_state", None)
+    return on_state(st) if on_state is not None else f(Ctx(st))
+
+
 def _state(st: State) -> KnockState:
     ks = st.knock_state
     return ks if ks is not None else KnockState()
@@ -93,7 +109,7 @@ class KnockPhase(Phase):
         S = st.R.knock
         if not S.present:
             return False
-        by = S.by(Ctx(st))
+        by = at_state(S.by, st)
         if by not in st.active:
             return False
         ks = KnockState(stage="ask")
@@ -105,8 +121,11 @@ class KnockPhase(Phase):
         ks = _state(st)
         if ks.stage == "ask":
             return [_KNOCK, _CUT]
-        taken = {i for _, i in ks.chosen}
-        return [A.make(A.PACKET, i) for i in range(ks.piles) if i not in taken]
+        key = (ks.piles, ks.taken)
+        left = _LEFT.get(key)
+        if left is None:
+            left = _LEFT[key] = tuple(A.make(A.PACKET, i) for i in range(ks.piles) if not ks.taken >> i & 1)
+        return [*left]
 
     def apply(self, st: State, action: int) -> None:
         ks = _state(st).copy()
@@ -115,13 +134,15 @@ class KnockPhase(Phase):
             if not action & A.ARG:
                 self._done(st)
                 return
-            first = st.R.knock.choose(Ctx(st))
+            first = at_state(st.R.knock.choose, st)
             ks.order = order = seat_order(st, first)
             ks.piles = len(order)
             ks.stage = "choose"
             st.to_act = order[0]
             return
-        ks.chosen = ks.chosen + ((st.to_act, action & A.ARG),)
+        pile = action & A.ARG
+        ks.chosen = ks.chosen + ((st.to_act, pile),)
+        ks.taken |= 1 << pile
         if len(ks.chosen) < len(ks.order):
             st.to_act = ks.order[len(ks.chosen)]
             return
