@@ -47,6 +47,20 @@ def test_kept_answers_are_the_fresh_ones(game):
     assert met > 0
 
 
+def test_a_field_written_through_the_flat_state_forgets_the_position():
+    """`state.holder = …` (an alias of the auction's state) makes the position one its actions did not make:
+    from then on the calls allowed are worked out afresh, never read from the memo."""
+    R = compile_rules(load("wien"))
+    hands, talon = deal_cards(R, random.Random(4), 0)
+    st = State(R, 0, hands, talon)
+    st.apply(st.legal_actions()[0])
+    assert st.auction.key is not None
+    st.holder = st.to_act
+    assert st.auction.key is None
+    fresh = st.clone()
+    assert st.legal_actions() == fresh.legal_actions()
+
+
 def fields(au):
     return {f.name: getattr(au, f.name) for f in dataclasses.fields(au) if f.name != "key"}
 

@@ -52,6 +52,7 @@ def _alias(part: str, name: str) -> Any:
             self._play_own = False              # (phases/play.own_play copies it again before writing)
         elif part == "auction":                 # … and the auction's after the auction (and a blank before)
             self.auction = self.auction.copy()
+            self.auction.key = None             # no longer the position its actions made: nothing kept applies
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
 
