@@ -368,7 +368,9 @@ class PlayPhase(Phase):
         pl = st.play
         if S.negotiate is None or pl.offers >= A.MAX_OFFERS or st.trick or st.declarer is None:
             return []
-        if not S.negotiate(Ctx(st, st.to_act)):
+        negotiate = S.negotiate
+        on_state = getattr(negotiate, "on_state", None)    # generated, reading the state alone: no activation
+        if not (on_state(st) if on_state is not None else negotiate(Ctx(st, st.to_act))):
             return []
         total = deals.tricks_total(st)
         taken_d = pl.tricks_won[st.declarer]
