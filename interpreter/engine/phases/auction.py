@@ -86,7 +86,10 @@ def _joined(st: State, me: int, call: CallRT) -> tuple | None:
 
 
 _PASS, _HOLD = A.make(A.PASS), A.make(A.HOLD)
-_MEMO_BOUND = 1 << 16       # positions whose answers AuctionSettings.legal_memo keeps at most
+# the positions each memo (AuctionSettings.legal_memo, .steps) keeps at most, about 400 bytes each: the
+# positions met first are the common ones, so a full memo keeps them and takes no more, and a long run's
+# memory stays flat (10,000 random deals of the largest auctions meet 5,000 to 20,000 positions)
+_MEMO_BOUND = 1 << 12
 _SHIFT, _ARG, _K_PASS, _K_HOLD, _K_REVEAL = A.SHIFT, A.ARG, A.PASS, A.HOLD, A.REVEAL    # read by apply
 
 
@@ -204,9 +207,8 @@ class AuctionPhase(Phase):
             out.append(_PASS)
         if pos is not None:
             memo = S.legal_memo
-            if len(memo) >= _MEMO_BOUND:    # a long run meets ever new positions: start again
-                memo.clear()
-            memo[pos] = tuple(out)
+            if len(memo) < _MEMO_BOUND:
+                memo[pos] = tuple(out)
         return out
 
     def _reveals(self, st: State, me: int) -> list[int]:
@@ -245,9 +247,7 @@ class AuctionPhase(Phase):
                     st.to_act = to_act
                     return None
         over = self._step(st, action)
-        if steps is not None:
-            if len(steps) >= _MEMO_BOUND:
-                steps.clear()
+        if steps is not None and len(steps) < _MEMO_BOUND:
             steps[pos] = (au.copy(), -1 if over else st.to_act)
         if over:
             self._finish(st)
