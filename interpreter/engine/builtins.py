@@ -84,26 +84,22 @@ def _card_or_none(card: int | None) -> CardValue | None:
     return None if card is None else CardValue(card)
 
 
-def _trick_index(st: Any, n: Any) -> int:
-    history = st.play.history
+def _trick_at(st: Any, n: Any) -> tuple | None:
+    """Trick n of the deal (negative: from the end) as the play keeps it, (trick, winner); none if that
+    trick was not played or n is no trick's number (a whole number, not a truth value)."""
     if type(n) is not int and (not isinstance(n, int) or isinstance(n, bool)):
-        return -1
+        return None
+    history = st.play.history
     idx = n - 1 if n > 0 else len(history) + n
-    return idx if 0 <= idx < len(history) else -1
+    return history[idx] if 0 <= idx < len(history) else None
 
 
 def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     """The card `seat` played to trick n (negative: from the end), none if it has not."""
-    history = st.play.history
-    if type(n) is int:              # _trick_index, without the call (a trick's number is a whole number)
-        idx = n - 1 if n > 0 else len(history) + n
-        if not 0 <= idx < len(history):
-            return None
-    else:
-        idx = _trick_index(st, n)
-        if idx < 0:
-            return None
-    for s, card in history[idx][0]:
+    played = _trick_at(st, n)
+    if played is None:
+        return None
+    for s, card in played[0]:
         if s == seat:
             return CardValue(card)
     return None
@@ -111,16 +107,10 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
 
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
-    history = st.play.history
-    if type(n) is int:              # _trick_index, without the call
-        idx = n - 1 if n > 0 else len(history) + n
-        if not 0 <= idx < len(history):
-            return None
-    else:
-        idx = _trick_index(st, n)
-        if idx < 0:
-            return None
-    trick, winner = history[idx]
+    played = _trick_at(st, n)
+    if played is None:
+        return None
+    trick, winner = played
     for s, card in trick:
         if s == winner:
             return CardValue(card)
