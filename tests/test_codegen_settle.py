@@ -47,7 +47,7 @@ def test_every_contract_gets_its_rows_at_its_first_settlement(name):
     complete() makes those of every contract, as `stichwort compile --show` prints them."""
     from interpreter.engine import rules as rules_mod
 
-    mod = rules_mod._compile_cached.__wrapped__(load(name), (), "generated").generated   # freshly compiled
+    mod = rules_mod.compile_uncached(load(name), (), "generated").generated   # freshly compiled
     before = mod.source
     for fname in mod.gen.later_rows:
         assert mod.namespace[fname + "_BY"] == {}

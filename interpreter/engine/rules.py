@@ -177,8 +177,31 @@ def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
 
 def compile_rules(rs: Ruleset, options: dict | None = None, engine: str | None = None) -> Rules:
     """`engine`: "generated" (code generated from the rules, engine/codegen) or "interpreter" (the
-    reference); by default $STICHWORT_ENGINE, else generated."""
-    return _compile_cached(rs, tuple(sorted((options or {}).items())), codegen.engine_mode(engine))
+    reference); by default $STICHWORT_ENGINE, else generated. Rule sets made from the same files (the
+    same `digest`) share one compiled form: loading a game again does not compile it again, and what the
+    engine learns while playing it (its generated settlements, the auction's positions) is kept."""
+    return _compile_cached(_Source(rs), tuple(sorted((options or {}).items())), codegen.engine_mode(engine))
+
+
+class _Source:
+    """A rule set as the compiled forms' cache key: equal when made from the same files (the same
+    digest; a rule set without one is equal only to itself). Holds the rule set to compile."""
+    __slots__ = ("rs", "key")
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
+        self.key = rs.digest or rs
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Source) and self.key == other.key
+
+
+@functools.lru_cache(maxsize=64)
+def _compile_cached(source: _Source, options_items: tuple, engine: str = "interpreter") -> Rules:
+    return compile_uncached(source.rs, options_items, engine)
 
 
 def _dealt_by_options(rs: Ruleset, doc: dict, options: dict) -> tuple[Ruleset, list[dict]]:
@@ -197,8 +220,8 @@ def _dealt_by_options(rs: Ruleset, doc: dict, options: dict) -> tuple[Ruleset, l
     return dataclasses.replace(rs, hand_size=per, talon_size=talon), packets
 
 
-@functools.lru_cache(maxsize=64)
-def _compile_cached(rs: Ruleset, options_items: tuple, engine: str = "interpreter") -> Rules:
+def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpreter") -> Rules:
+    """The rules of `rs` under these table options, compiled afresh (compile_rules keeps them)."""
     doc = thaw(rs.doc)
     options = _option_values(rs, dict(options_items))
     rs, packets = _dealt_by_options(rs, doc, options)

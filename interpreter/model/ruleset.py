@@ -5,6 +5,7 @@ card points become exact fractions; expressions are parsed once and kept as tree
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -61,6 +62,9 @@ class Ruleset:
     calls: tuple                      # names, lowest rank first
     options: MappingProxyType         # option → default value
     expressions: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    # what the rule set was made from (its name and the text of each file of its extends chain): two
+    # rule sets with the same digest are the same rules, so they share one compiled form (compile_rules)
+    digest: str = ""
 
     @property
     def deck_size(self) -> int:
@@ -135,4 +139,14 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
         groups=MappingProxyType(groups), hand_size=per, talon_size=talon,
         contracts=tuple(contracts), calls=tuple(calls), options=MappingProxyType(options),
         expressions=MappingProxyType(dict(expressions or {})),
+        digest=source_digest(loaded.name, loaded.path, loaded.chain, loaded.sources),
     )
+
+
+def source_digest(name: str, path: str, chain, sources: dict) -> str:
+    """SHA-256 over the rule set's name, its path and each file of its extends chain with its text."""
+    h = hashlib.sha256()
+    for part in (name, path, *(f"{p}\0{sources.get(p, '')}" for p in chain)):
+        h.update(part.encode("utf-8"))
+        h.update(b"\0\1")
+    return h.hexdigest()
