@@ -37,6 +37,7 @@ from interpreter.engine.codegen.templates import (
     _CMP,
     EARLY,
     FUNCTION_SOURCE,
+    INLINE,
     REDUCTIONS,
     VALUE_SOURCE,
     runtime_namespace,
@@ -46,6 +47,7 @@ from interpreter.engine.codegen.templates import (
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
+_IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
 
 
 def _calls() -> dict[str, str]:
@@ -406,6 +408,10 @@ class ExprGen:
         if (name in FUNCTION_SOURCE and len(args) == FUNCTION_SOURCE[name][0].count("{")
                 and _same(FUNCTION_SOURCE[name][0], impl)):
             fmt, kind = FUNCTION_SOURCE[name]
+            inline = INLINE.get(name)
+            if (inline is not None and inline[2].__code__.co_names == inline[3]
+                    and all(a.const or _IDENT.fullmatch(a.src) for a in args)):
+                return G(inline[0].format(*(a.src for a in args)), inline[1])
             for i, a in enumerate(args):      # a constant card mask is its own mask
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")

@@ -91,6 +91,21 @@ EARLY: dict[str, tuple[Any, str, Any, tuple]] = {
     "kontras": (figures.kontras, "st.announce.chains", 0, ("x",)),
 }
 
+# Built-in functions written out in full where every argument is a plain name or a constant (each is read
+# more than once): the source over the arguments, the kind of value it gives, and the implementation it
+# mirrors with the names that implementation's code uses, as when the source was written (expr._call
+# checks them: a changed implementation is called through its template above until this is brought in
+# step). `declared_by`: the seat that declared the figure, looked up as the figure itself (a name or a
+# Ref: a string), among the side's when the side is a tuple; the call for anything else.
+INLINE: dict[str, tuple[str, str, Any, tuple[str, ...]]] = {
+    "declared_by": ("(((_dv in {1} if type({1}) is tuple else figures.declared_by(st, {0}, {1}))"
+                    " if (_dv := _dd.get({0})) is not None"
+                    " else (not isinstance({0}, str) and figures.declared_by(st, {0}, {1})))"
+                    " if (_dd := st.announce.declared) else False)",
+                    "bool", figures.declared_by,
+                    ("announce", "declared", "get", "isinstance", "str", "type", "tuple", "int", "_seats_of")),
+}
+
 _CMP = {"<", "<=", ">", ">="}
 
 # comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);
