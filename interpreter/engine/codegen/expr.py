@@ -35,9 +35,13 @@ from interpreter.engine.codegen.source import (
 )
 from interpreter.engine.codegen.templates import (
     _CMP,
+    ATTR_SOURCE,
+    CONTAINS_SOURCE,
     EARLY,
     FUNCTION_SOURCE,
     INLINE,
+    LOOP_INVARIANT,
+    POWER_SOURCE,
     REDUCTIONS,
     VALUE_SOURCE,
     runtime_namespace,
@@ -308,6 +312,8 @@ class ExprGen:
         call = _CALLS.get(obj.src)
         if call is not None:                # a call's attribute, without the property (readings.final, .high)
             return G(f"call_attr({call}, {node[2]!r})")
+        if (_IDENT.fullmatch(obj.src) and node[2] != "name" and ATTR_SOURCE[1].__code__.co_names == ATTR_SOURCE[2]):
+            return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
         return G(f"attr({obj.src}, {node[2]!r})")
 
     def _not(self, node: tuple, scope: frozenset) -> G:
@@ -358,6 +364,9 @@ class ExprGen:
         if op == "%":
             return G(f"mod({a.src}, {b.src})", "int" if both_int else "any")
         if op == "^":     # of whole numbers a whole number (or an error)
+            if (a.const and type(a.value) is int and -2 <= a.value <= 2
+                    and POWER_SOURCE[1].__code__.co_names == POWER_SOURCE[2]):
+                return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in ("==", "!="):
             for x, y in ((a, b), (b, a)):
@@ -371,6 +380,8 @@ class ExprGen:
             neg = "not " if op == "not in" else ""
             if node[3][0] == "list":       # a literal list is a tuple: plain membership
                 return G(f"({a.src} {op} {b.src})", "bool")
+            if _IDENT.fullmatch(b.src) and CONTAINS_SOURCE[1].__code__.co_names == CONTAINS_SOURCE[2]:
+                return G(CONTAINS_SOURCE[0].format(b.src, a.src, op, neg), "bool")   # a tuple's, without the call
             return G(f"({neg}contains({b.src}, {a.src}))", "bool")
         if op in _CMP:
             if both_int:
@@ -466,6 +477,13 @@ class ExprGen:
         _, start, step, finish = REDUCTIONS[fname]
         head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
                 f"    # {fname}(… for {var} in …)", "    st = c.st"]
+        hoisted = []        # what the loop reads at every step the same, read once before it
+        for part in LOOP_INVARIANT:
+            if part in fbody or (fcond is not None and part in fcond):
+                name, source = part[1:-1].split(" := ")
+                fbody, fcond = _replaced(fbody, part, name), fcond and _replaced(fcond, part, name)
+                hoisted.append(f"    {name} = {source}")
+        head += hoisted
         loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
         bind = loop_reads is None or var in loop_reads
         if bind:
@@ -486,3 +504,13 @@ class ExprGen:
         call_args = "".join(f", {outer[n]}" for n in used)
         kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
         return G(f"{name}(c, {it}{call_args})", kind)
+
+
+def _replaced(src: str, part: str, new: str) -> str:
+    """The source with `part` written `new` wherever it stands outside a string literal."""
+    out, done = [], 0
+    for m in _STRING.finditer(src):
+        out += [src[done:m.start()].replace(part, new), m[0]]
+        done = m.end()
+    out.append(src[done:].replace(part, new))
+    return "".join(out)
