@@ -111,6 +111,8 @@ def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) ->
     check = fig.allowed
     if check is not None and not check(c):
         made = False
+    elif (of_side := getattr(fn, "of_side", None)) is not None:    # generated, given the side (codegen)
+        made = bool(of_side(c, side))
     else:
         env = c.vars
         if not env:             # _judge, without the call
@@ -183,18 +185,21 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
         if made is not None:
             return made
     check = fig.allowed
+    goal = fig.goal
     if check is not None and not check(c):
         made = False
+    elif (of_side := getattr(goal, "of_side", None)) is not None:  # generated, given the side (codegen)
+        made = bool(of_side(c, side))
     else:
         env = c.vars
         if not env:
             env["side"] = side
             try:
-                made = bool(fig.goal(c))
+                made = bool(goal(c))
             finally:
                 env.clear()
         else:
-            made = _judge(c, fig.goal, side)
+            made = _judge(c, goal, side)
     if cache is not None:
         cache[key] = made
     return made
