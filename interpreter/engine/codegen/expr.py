@@ -31,6 +31,7 @@ from interpreter.engine.codegen.source import (
     _of_nums,
     _same,
     _truth,
+    hoist,
     let_function,
 )
 from interpreter.engine.codegen.templates import (
@@ -477,12 +478,7 @@ class ExprGen:
         _, start, step, finish = REDUCTIONS[fname]
         head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
                 f"    # {fname}(… for {var} in …)", "    st = c.st"]
-        hoisted = []        # what the loop reads at every step the same, read once before it
-        for part in LOOP_INVARIANT:
-            if part in fbody or (fcond is not None and part in fcond):
-                name, source = part[1:-1].split(" := ")
-                fbody, fcond = _replaced(fbody, part, name), fcond and _replaced(fcond, part, name)
-                hoisted.append(f"    {name} = {source}")
+        fbody, fcond, hoisted = hoist(fbody, fcond, LOOP_INVARIANT)   # read once, before the loop
         head += hoisted
         loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
         bind = loop_reads is None or var in loop_reads
@@ -504,13 +500,3 @@ class ExprGen:
         call_args = "".join(f", {outer[n]}" for n in used)
         kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
         return G(f"{name}(c, {it}{call_args})", kind)
-
-
-def _replaced(src: str, part: str, new: str) -> str:
-    """The source with `part` written `new` wherever it stands outside a string literal."""
-    out, done = [], 0
-    for m in _STRING.finditer(src):
-        out += [src[done:m.start()].replace(part, new), m[0]]
-        done = m.end()
-    out.append(src[done:].replace(part, new))
-    return "".join(out)
