@@ -103,24 +103,28 @@ def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) ->
     """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
     before), once per settlement (in the rows' memo)."""
     cache = c.cache
-    key = (what, fig.name, side)
-    made = cache.get(key) if cache is not None else None
-    if made is None:
-        check = fig.allowed
-        if check is not None and not check(c):
-            made = False
+    if cache is not None:
+        key = (what, fig.name, side)
+        made = cache.get(key)
+        if made is not None:
+            return made
+    check = fig.allowed
+    if check is not None and not check(c):
+        made = False
+    elif (of_side := getattr(fn, "of_side", None)) is not None:    # generated, given the side (codegen)
+        made = bool(of_side(c, side))
+    else:
+        env = c.vars
+        if not env:             # _judge, without the call
+            env["side"] = side
+            try:
+                made = bool(fn(c))
+            finally:
+                env.clear()
         else:
-            env = c.vars
-            if not env:             # _judge, without the call
-                env["side"] = side
-                try:
-                    made = bool(fn(c))
-                finally:
-                    env.clear()
-            else:
-                made = _judge(c, fn, side)
-        if cache is not None:
-            cache[key] = made
+            made = _judge(c, fn, side)
+    if cache is not None:
+        cache[key] = made
     return made
 
 
@@ -143,43 +147,61 @@ def _side(st: State, x: Any) -> tuple[int, ...]:
     return tuple(sorted(st._seats_of(x)))
 
 
+def _figure(con: Any, f: Any) -> FigureRT | None:
+    """The figure `f` among those the contract lists: looked up as its name (a figure's Ref is a string)."""
+    return con.figures.get(f if isinstance(f, str) else str(f))
+
+
 def achieved(c: Ctx, f: Any, x: Any) -> bool:
     """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
     st = c.st
     con = st._con                   # the figure, among those the contract lists (allowed)
     if con is None or f is None:
         return False
-    fig = con.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
-    if fig is None:                 # not a figure the contract lists (or no contract): not made (nothing
-        return False                # to judge or keep)
-    if type(x) is tuple and len(x) == 2:        # _side, without the call for a pair (the common case)
-        a, b = x
-        side: tuple[int, ...] = x if a < b else (b, a)
+    # a figure's name or Ref (a string) is its key; anything else is looked up as its text (_figure)
+    fig = con.figures.get(f)
+    if fig is None and (isinstance(f, str) or (fig := _figure(con, f)) is None):
+        return False                # not a figure the contract lists (or no contract): not made (nothing
+        #                             to judge or keep)
+    if type(x) is tuple:            # _side, without the call for a side in order (the common case)
+        n = len(x)
+        if n == 2:
+            a, b = x
+            side: tuple[int, ...] = x if a < b else (b, a)
+        elif n < 2:
+            side = x
+        else:
+            side = _side(st, x)
     else:
         side = _side(st, x)
     given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    cache = c.cache
-    key = ("achieved", fig.name, side)
-    made = cache.get(key) if cache is not None else None
-    if made is None:                # _outcome and _judge, without the calls
-        check = fig.allowed
-        if check is not None and not check(c):
-            made = False
+    cache = c.cache                 # _outcome and _judge, without the calls
+    if cache is not None:
+        key = ("achieved", fig.name, side)
+        made = cache.get(key)
+        if made is not None:
+            return made
+    check = fig.allowed
+    goal = fig.goal
+    if check is not None and not check(c):
+        made = False
+    elif (of_side := getattr(goal, "of_side", None)) is not None:  # generated, given the side (codegen)
+        made = bool(of_side(c, side))
+    else:
+        env = c.vars
+        if not env:
+            env["side"] = side
+            try:
+                made = bool(goal(c))
+            finally:
+                env.clear()
         else:
-            env = c.vars
-            if not env:
-                env["side"] = side
-                try:
-                    made = bool(fig.goal(c))
-                finally:
-                    env.clear()
-            else:
-                made = _judge(c, fig.goal, side)
-        if cache is not None:
-            cache[key] = made
+            made = _judge(c, goal, side)
+    if cache is not None:
+        cache[key] = made
     return made
 
 
@@ -189,11 +211,12 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
     con = st._con                   # the figure, among those the contract lists (allowed)
     if con is None or f is None:
         return False
-    fig = con.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
-    if fig is None:                 # not a figure the contract lists (or no contract): not attempted
-        return False
+    fig = con.figures.get(f)        # as in achieved
+    if fig is None and (isinstance(f, str) or (fig := _figure(con, f)) is None):
+        return False                # not a figure the contract lists (or no contract): not attempted
+    attempt = fig.attempt
     given = st.announce.given
-    if given is None and fig.attempt is None:       # no attempt to judge (declared_by changes nothing)
+    if attempt is None and given is None:       # no attempt to judge (declared_by changes nothing)
         return False
     declared = st.announce.declared
     if declared:                    # declared_by, without the call
@@ -208,7 +231,6 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
-    attempt = fig.attempt
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
     return _outcome(c, "attempted", fig, attempt, side)
 

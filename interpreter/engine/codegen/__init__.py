@@ -23,8 +23,10 @@ from typing import Any
 from interpreter.engine.codegen import cache
 from interpreter.engine.codegen.expr import ExprGen, runtime_namespace
 from interpreter.engine.codegen.play import ends_never, playable_source
+from interpreter.engine.codegen.reads import reads as activation_reads
 from interpreter.engine.codegen.settle import rows_source, rows_under
 from interpreter.engine.codegen.source import function
+from interpreter.engine.codegen.templates import VALUE_SOURCE
 from interpreter.engine.context import Ctx
 from interpreter.language.expressions import parse_text, to_text
 
@@ -110,6 +112,7 @@ def build(rules: Any) -> Module:
                          f"    if {k} not in cache:\n        cache[{k}] = {src}\n    return cache[{k}]\n")
     expressions: dict[tuple, str] = {}
     on_state: list[str] = []            # expressions that read the state alone (_READS_ACTIVATION)
+    of_side: list[str] = []             # expressions that read the activation only for `side` (_of_side)
     for _fn, kind, node in list(comp.trees.values()):
         key = (kind, node)
         if key in expressions:
@@ -122,6 +125,11 @@ def build(rules: Any) -> Module:
             on_state.append(fname)
             parts.append(f"def {fname}_st(st):\n    # {fname} of the state itself (no activation to make)\n"
                          f"    return {g.src}\n")
+        side_src = _of_side(gen, kind, node, g.src)
+        if side_src is not None:
+            of_side.append(fname)
+            parts.append(f"def {fname}_side(c, side):\n    # {fname} of the side given (none bound in the activation)\n"
+                         f"    st = c.st\n    return {side_src}\n")
     trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
     playables: dict[str, str] = {}
     never_end: list[str] = []           # contracts whose early end folds to false (codegen/play.ends_never)
@@ -156,11 +164,31 @@ def build(rules: Any) -> Module:
     exec(cache.compiled(source, f"<stichwort generated: {rules.rs.name}>"), namespace)
     for fname in on_state:
         namespace[fname].on_state = namespace[fname + "_st"]
+    for fname in of_side:
+        namespace[fname].of_side = namespace[fname + "_side"]
     mod = Module(source, namespace, expressions, playables, settlers)
     mod.gen = gen
     mod.let_names = let_names
     mod.never_end = never_end
     return mod
+
+
+# `side` read from the activation, as the generator writes the built-in value (templates.VALUE_SOURCE)
+_SIDE = VALUE_SOURCE["side"][0]
+
+
+def _of_side(gen: ExprGen, kind: str, node: Any, src: str) -> str | None:
+    """The expression with `side` a parameter, where it reads that (a figure's goal or attempt) and, so
+    written, no name of the activation: its function gets `of_side`, called as `f.of_side(c, side)` for
+    `f` judged with `side` alone bound in the activation (engine/figures.py); else None."""
+    if kind != "expr" or _SIDE not in src or "side" in gen.comp.lets or "side" in gen.comp.symbols:
+        return None
+    outer, gen.local_names = gen.local_names, {"side": "side"}
+    try:
+        g = gen.expr(node)
+    finally:
+        gen.local_names = outer
+    return g.src if activation_reads(g.src, gen.reads) == frozenset() else None
 
 
 def install(rules: Any) -> Module:

@@ -31,12 +31,18 @@ from interpreter.engine.codegen.source import (
     _of_nums,
     _same,
     _truth,
+    hoist,
     let_function,
 )
 from interpreter.engine.codegen.templates import (
     _CMP,
+    ATTR_SOURCE,
+    CONTAINS_SOURCE,
     EARLY,
     FUNCTION_SOURCE,
+    INLINE,
+    LOOP_INVARIANT,
+    POWER_SOURCE,
     REDUCTIONS,
     VALUE_SOURCE,
     runtime_namespace,
@@ -46,6 +52,7 @@ from interpreter.engine.codegen.templates import (
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
+_IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
 
 
 def _calls() -> dict[str, str]:
@@ -306,6 +313,8 @@ class ExprGen:
         call = _CALLS.get(obj.src)
         if call is not None:                # a call's attribute, without the property (readings.final, .high)
             return G(f"call_attr({call}, {node[2]!r})")
+        if (_IDENT.fullmatch(obj.src) and node[2] != "name" and ATTR_SOURCE[1].__code__.co_names == ATTR_SOURCE[2]):
+            return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
         return G(f"attr({obj.src}, {node[2]!r})")
 
     def _not(self, node: tuple, scope: frozenset) -> G:
@@ -356,6 +365,9 @@ class ExprGen:
         if op == "%":
             return G(f"mod({a.src}, {b.src})", "int" if both_int else "any")
         if op == "^":     # of whole numbers a whole number (or an error)
+            if (a.const and type(a.value) is int and -2 <= a.value <= 2
+                    and POWER_SOURCE[1].__code__.co_names == POWER_SOURCE[2]):
+                return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in ("==", "!="):
             for x, y in ((a, b), (b, a)):
@@ -369,6 +381,8 @@ class ExprGen:
             neg = "not " if op == "not in" else ""
             if node[3][0] == "list":       # a literal list is a tuple: plain membership
                 return G(f"({a.src} {op} {b.src})", "bool")
+            if _IDENT.fullmatch(b.src) and CONTAINS_SOURCE[1].__code__.co_names == CONTAINS_SOURCE[2]:
+                return G(CONTAINS_SOURCE[0].format(b.src, a.src, op, neg), "bool")   # a tuple's, without the call
             return G(f"({neg}contains({b.src}, {a.src}))", "bool")
         if op in _CMP:
             if both_int:
@@ -406,6 +420,10 @@ class ExprGen:
         if (name in FUNCTION_SOURCE and len(args) == FUNCTION_SOURCE[name][0].count("{")
                 and _same(FUNCTION_SOURCE[name][0], impl)):
             fmt, kind = FUNCTION_SOURCE[name]
+            inline = INLINE.get(name)
+            if (inline is not None and inline[2].__code__.co_names == inline[3]
+                    and all(a.const or _IDENT.fullmatch(a.src) for a in args)):
+                return G(inline[0].format(*(a.src for a in args)), inline[1])
             for i, a in enumerate(args):      # a constant card mask is its own mask
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
@@ -460,6 +478,8 @@ class ExprGen:
         _, start, step, finish = REDUCTIONS[fname]
         head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
                 f"    # {fname}(… for {var} in …)", "    st = c.st"]
+        fbody, fcond, hoisted = hoist(fbody, fcond, LOOP_INVARIANT)   # read once, before the loop
+        head += hoisted
         loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
         bind = loop_reads is None or var in loop_reads
         if bind:

@@ -40,19 +40,25 @@ TOP: frozenset[str] = frozenset({"s", "t"}) | _builtin_reads()
 _LIT = r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\""
 _GET = re.compile(r"(?<![\w.])c\.vars\.get\((" + _LIT + r")(?:, (?:\(\)|None))?\)")
 _STRING = re.compile(_LIT)
-_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\(c(?=[,)])")
-_BARE = re.compile(r"(?<![\w.])c\b(?!\.(?:st|me|this)\b)")
+_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\(c(?=[,)])")     # (what _calls finds, without the search
+#                                                                   from every place in the text)
+_BARE = re.compile(r"c(?<![\w.]c)\b(?!\.(?:st|me|this)\b)")   # a `c` that is a word of its own, not
+#                                                              `c.st`, `c.me`, `c.this`: found from each `c`
+_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 
 
 def reads(src: str, known: Mapping[str, frozenset[str] | None]) -> frozenset[str] | None:
     """The names `src` may read from the activation; `known`: a generated helper or a bound reference
     closure → what it reads (None: anything); any other function called with the activation reads `TOP`."""
     out: set[str] = set()
-    for m in _GET.finditer(src):
-        out.add(ast.literal_eval(m.group(1)))
-    rest = _STRING.sub("''", _GET.sub("_", src))
-    for m in _CALL.finditer(rest):
-        name = m.group(1)
+    if "c.vars.get(" in src:
+        for m in _GET.finditer(src):
+            out.add(ast.literal_eval(m.group(1)))
+        src = _GET.sub("_", src)
+    rest = _STRING.sub("''", src) if "'" in src or '"' in src else src
+    pieces: list[str] = []      # the text with each call's `name(c` written `_(`, for the bare `c`
+    done = 0
+    for start, end, name in _calls(rest):
         if name in known:
             got = known[name]
             if got is None:
@@ -60,9 +66,27 @@ def reads(src: str, known: Mapping[str, frozenset[str] | None]) -> frozenset[str
             out |= got
         else:
             out |= TOP
-    if _BARE.search(_CALL.sub("_(", rest)):
+        pieces += [rest[done:start], "_("]
+        done = end
+    if _BARE.search("".join(pieces) + rest[done:] if pieces else rest):
         return None
     return frozenset(out)
+
+
+def _calls(text: str) -> list[tuple[int, int, str]]:
+    """Each call with the activation as its first argument, `name(c,` or `name(c)`, as _CALL finds them:
+    where it starts, where its `(c` ends, and the name."""
+    out = []
+    i = text.find("(c")
+    while i >= 0:
+        if i + 2 < len(text) and text[i + 2] in ",)":
+            j = i
+            while j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_."):
+                j -= 1
+            if j < i and text[j] in _NAME_START:
+                out.append((j, i + 2, text[j:i]))
+        i = text.find("(c", i + 2)
+    return out
 
 
 # what an activation holds besides its names: reading these reads no name

@@ -10,6 +10,7 @@ import types
 from typing import Any
 
 from interpreter.engine import compile as X
+from interpreter.engine.codegen.reads import _STRING
 from interpreter.engine.codegen.templates import EARLY
 
 _UNKNOWN = object()
@@ -132,3 +133,25 @@ def let_function(fname: str, name: str, params: tuple[str, ...], body: str, boun
         lines += [f"        if saved{i} is MISSING:", f"            env.pop({p!r}, None)", "        else:",
                   f"            env[{p!r}] = saved{i}"]
     return "\n".join(lines) + "\n"
+
+
+def hoist(body: str, cond: str | None, parts: tuple[str, ...]) -> tuple[str, str | None, list[str]]:
+    """A loop's body and condition with each of `parts` (`(name := source)`, templates.LOOP_INVARIANT) they
+    hold read through its name, and the lines setting those names before the loop."""
+    lines = []
+    for part in parts:
+        if part in body or (cond is not None and part in cond):
+            name, source = part[1:-1].split(" := ")
+            body, cond = _replaced(body, part, name), cond and _replaced(cond, part, name)
+            lines.append(f"    {name} = {source}")
+    return body, cond, lines
+
+
+def _replaced(src: str, part: str, new: str) -> str:
+    """The source with `part` written `new` wherever it stands outside a string literal."""
+    out, done = [], 0
+    for m in _STRING.finditer(src):
+        out += [src[done:m.start()].replace(part, new), m[0]]
+        done = m.end()
+    out.append(src[done:].replace(part, new))
+    return "".join(out)

@@ -91,6 +91,38 @@ EARLY: dict[str, tuple[Any, str, Any, tuple]] = {
     "kontras": (figures.kontras, "st.announce.chains", 0, ("x",)),
 }
 
+# Built-in functions written out in full where every argument is a plain name or a constant (each is read
+# more than once): the source over the arguments, the kind of value it gives, and the implementation it
+# mirrors with the names that implementation's code uses, as when the source was written (expr._call
+# checks them: a changed implementation is called through its template above until this is brought in
+# step). `declared_by`: the seat that declared the figure, looked up as the figure itself (a name or a
+# Ref: a string), among the side's when the side is a tuple; the call for anything else.
+INLINE: dict[str, tuple[str, str, Any, tuple[str, ...]]] = {
+    "declared_by": ("(((_dv in {1} if type({1}) is tuple else figures.declared_by(st, {0}, {1}))"
+                    " if (_dv := _dd.get({0})) is not None"
+                    " else (not isinstance({0}, str) and figures.declared_by(st, {0}, {1})))"
+                    " if (_dd := st.announce.declared) else False)",
+                    "bool", figures.declared_by,
+                    ("announce", "declared", "get", "isinstance", "str", "type", "tuple", "int", "_seats_of")),
+}
+
+# What the templates below mirror, with the names its code used when they were written (expr.py checks
+# them: a changed implementation is called as it is until its template is brought in step).
+# `attr(x, name)` of a Ref: its record's entry when it has one (no call); anything else through attr.
+ATTR_SOURCE = ("(_ra[{1}] if type({0}) is Ref and {1} in (_ra := {0}.rec) else attr({0}, {1}))",
+               X.attr, ("isinstance", "Ref", "str", "rec", "get", "dict", "getattr"))
+# `a ^ b` of a whole number a from -2 to 2 (a power of it up to the largest exponent stays within the
+# largest power) and a whole-number exponent up to that: `**` (no call); anything else through power.
+POWER_SOURCE = ("({0} ** _pe if type(_pe := {1}) is int and 0 <= _pe <= {2} else power({0}, _pe))",
+                X.power, ("type", "int", "MAX_EXPONENT", "MAX_POWER", "_num", "isinstance", "Fraction",
+                          "denominator", "bool", "RuleRuntimeError", "abs"))
+# `x in coll` of a tuple: Python's `in` (no call); anything else (none, a card mask) through contains.
+CONTAINS_SOURCE = ("({1} {2} {0} if type({0}) is tuple else {3}contains({0}, {1}))",
+                   X.contains, ("isinstance", "int", "bool"))
+# Parts of the state a comprehension's loop reads at every step as the templates write them (`(name :=
+# source)`), read once before the loop instead: nothing changes the state while an expression is judged.
+LOOP_INVARIANT = ("(_dd := st.announce.declared)",)
+
 _CMP = {"<", "<=", ">", ">="}
 
 # comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);
@@ -111,7 +143,7 @@ def runtime_namespace() -> dict[str, Any]:
     """What generated expressions call, besides their own constants."""
     return {
         "Fraction": Fraction, "Party": X.Party, "attr": X.attr, "num": X._num, "div": X.div, "mod": X.mod,
-        "power": X.power, "contains": X.contains, "size": B.size, "_min": B._min, "_max": B._max,
+        "power": X.power, "contains": X.contains, "Ref": X.Ref, "size": B.size, "_min": B._min, "_max": B._max,
         "qcmp_lt": _qcmp(operator.lt), "qcmp_le": _qcmp(operator.le), "qcmp_gt": _qcmp(operator.gt),
         "qcmp_ge": _qcmp(operator.ge),
         "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
