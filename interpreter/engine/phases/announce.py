@@ -79,6 +79,7 @@ class AnnounceSettings:
     when_if: Condition | None = None
     personal_if: Condition | None = None
     multipliers: tuple[str, ...] = ()       # the figures that multiply the game
+    ends_after: int = 1                     # passes in a row that end the round: `passes`, at least one
     figure_index: dict[str, int] = field(default_factory=dict)
     # contract → the figures it lists, each with the plan of `declare` for it (None: never declared)
     by_contract: dict = field(default_factory=dict)
@@ -110,6 +111,7 @@ def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> Announc
     if kt and "personal" in kt:
         S.personal_if = condition(comp, kt["personal"], lets, ("contract",), "")
     S.multipliers = tuple(f.name for f in S.figures if f.multiplier)
+    S.ends_after = max(1, S.passes)
     S.figure_index = {f.name: i for i, f in enumerate(S.figures)}
     return S
 
@@ -130,7 +132,8 @@ class AnnounceState:
     spoke: bool = False                 # the seat to act has said something this turn
     opening: bool = False               # the opener's first turn is under way
     personal: bool = False
-    # (item code, owner seat, contract name, its ref, the plan of `kontra.when` for it) of each game in play
+    # (item code, owner seat, contract name, its ref, the plan of `kontra.when` for it, each seat's opening
+    # call of its personal chain on the game) of each game in play
     games: tuple = ()
     passed: tuple[int, ...] = ()        # seats that have passed at least once in the round
     given: dict | None = None           # an outcome-only deal: the figures made and attempted, by side
@@ -178,7 +181,7 @@ class _Turn:
 
     def __init__(self, st: State, me: int, c: Ctx | None = None):
         self.st, self.me, self.c = st, me, c
-        self.memo: dict = {}
+        self.memo: dict | None = None   # made on first need
 
     def opens(self, item: Any, plan: tuple | None) -> bool:
         """`kontra.when` for the chain on `item` (its plan for the contract and item)."""
@@ -192,7 +195,10 @@ class _Turn:
         c.vars["item"] = item
         cond = self.st.R.announce.opens_if
         assert cond is not None
-        return cond.holds(c, plan, self.memo)
+        memo = self.memo
+        if memo is None:
+            memo = self.memo = {}
+        return cond.holds(c, plan, memo)
 
 
 def _next_level(st: State, me: int, said: tuple[int, ...], item_side: tuple[int, ...] | None) -> int:
@@ -235,12 +241,12 @@ def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
     chains = an.chains
     me = turn.me
     if an.personal:
-        for code, owner, name, item, plan in an.games:
+        for code, owner, name, item, plan, opening in an.games:
             if me != owner:         # the chain between the game's declarer and me
                 said = chains.get((name, owner, me)) if chains else None
                 if not said:
                     if S.max > 0 and turn.opens(item, plan):
-                        out.append(kontra_action(code, 1, me, False))
+                        out.append(opening[me])
                     continue
                 level = _personal_level(st, me, owner, me, name)
                 if level:
@@ -332,7 +338,8 @@ class AnnouncePhase(Phase):
         if base_bidder is not None and base_contract is not None:
             games.append((BASE_CODE, base_bidder, str(base_contract)))
         con_refs = st.R.contracts
-        an.games = tuple((code, owner, name, *_game_item(pc, con_refs.get(name))) for code, owner, name in games)
+        an.games = tuple((code, owner, name, *_game_item(pc, con_refs.get(name)),
+                          tuple(kontra_action(code, 1, s, False) for s in range(st.n))) for code, owner, name in games)
         for name in st.con.ref.rec.get("must_declare") or ():
             if str(name) in st.R.figures:
                 an.declared.setdefault(str(name), st.declarer)
@@ -437,7 +444,7 @@ class AnnouncePhase(Phase):
             if me not in an.passed:
                 an.passed = an.passed + (me,)
         an.spoke = an.opening = False
-        if an.in_row >= max(1, st.R.announce.passes):
+        if an.in_row >= st.R.announce.ends_after:
             st.to_act = -1
             st._advance()
             return
@@ -449,7 +456,7 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
     if code >= FIGURE_CODE:
         return (st.R.announce.figures[code - FIGURE_CODE].name, -1, -1)
     if an.personal:
-        for c, owner, name, _ref, _plan in an.games:
+        for c, owner, name, _ref, _plan, _opening in an.games:
             if c == code:
                 return (name, owner, other)
     return (GAME, -1, -1)
@@ -458,7 +465,7 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
 def item_name(st: State, code: int) -> str:
     if code >= FIGURE_CODE:
         return st.R.announce.figures[code - FIGURE_CODE].name
-    for c, _owner, name, _ref, _plan in st.announce.games:
+    for c, _owner, name, _ref, _plan, _opening in st.announce.games:
         if c == code:
             return name
     return st.con.name if st.con is not None else "game"
