@@ -197,7 +197,11 @@ class Readings:
         return False
 
     def dealt(self, x: Any, cards: int) -> int:
-        return sum(bin(self.dealt_hands[s] & cards).count("1") for s in self._seats_of(x))
+        hands = self.dealt_hands
+        n = 0
+        for s in x if type(x) is tuple else self._seats_of(x):     # a tuple is its own seats
+            n += (hands[s] & cards).bit_count()
+        return n
 
     def count_in(self, cards: int, s: int | None) -> int:
         return bin(self.hands[s] & cards).count("1") if s is not None else 0

@@ -70,6 +70,9 @@ def _calls() -> dict[str, str]:
 
 
 _CALLS = _calls()
+# the state's sides as VALUE_SOURCE reads them: always tuples of seats (engine/state.py's blank, sides.form),
+# never none or a card mask, so `contains` comes to plain membership
+_SEAT_TUPLES = frozenset({"st.active", "st.defenders", "st.declarers", "st.playing"})
 
 
 class ExprGen:
@@ -379,7 +382,7 @@ class ExprGen:
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
             neg = "not " if op == "not in" else ""
-            if node[3][0] == "list":       # a literal list is a tuple: plain membership
+            if node[3][0] == "list" or b.src in _SEAT_TUPLES:     # a tuple: plain membership
                 return G(f"({a.src} {op} {b.src})", "bool")
             if _IDENT.fullmatch(b.src) and CONTAINS_SOURCE[1].__code__.co_names == CONTAINS_SOURCE[2]:
                 return G(CONTAINS_SOURCE[0].format(b.src, a.src, op, neg), "bool")   # a tuple's, without the call

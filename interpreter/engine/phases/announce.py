@@ -79,6 +79,7 @@ class AnnounceSettings:
     when_if: Condition | None = None
     personal_if: Condition | None = None
     multipliers: tuple[str, ...] = ()       # the figures that multiply the game
+    ends_after: int = 1                     # passes in a row that end the round: `passes`, at least one
     figure_index: dict[str, int] = field(default_factory=dict)
     # contract → the figures it lists, each with the plan of `declare` for it (None: never declared)
     by_contract: dict = field(default_factory=dict)
@@ -110,6 +111,7 @@ def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> Announc
     if kt and "personal" in kt:
         S.personal_if = condition(comp, kt["personal"], lets, ("contract",), "")
     S.multipliers = tuple(f.name for f in S.figures if f.multiplier)
+    S.ends_after = max(1, S.passes)
     S.figure_index = {f.name: i for i, f in enumerate(S.figures)}
     return S
 
@@ -130,14 +132,17 @@ class AnnounceState:
     spoke: bool = False                 # the seat to act has said something this turn
     opening: bool = False               # the opener's first turn is under way
     personal: bool = False
-    games: tuple = ()                   # (item code, owner seat, contract name) of each game in play
+    # (item code, owner seat, contract name, its ref, the plan of `kontra.when` for it, each seat's opening
+    # call of its personal chain on the game) of each game in play
+    games: tuple = ()
     passed: tuple[int, ...] = ()        # seats that have passed at least once in the round
     given: dict | None = None           # an outcome-only deal: the figures made and attempted, by side
     pc: Any = None                      # the contract's PerContract (set when the round starts; only read)
+    view: Any = None                    # pc's Declared for the figures declared (kept by start and apply)
 
     def copy(self) -> AnnounceState:
         return AnnounceState(dict(self.declared), dict(self.chains), self.in_row, self.spoke, self.opening,
-                             self.personal, self.games, self.passed, self.given, self.pc)
+                             self.personal, self.games, self.passed, self.given, self.pc, self.view)
 
 
 def end_of_turn(st: State) -> int:
@@ -176,7 +181,7 @@ class _Turn:
 
     def __init__(self, st: State, me: int, c: Ctx | None = None):
         self.st, self.me, self.c = st, me, c
-        self.memo: dict = {}
+        self.memo: dict | None = None   # made on first need
 
     def opens(self, item: Any, plan: tuple | None) -> bool:
         """`kontra.when` for the chain on `item` (its plan for the contract and item)."""
@@ -190,7 +195,10 @@ class _Turn:
         c.vars["item"] = item
         cond = self.st.R.announce.opens_if
         assert cond is not None
-        return cond.holds(c, plan, self.memo)
+        memo = self.memo
+        if memo is None:
+            memo = self.memo = {}
+        return cond.holds(c, plan, memo)
 
 
 def _next_level(st: State, me: int, said: tuple[int, ...], item_side: tuple[int, ...] | None) -> int:
@@ -233,24 +241,29 @@ def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
     chains = an.chains
     me = turn.me
     if an.personal:
-        con_refs = st.R.contracts
-        for code, owner, name in an.games:
-            others = [me] if me != owner else [s for s in st.active if s != owner]
-            for other in others:
+        for code, owner, name, item, plan, opening in an.games:
+            if me != owner:         # the chain between the game's declarer and me
+                said = chains.get((name, owner, me)) if chains else None
+                if not said:
+                    if S.max > 0 and turn.opens(item, plan):
+                        out.append(opening[me])
+                    continue
+                level = _personal_level(st, me, owner, me, name)
+                if level:
+                    out.append(kontra_action(code, level, me, False))
+                continue
+            for other in st.active:
                 if other == owner:
                     continue
                 level = _personal_level(st, me, owner, other, name)
-                if level < 0:
-                    item = con_refs[name].ref
-                    level = 1 if turn.opens(item, pc.game(item)) else 0
-                if level:
-                    out.append(kontra_action(code, level, other, me == owner))
+                if level > 0:
+                    out.append(kontra_action(code, level, other, True))
     else:
         said = chains.get(_GAME_KEY)
         if not said:                # not opened: the side opposite the game's side may, as `when` says
             if S.max > 0 and me not in _game_side(st):
                 item = st.contract
-                if turn.opens(item, pc.game(item)):
+                if turn.opens(item, pc.game_plan):
                     out.append(_GAME_OPEN)
         else:
             level = _next_level(st, me, said, None)
@@ -263,7 +276,7 @@ def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
         declarers = st.declarers
         me_decl = me in declarers      # `me in` a side: the declaring side, else the defending side
         me_def = me in st.defenders
-        for name, key, code, ref, plan, opening in pc.figure_chains(declared):
+        for name, key, code, ref, plan, opening in _view(an, pc).chains:
             said = chains.get(key)
             if said:
                 n = len(said)
@@ -278,6 +291,19 @@ def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
             elif (mx > 0 and not (me_decl if declared[name] in declarers else me_def) and plan is not None
                   and (not plan or turn.opens(ref, plan))):
                 out.append(opening)
+
+
+def _game_item(pc: PerContract, con: Any) -> tuple:
+    """A game's ref and the plan of `kontra.when` for the chain on it (None, None: no such contract)."""
+    return (None, None) if con is None else (con.ref, pc.game(con.ref))
+
+
+def _view(an: AnnounceState, pc: PerContract) -> Any:
+    """The round's Declared (announce_plans.py) for the figures declared now."""
+    view = an.view
+    if view is None or view.count != len(an.declared):
+        view = an.view = pc.view(an.declared)
+    return view
 
 
 _GAME_KEY = (GAME, -1, -1)
@@ -311,10 +337,13 @@ class AnnouncePhase(Phase):
         base_contract = VALUES["base_contract"](c) if "base_contract" in VALUES else None
         if base_bidder is not None and base_contract is not None:
             games.append((BASE_CODE, base_bidder, str(base_contract)))
-        an.games = tuple(games)
+        con_refs = st.R.contracts
+        an.games = tuple((code, owner, name, *_game_item(pc, con_refs.get(name)),
+                          tuple(kontra_action(code, 1, s, False) for s in range(st.n))) for code, owner, name in games)
         for name in st.con.ref.rec.get("must_declare") or ():
             if str(name) in st.R.figures:
                 an.declared.setdefault(str(name), st.declarer)
+        an.view = pc.view(an.declared)
         first = S.first(c) if S.first is not None else st.declarer
         st.to_act = first if first in st.active else st.declarer
         an.opening, an.spoke, an.in_row = True, False, 0
@@ -328,62 +357,62 @@ class AnnouncePhase(Phase):
         if pc is None:
             pc = per_contract(st)
         c: Ctx | None = None
-        if pc.simple and pc.declarable:
-            runs = pc.runs(an.declared)
-            if runs:
-                cond = st.R.announce.declare_if
-                assert cond is not None
-                c = Ctx(st, me)
-                memo0: dict = {}
-                common = pc.common
-                if not common or cond.holds(c, common, memo0):
-                    for plan, acts in runs:
-                        if not plan or cond.holds(c, plan, memo0):
-                            out += acts
-        elif pc.declarable:
+        if pc.declarable:
+            view = an.view
+            if view is None or view.count != len(an.declared):
+                view = _view(an, pc)
             cond = st.R.announce.declare_if
             assert cond is not None
-            declared = an.declared
-            memo: dict = {}     # the parts of `declare` that do not read the item, judged once
-            common = pc.common
-            for holder, allowed, ref, plan, action in pc.undeclared(declared):
-                if holder is not None:
-                    card = card_of(st, holder)
-                    if not (card >= 0 and st.hands[me] >> card & 1):
-                        continue
-                if c is None:
+            if pc.simple:
+                runs = view.runs
+                if runs:
                     c = Ctx(st, me)
-                    vars_ = c.vars
-                vars_["item"] = ref
-                if allowed is not None and not allowed(c):
-                    continue
-                if common:
-                    if not cond.holds(c, common, memo):
-                        break
-                    common = ()
-                if not plan or cond.holds(c, plan, memo):
-                    out.append(action)
+                    memo0: dict = {}
+                    common = pc.common
+                    if not common or cond.holds(c, common, memo0):
+                        for plan, acts in runs:
+                            if not plan or cond.holds(c, plan, memo0):
+                                out += acts
+            else:
+                memo: dict = {}     # the parts of `declare` that do not read the item, judged once
+                common = pc.common
+                for holder, allowed, ref, plan, action in view.left:
+                    if holder is not None:
+                        card = card_of(st, holder)
+                        if not (card >= 0 and st.hands[me] >> card & 1):
+                            continue
+                    if c is None:
+                        c = Ctx(st, me)
+                        vars_ = c.vars
+                    vars_["item"] = ref
+                    if allowed is not None and not allowed(c):
+                        continue
+                    if common:
+                        if not cond.holds(c, common, memo):
+                            break
+                        common = ()
+                    if not plan or cond.holds(c, plan, memo):
+                        out.append(action)
         if pc.kontra:
             S = st.R.announce
             if an.personal or (S.items and an.declared):
                 _kontras(st, _Turn(st, me, c), pc, out)
             else:                   # only the game's side-wide chain (as _kontras judges it)
-                said = an.chains.get(_GAME_KEY)
+                said = an.chains.get(_GAME_KEY) if an.chains else None
                 if said:
                     level = _next_level(st, me, said, None)
                     if level:
                         out.append(kontra_action(GAME_CODE, level))
-                elif S.max > 0 and me not in _game_side(st):
-                    item = st.contract
-                    plan = pc.game(item)
+                elif S.max > 0 and me not in (_game_side(st) if an.declared else st.declarers):
+                    plan = pc.game_plan
                     if plan is not None:
                         if plan:
                             if c is None:
                                 c = Ctx(st, me)
-                            c.vars["item"] = item
+                            c.vars["item"] = st.contract
                             cond = S.opens_if
                             assert cond is not None
-                            if cond.holds(c, plan, {}):
+                            if cond.judge(c, plan):
                                 out.append(_GAME_OPEN)
                         else:
                             out.append(_GAME_OPEN)
@@ -415,7 +444,7 @@ class AnnouncePhase(Phase):
             if me not in an.passed:
                 an.passed = an.passed + (me,)
         an.spoke = an.opening = False
-        if an.in_row >= max(1, st.R.announce.passes):
+        if an.in_row >= st.R.announce.ends_after:
             st.to_act = -1
             st._advance()
             return
@@ -427,7 +456,7 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
     if code >= FIGURE_CODE:
         return (st.R.announce.figures[code - FIGURE_CODE].name, -1, -1)
     if an.personal:
-        for c, owner, name in an.games:
+        for c, owner, name, _ref, _plan, _opening in an.games:
             if c == code:
                 return (name, owner, other)
     return (GAME, -1, -1)
@@ -436,7 +465,7 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
 def item_name(st: State, code: int) -> str:
     if code >= FIGURE_CODE:
         return st.R.announce.figures[code - FIGURE_CODE].name
-    for c, _owner, name in st.announce.games:
+    for c, _owner, name, _ref, _plan, _opening in st.announce.games:
         if c == code:
             return name
     return st.con.name if st.con is not None else "game"

@@ -37,7 +37,7 @@ class PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "chains_of", "left", "all_left", "simple", "runs_of")
+                 "all_left", "simple", "views", "game_plan")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -63,55 +63,32 @@ class PerContract:
                          else () if S.personal is ALWAYS else None)
         self.game_opens: dict = {}
         self.kontra = S.kontra
-        self.chains_of: dict = {}
-        self.left: dict = {}
+        self.game_plan = self.game(con)         # `kontra.when`'s plan for the chain on this contract's game
+        # frozenset of the figures declared → its Declared (at most one per set of the figures it lists)
+        self.views: dict = {}
         self.all_left = tuple(e[1:] for e in self.declarable)     # nothing declared yet
         # no figure limited to its card's holder or with an `allowed`, and no part of `declare` left that
         # reads the item: each figure's verdict is its plan's over parts judged once per turn (see runs)
         self.simple = all(e[1] is None and e[2] is None and all(sh for conj in e[4] for _k, _f, sh in conj)
                           for e in self.declarable)
-        self.runs_of: dict = {}
+
+    def view(self, declared: dict) -> Declared:
+        """What the round reads of the figures declared so far (made once per set of declared figures)."""
+        key = frozenset(declared)
+        try:
+            return self.views[key]
+        except KeyError:
+            out = self.views[key] = Declared(self, key)
+            return out
 
     def undeclared(self, declared: dict) -> tuple:
-        """The entries of `declarable` for the figures not yet declared (once per set of declared figures)."""
-        if not declared:
-            return self.all_left
-        key = frozenset(declared)
-        try:
-            return self.left[key]
-        except KeyError:
-            out = self.left[key] = tuple(e[1:] for e in self.declarable if e[0] not in declared)
-            return out
+        return self.view(declared).left
 
     def runs(self, declared: dict) -> tuple:
-        """For a `simple` contract: the undeclared figures' actions, in order, as runs of neighbours with
-        the same plan: ((plan, actions), …), once per set of declared figures."""
-        key = frozenset(declared)
-        try:
-            return self.runs_of[key]
-        except KeyError:
-            runs: list = []
-            for _holder, _allowed, _ref, plan, action in self.undeclared(declared):
-                if runs and runs[-1][0] == plan:
-                    runs[-1] = (plan, runs[-1][1] + (action,))
-                else:
-                    runs.append((plan, (action,)))
-            out = self.runs_of[key] = tuple(runs)
-            return out
+        return self.view(declared).runs
 
     def figure_chains(self, declared: dict) -> tuple:
-        """The chains on the declared figures, in the figures' order: (name, chain key, item code, ref,
-        plan of `kontra.when`, the opening call) each, made once per contract and set of declared figures."""
-        key = frozenset(declared)
-        try:
-            return self.chains_of[key]
-        except KeyError:
-            S = self.S
-            figs = sorted((S.figures[S.figure_index[name]] for name in key), key=_index)
-            out = self.chains_of[key] = tuple((f.name, (f.name, -1, -1), FIGURE_CODE + f.index, f.ref,
-                                               self.figure_opens[f.index], kontra_action(FIGURE_CODE + f.index, 1))
-                                              for f in figs)
-            return out
+        return self.view(declared).chains
 
     def opens_plan(self, item: Any) -> tuple | None:
         """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
@@ -124,6 +101,30 @@ class PerContract:
         except KeyError:
             plan = self.game_opens[item] = self.opens_plan(item)
             return plan
+
+
+class Declared:
+    """One contract's round with one set of figures declared: `left`, the entries of `declarable` for the
+    figures not yet declared; for a `simple` contract `runs`, their actions in order as runs of neighbours
+    with the same plan: ((plan, actions), …); `chains`, the chains on the declared figures in the figures'
+    order: (name, chain key, item code, ref, plan of `kontra.when`, the opening call) each. The round keeps
+    its current one (AnnounceState.view) and moves on to the next when a figure is declared."""
+    __slots__ = ("count", "left", "runs", "chains")
+
+    def __init__(self, pc: PerContract, key: frozenset):
+        self.count = len(key)
+        self.left = pc.all_left if not key else tuple(e[1:] for e in pc.declarable if e[0] not in key)
+        runs: list = []
+        for _holder, _allowed, _ref, plan, action in self.left:
+            if runs and runs[-1][0] == plan:
+                runs[-1] = (plan, runs[-1][1] + (action,))
+            else:
+                runs.append((plan, (action,)))
+        self.runs = tuple(runs)
+        S = pc.S
+        figs = sorted((S.figures[S.figure_index[name]] for name in key), key=_index)
+        self.chains = tuple((f.name, (f.name, -1, -1), FIGURE_CODE + f.index, f.ref, pc.figure_opens[f.index],
+                             kontra_action(FIGURE_CODE + f.index, 1)) for f in figs)
 
 
 def per_contract(st: State) -> PerContract:

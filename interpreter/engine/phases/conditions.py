@@ -103,6 +103,16 @@ class Condition:
                 return False
         return True
 
+    def judge(self, c: Any, plan: tuple) -> bool:
+        """holds() for a plan judged once in its activation (no memo to keep): not None."""
+        for conj in plan:
+            for _k, f, _shared in conj:
+                if f(c):
+                    break
+            else:
+                return False
+        return True
+
     def _static(self, n: tuple, env: dict) -> Any:
         """The node's value if it reads only constants and the fixed names, else _NOT."""
         kind = n[0]
