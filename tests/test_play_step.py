@@ -24,6 +24,17 @@ def test_bits_matches_the_set_bits_below_and_above_64_cards() -> None:
         assert bits(1 << top) == [top]
 
 
+def test_bits_of_masks_cut_in_halves_of_30_bits() -> None:
+    rng = random.Random(11)
+    for width in (31, 45, 54, 59, 60, 61):
+        for _ in range(200):
+            for mask in (rng.getrandbits(width), rng.getrandbits(width) >> 30 << 30):    # (the lower half empty)
+                assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+    for top in (29, 30, 31, 32, 33, 59, 60, 61):
+        for mask in ((1 << top) - 1, 1 << top, (1 << top) | 1, ((1 << top) - 1) >> 30 << 30):
+            assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
 def test_early_end_folded_only_where_it_is_always_false() -> None:
     R = compile_rules(load("koenigrufen"))
     never = set(R.generated.never_end)

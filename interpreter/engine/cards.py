@@ -18,10 +18,10 @@ def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
 _byte_table(7)
 
 
-def _chunk_table(base: int) -> tuple[tuple[int, ...], ...]:
-    """The card indices of the bits set in each 11-bit value v at bits base… of a mask, lowest first."""
+def _chunk_table(base: int, width: int = 11) -> tuple[tuple[int, ...], ...]:
+    """The card indices of the bits set in each `width`-bit value v at bits base… of a mask, lowest first."""
     table: list[tuple[int, ...]] = [()]
-    for v in range(1, 2048):
+    for v in range(1, 1 << width):
         table.append((base + (v & -v).bit_length() - 1, *table[v & (v - 1)]))
     return tuple(table)
 
@@ -30,13 +30,26 @@ def _chunk_table(base: int) -> tuple[tuple[int, ...], ...]:
 _C0, _C1, _C2, _C3, _C4, _C5 = (_chunk_table(11 * k) for k in range(6))
 _NARROW = 1 << 33
 _WIDE = 1 << 66
+# _Tk[v]: the cards of the 10-bit value v at bits 10k… of a mask, for masks of 33 to 60 bits: cut in two
+# halves of 30 bits, each a one-digit Python int (below 2^30), whose shifts and ands are the cheap ones
+_T0, _T1, _T2, _T3, _T4, _T5 = (_chunk_table(10 * k, 10) for k in range(6))
+_HALF = (1 << 30) - 1
+_SPLIT = 1 << 60
 
 
 def bits(mask: int) -> list[int]:
     """The card indices in `mask`, lowest first: 11 bits at a time through a table, unrolled for masks
-    below 2^66 (a byte at a time above)."""
+    below 2^66 (a byte at a time above); from 2^33 to 2^60 in two halves of 30 bits, the lower one skipped
+    when it is empty (a mask of the high cards only)."""
     if mask < _NARROW:
         return [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22]]
+    if mask < _SPLIT:
+        hi = mask >> 30
+        lo = mask & _HALF
+        if lo:
+            return [*_T0[lo & 1023], *_T1[lo >> 10 & 1023], *_T2[lo >> 20],
+                    *_T3[hi & 1023], *_T4[hi >> 10 & 1023], *_T5[hi >> 20]]
+        return [*_T3[hi & 1023], *_T4[hi >> 10 & 1023], *_T5[hi >> 20]]
     if mask < _WIDE:
         return [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22 & 2047], *_C3[mask >> 33 & 2047],
                 *_C4[mask >> 44 & 2047], *_C5[mask >> 55]]

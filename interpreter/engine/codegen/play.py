@@ -71,6 +71,9 @@ def ends_never(con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any]) 
 
 def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: Callable[[Any], Any],
               play: Any) -> str:
+    """Written per contract, so that what is known under it costs nothing per card: an obligation whose
+    condition is false, or whose cards are none, is left out (a comment says so); consecutive obligations
+    over the declared figures share one test of the hand; `win` is read only when an obligation reads it."""
     chain = con.obligations
 
     def inline(ob: Any) -> bool:
@@ -82,6 +85,15 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         return ob.rule in TIED_RULES and play.OBLIGATIONS.get(ob.rule) is ob.fn
 
     lists = [ob for ob in chain if ob.rule == "birds_in_order"]    # as declared_table numbers them
+    conds = {id(ob): _when(gen, trees, ob) for ob in chain}
+    suit_masks = tuple(rules.suit_masks)
+
+    def trump_mask(ob: Any) -> int:
+        return suit_masks[ob.suit] if ob.suit is not None else con.trump_mask
+
+    def void(ob: Any) -> bool:
+        """Never restricts the cards under this contract: its condition is false, or it leaves no card."""
+        return conds[id(ob)] is False or (inline(ob) and ob.rule == "must_trump" and not trump_mask(ob))
 
     def called(ob: Any, lead: bool) -> list[str]:
         if tied(ob) and ob.rule == "declared_cards":
@@ -95,7 +107,6 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         it = gen.bind(ob, f"the obligation {ob.rule!r} of {con.name!r}")
         where = "-1, -1" if lead else "led, win"
         return [f"m = {fn}(st, {it}, me, hand, cands, {where}, st.con)"]
-    suit_masks = tuple(rules.suit_masks)
     suit_of = gen.bind(tuple(rules.suit_of), "suit of each card")
     beaters = gen.bind(tuple(con.beaters), f"cards beating each card in {con.name!r}")
     order = sorted(range(len(con.strength)), key=lambda i: con.strength[i])
@@ -104,89 +115,131 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     lines = [f"def {name}(st, me):", f"    # the cards `me` may play in {title}: " +
              (", ".join(ob.rule for ob in chain) or "any card"),
              "    hand = st.hands[me]", "    cands = hand", "    trick = st.trick"]
-    if any(tied(ob) for ob in chain):
+    if any(tied(ob) and not void(ob) for ob in chain):
         table = gen.bind(tied_of, "the declared figures each seat keeps for a trick")
         lines.append(f"    T = (st.play.tied or {table}(st))[me]")
     lines.append("    if not trick:")
 
     def guarded(body: list[str], cond: str | bool | None, indent: str) -> list[str]:
-        if cond is False:                  # never applies under this contract
-            return [f"{indent}pass  # its condition is false under this contract"]
         out = [indent + b for b in body] + [f"{indent}if m > 0:"]
         if cond is None or cond is True:
             return out + [f"{indent}    cands = m"]
         return out + test(cond, indent + "    ") + [f"{indent}        cands = m"]
 
-    def test(cond: str, indent: str) -> list[str]:
-        """`if COND:` over the activation `c`, made first only when the condition reads it."""
+    def test(cond: str | bool, indent: str) -> list[str]:
+        """`if COND:` over the activation `c`, made first only when the condition reads it (a void
+        obligation, whose condition is false, is never written)."""
+        assert isinstance(cond, str)
         if _READS_C.search(_READS_ME.sub("me", cond)) is None:
             cond = _READS_ME.sub("me", cond)
         make = [f"{indent}c = Ctx(st, me)"] if _READS_C.search(cond) else []
         return make + [f"{indent}if {cond}:"]
 
-    def call(ob: Any, lead: bool, indent: str) -> list[str]:
-        """An obligation the generator does not write out, in the chain; one over the declared figures
-        only when the seat holds a card of its table (else it does not apply: the common case)."""
-        cond = _when(gen, trees, ob)
-        if not tied(ob) or cond is False:
-            return guarded(called(ob, lead), cond, indent)
-        return [f"{indent}if hand & T[0]:"] + guarded(called(ob, lead), cond, indent + "    ")
-
     def hold_back(ob: Any, indent: str) -> list[str]:
         cards = ob.cards
+        suits = [sm for sm in suit_masks if sm & cards]
+        if len(suits) == 1:         # the cards of one suit: another card of it in hand is one test
+            other = suits[0] & ~cards
+            return [f"{indent}if cands & {cards!r} and hand & {other!r}:", f"{indent}    m = cands & {~cards!r}"] \
+                + guarded([], conds[id(ob)], indent + "    ")
         out = [f"{indent}held = cands & {cards!r}", f"{indent}if held:", f"{indent}    same = 0"]
-        for sm in suit_masks:
-            if sm & cards:
-                out += [f"{indent}    if held & {sm!r}:", f"{indent}        same |= {sm!r}"]
+        for sm in suits:
+            out += [f"{indent}    if held & {sm!r}:", f"{indent}        same |= {sm!r}"]
         out.append(f"{indent}    m = cands & {~cards!r} if hand & same & {~cards!r} else cands")
-        return out + guarded([], _when(gen, trees, ob), indent + "    ")
+        return out + guarded([], conds[id(ob)], indent + "    ")
 
-    # at the lead only the obligations marked `at_lead` are asked (as the interpreter does)
-    for ob in chain:
-        if not ob.at_lead:
-            continue
-        if not inline(ob):
-            lines.append(f"        # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))
-            lines += call(ob, True, "        ")
-        elif ob.rule == "no_lead" and ob.suit is not None:
-            lines.append(f"        # {ob.rule}")
-            lines += guarded([f"m = cands & {~suit_masks[ob.suit]!r}"], _when(gen, trees, ob), "        ")
-        elif ob.rule == "hold_back":
-            lines.append(f"        # {ob.rule}")
-            lines += hold_back(ob, "        ")
-    lines += ["        return cands", f"    led = {suit_of}[trick[0][1]]", "    win = st.win[1]"]
-    for ob in chain:
-        if not inline(ob):
-            lines.append(f"    # {ob.rule}, " + ("over the table of declared figures" if tied(ob) else "the interpreter's"))
-            lines += call(ob, False, "    ")
-            continue
-        if ob.rule == "no_lead":      # it restricts the lead only
-            continue
-        lines.append(f"    # {ob.rule}")
+    def block(obs: list, lead: bool, indent: str) -> list[str]:
+        """The obligations in order; a run of consecutive ones over the declared figures under one test
+        of the hand (a seat holding no card of its table: none of them applies, the common case)."""
+        out: list[str] = []
+        i = 0
+        while i < len(obs):
+            ob = obs[i]
+            if void(ob):
+                out.append(f"{indent}# {ob.rule}: never applies under this contract")
+                i += 1
+                continue
+            if tied(ob):
+                run = [ob]
+                while i + len(run) < len(obs) and (tied(obs[i + len(run)]) or void(obs[i + len(run)])):
+                    run.append(obs[i + len(run)])
+                out.append(f"{indent}if hand & T[0]:")
+                for x in run:
+                    if void(x):
+                        out.append(f"{indent}    # {x.rule}: never applies under this contract")
+                    else:
+                        out.append(f"{indent}    # {x.rule}, over the table of declared figures")
+                        out += guarded(called(x, lead), conds[id(x)], indent + "    ")
+                i += len(run)
+                continue
+            i += 1
+            if not inline(ob):
+                out.append(f"{indent}# {ob.rule}, the interpreter's")
+                out += guarded(called(ob, lead), conds[id(ob)], indent)
+                continue
+            out.append(f"{indent}# {ob.rule}")
+            out += written(ob, lead, indent)
+        return out
+
+    def written(ob: Any, lead: bool, indent: str) -> list[str]:
+        cond = conds[id(ob)]
+        if lead:
+            if ob.rule == "no_lead":
+                return guarded([f"m = cands & {~suit_masks[ob.suit]!r}"], cond, indent)
+            return hold_back(ob, indent)
         if ob.rule == "follow_suit":
-            lines += guarded([f"m = cands & {suit_mask_name}[led]"], _when(gen, trees, ob), "    ")
-        elif ob.rule == "must_trump":
-            mask = suit_masks[ob.suit] if ob.suit is not None else con.trump_mask
-            lines.append(f"    if not hand & {suit_mask_name}[led]:")
-            lines += guarded([f"m = cands & {mask!r}"], _when(gen, trees, ob), "        ")
-        elif ob.rule == "must_beat":
-            lines += guarded([f"m = cands & {beaters}[win]"], _when(gen, trees, ob), "    ")
-        elif ob.rule == "lowest_winner":
+            if follows:
+                return [f"{indent}if follows:"] + (
+                    [f"{indent}    cands = follows"] if cond is None or cond is True
+                    else test(cond, indent + "    ") + [f"{indent}        cands = follows"])
+            return guarded([f"m = cands & {suit_mask_name}[led]"], cond, indent)
+        if ob.rule == "must_trump":
+            lead_suit = "follows" if follows else f"hand & {suit_mask_name}[led]"
+            return [f"{indent}if not {lead_suit}:"] + guarded([f"m = cands & {trump_mask(ob)!r}"], cond, indent + "    ")
+        if ob.rule == "must_beat":
+            if id(ob) in beats_first:      # its winners are the next obligation's (lowest_winner)
+                return [f"{indent}winners = cands & {beaters}[win]", f"{indent}if winners:",
+                        f"{indent}    cands = winners"]
+            return guarded([f"m = cands & {beaters}[win]"], cond, indent)
+        if ob.rule == "lowest_winner":
             # the weakest winner is a card (m > 0) whenever there are winners: the condition is asked
             # first, so that the search is made only when the obligation applies
-            lines += [f"    winners = cands & {beaters}[win]", "    if winners:"]
-            cond = _when(gen, trees, ob)
-            indent = "        "
-            if cond is False:
-                lines.append(f"{indent}pass  # its condition is false under this contract")
-                continue
+            out = [] if id(ob) in beaten else [f"{indent}winners = cands & {beaters}[win]"]
+            out.append(f"{indent}if winners:")
+            indent += "    "
             if cond is not None and cond is not True:
-                lines += test(cond, indent)
+                out += test(cond, indent)
                 indent += "    "
-            lines += [f"{indent}for m in {weakest}:", f"{indent}    if winners & m:", f"{indent}        break",
-                      f"{indent}cands = m"]
-        elif ob.rule == "hold_back":
-            lines += hold_back(ob, "    ")
+            return out + [f"{indent}for m in {weakest}:", f"{indent}    if winners & m:", f"{indent}        break",
+                          f"{indent}cands = m"]
+        return hold_back(ob, indent)
+
+    # at the lead only the obligations marked `at_lead` are asked (as the interpreter does)
+    at_lead = [ob for ob in chain if ob.at_lead and (not inline(ob) or ob.rule == "hold_back"
+                                                     or (ob.rule == "no_lead" and ob.suit is not None))]
+    follows = False
+    lines += block(at_lead, True, "        ")
+    in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")]   # (no_lead: at the lead only)
+    live = [ob for ob in in_trick if not void(ob)]
+    # the hand's cards of the led suit, read once when the chain starts by following suit and must trump
+    follows = bool(live) and inline(live[0]) and live[0].rule == "follow_suit" and any(
+        inline(ob) and ob.rule == "must_trump" for ob in live)
+    # an unconditional must_beat just before lowest_winner leaves as candidates the winners, if any, which
+    # are the cards lowest_winner chooses among: worked out once
+    beats_first, beaten = set(), set()
+    for a, b in zip(live, live[1:]):
+        if inline(a) and inline(b) and a.rule == "must_beat" and b.rule == "lowest_winner" and conds[id(a)] in (None, True):
+            beats_first.add(id(a))
+            beaten.add(id(b))
+    lines.append("        return cands")
+    called_ = [ob for ob in live if not inline(ob) and not tied(ob)]      # (given `led` and `win`)
+    if called_ or any(ob.rule in ("follow_suit", "must_trump") for ob in live):
+        lines.append(f"    led = {suit_of}[trick[0][1]]")
+    if called_ or any(ob.rule in ("must_beat", "lowest_winner") for ob in live):
+        lines.append("    win = st.win[1]")
+    if follows:
+        lines.append(f"    follows = hand & {suit_mask_name}[led]")
+    lines += block(in_trick, False, "    ")
     lines.append("    return cands")
     return "\n".join(lines) + "\n"
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import deals, sides
-from interpreter.engine.cards import bits
+from interpreter.engine.cards import _C0, _C1, _C2, _NARROW, bits
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
@@ -357,7 +357,9 @@ class PlayPhase(Phase):
         if pl.offer is not None:
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
         gen = st._con.gen_playable  # type: ignore[union-attr]
-        out = bits(gen(st, st.to_act) if gen is not None else playable(st, st.to_act))
+        mask = gen(st, st.to_act) if gen is not None else playable(st, st.to_act)
+        # bits(), its first case written out here: the common masks (below 2^33) without a call
+        out = [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22]] if mask < _NARROW else bits(mask)
         if st.trick or st.R.play.negotiate is None:
             return out
         return out + self._offers(st)
