@@ -299,10 +299,11 @@ def _game_item(pc: PerContract, con: Any) -> tuple:
 
 
 def _view(an: AnnounceState, pc: PerContract) -> Any:
-    """The round's Declared (announce_plans.py) for the figures declared now."""
+    """The round's Declared (announce_plans.py) for the figures declared now: the one the round keeps
+    (start and apply set it), else looked up; never written here, since legal_actions() changes nothing."""
     view = an.view
     if view is None or view.count != len(an.declared):
-        view = an.view = pc.view(an.declared)
+        view = pc.view(an.declared)
     return view
 
 
@@ -433,6 +434,7 @@ class AnnouncePhase(Phase):
         if PASS < arg < DONE:
             fig = st.R.announce.figures[arg - 1]
             an.declared[fig.name] = me
+            an.view = (an.pc or per_contract(st)).view(an.declared)
             an.spoke = True
             _reveal(st, me)
             return
