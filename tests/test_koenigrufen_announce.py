@@ -11,7 +11,8 @@ from interpreter.engine import actions as A
 from interpreter.engine import new_game
 from interpreter.engine.bots import RuleBot
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.announce import end_of_turn, summary
+from interpreter.engine.phases.announce import end_of_turn
+from interpreter.engine.phases.announce_text import summary
 from interpreter.engine.text import parse
 
 RS = load("koenigrufen")

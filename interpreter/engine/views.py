@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.phases.announce import text as announce_text
+from interpreter.engine.phases.announce_text import text as announce_text
 from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import word as kontra_word
 from interpreter.engine.phases.partner import text as partner_text

@@ -78,7 +78,7 @@ def _table_view(state, seat) -> list[str]:
         out.append("talon cards dealt into tricks: " + ", ".join(f"{n}: {c}" for n, c in obs["talon_in_tricks"]))
     for s, cards in sorted((obs.get("open_hands") or {}).items()):
         out.append(f"seat {s} shows: " + " ".join(cards))
-    from interpreter.engine.phases.announce import summary  # declarations and kontras, public to all
+    from interpreter.engine.phases.announce_text import summary  # declarations and kontras, public to all
     out += summary(state)
     return out
 

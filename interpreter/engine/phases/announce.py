@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 
 from interpreter.engine.phases.announce_plans import (
     BASE_CODE,
-    BY_OWNER,
     DONE,
     FIGURE_CODE,
     GAME_CODE,
@@ -464,37 +463,6 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
     return (GAME, -1, -1)
 
 
-def item_name(st: State, code: int) -> str:
-    if code >= FIGURE_CODE:
-        return st.R.announce.figures[code - FIGURE_CODE].name
-    for c, _owner, name, _ref, _plan, _opening in st.announce.games:
-        if c == code:
-            return name
-    return st.con.name if st.con is not None else "game"
-
-
-def text(st: State, action: int) -> str:
-    """The one spelling of a declaration-round action."""
-    R = st.R
-    S = R.announce
-    W = R.words
-    kind, arg = A.kind_of(action), A.arg_of(action)
-    if kind == A.ITEM_KONTRA:
-        code, level, other = unpack(arg)
-        word = S.levels[level - 1] if level <= len(S.levels) else f"{S.levels[-1]} {level}"
-        out = f"{word} {item_name(st, code)}"
-        if other >= 0 and arg & BY_OWNER:
-            out += f" @{other}"
-        return out
-    if arg == OPEN:
-        return S.opener
-    if arg == DONE:
-        return W.get("done", "done")
-    if arg == PASS:
-        return W["pass"]
-    return f"{W['declare']} {S.figures[arg - 1].name}"
-
-
 def max_actions(R: Any) -> int:
     """The most actions one declaration round can take: every figure declared once, every chain called
     to its end (each call in a turn of its own), and a full round of passes after each statement."""
@@ -505,23 +473,3 @@ def max_actions(R: Any) -> int:
     chains = len(S.figures) + 2 * seats if S.kontra else 0
     statements = len(S.figures) + chains * (S.max if S.kontra else 0)
     return statements * (seats + 1) + seats + 1
-
-
-def summary(st: State) -> list[str]:
-    """The declaration round as the table saw it: the figures declared and the calls of each chain."""
-    an = st.announce
-    S = st.R.announce
-    out = []
-    if an.declared:
-        out.append("declared: " + ", ".join(f"{name} (seat {seat})" for name, seat in an.declared.items()))
-    calls = []
-    for (item, owner, other), said in an.chains.items():
-        if not said:
-            continue
-        word = S.levels[len(said) - 1] if len(said) <= len(S.levels) else f"{S.levels[-1]} {len(said)}"
-        name = st.con.name if item == GAME and st.con is not None else item
-        pair = f" (seats {owner} and {other})" if owner >= 0 else ""
-        calls.append(f"{name} {word}{pair}")
-    if calls:
-        out.append("kontras: " + ", ".join(calls))
-    return out
