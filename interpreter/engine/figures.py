@@ -178,31 +178,7 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    cache = c.cache                 # _outcome and _judge, without the calls
-    if cache is not None:
-        key = ("achieved", fig.name, side)
-        made = cache.get(key)
-        if made is not None:
-            return made
-    check = fig.allowed
-    goal = fig.goal
-    if check is not None and not check(c):
-        made = False
-    elif (of_side := getattr(goal, "of_side", None)) is not None:  # generated, given the side (codegen)
-        made = bool(of_side(c, side))
-    else:
-        env = c.vars
-        if not env:
-            env["side"] = side
-            try:
-                made = bool(goal(c))
-            finally:
-                env.clear()
-        else:
-            made = _judge(c, goal, side)
-    if cache is not None:
-        cache[key] = made
-    return made
+    return _outcome(c, "achieved", fig, fig.goal, side)
 
 
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
