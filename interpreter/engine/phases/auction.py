@@ -21,7 +21,10 @@ __all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
 @dataclass(slots=True)
 class AuctionState:
     """The auction of one deal. Its lists and dict are never changed in place: a change puts a new one in
-    their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes."""
+    their place (AuctionPhase.apply), so a copy shares them and copy() is one copy of the attributes. Where
+    the steps are kept (AuctionSettings.steps) the state a step leads to is kept, and shared with every deal
+    that takes the same step: one with a position (key) may be one kept, which nothing writes (a step worked
+    out writes a copy); one without is the state's own."""
     n: InitVar[int]                                    # the seats: the length of the per-seat lists
     calls: list = field(default_factory=list)          # (seat, label) in order
     bid_order: list[int] = field(default_factory=list)
@@ -39,8 +42,8 @@ class AuctionState:
     latest: list = field(default_factory=list)
     base: tuple | None = None                          # (seat, call name) the highest call joins
     # the position: where the auction started (dealer, seats taking part, bid order) and every action since,
-    # as nested pairs (key, action); a seat excluded is one more step. The calls allowed are a function of
-    # it where the rules' conditions read nothing else (AuctionSettings.positional); else None
+    # numbered (AuctionSettings.positions); a seat excluded is one more step. The calls allowed are a
+    # function of it where the rules' conditions read nothing else (AuctionSettings.positional); else None
     key: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self, n: int) -> None:
@@ -90,7 +93,19 @@ _PASS, _HOLD = A.make(A.PASS), A.make(A.HOLD)
 # positions met first are the common ones, so a full memo keeps them and takes no more, and a long run's
 # memory stays flat (10,000 random deals of the largest auctions meet 5,000 to 20,000 positions)
 _MEMO_BOUND = 1 << 12
+# the positions numbered at most (AuctionSettings.positions), about 150 bytes each; a position met once
+# the table is full has no number, and nothing kept applies from there on in that deal
+_POSITIONS_BOUND = 1 << 14
 _SHIFT, _ARG, _K_PASS, _K_HOLD, _K_REVEAL = A.SHIFT, A.ARG, A.PASS, A.HOLD, A.REVEAL    # read by apply
+
+
+def _position(S: AuctionSettings, key: tuple) -> int | None:
+    """The number of a position (AuctionSettings.positions), or None once the table is full."""
+    positions = S.positions
+    found = positions.get(key)
+    if found is None and len(positions) < _POSITIONS_BOUND:
+        found = positions[key] = len(positions)
+    return found
 
 
 def _next_plan(st: State, S: AuctionSettings) -> tuple:
@@ -111,7 +126,7 @@ class AuctionPhase(Phase):
         au.bid_order = list(order)
         au.pos = 0
         if st.R.auction.positional:
-            au.key = (st.dealer, st.active, order)
+            au.key = _position(st.R.auction, (st.dealer, st.active, order))
         st.to_act = au.bid_order[0]
         return True
 
@@ -230,25 +245,31 @@ class AuctionPhase(Phase):
         return out
 
     def apply(self, st: State, action: int) -> None:
-        # a step from a position met before (AuctionState.key) takes the outcome kept there (AuctionSettings.steps)
+        # a step from a position met before (AuctionState.key) takes the state kept there (AuctionSettings.steps),
+        # shared: nothing writes it
         au = st.auction
         pos = au.key
-        steps = None
-        if pos is not None:
-            pos = au.key = (pos, action)
-            steps = st.R.auction.steps
-            if steps is not None:
-                got = steps.get(pos)
-                if got is not None:
-                    after, to_act = got
-                    st.auction = after.copy()
-                    if to_act < 0:
-                        return self._finish(st)
-                    st.to_act = to_act
-                    return None
+        if pos is None:             # the state's own (AuctionState): no position, nothing kept
+            if self._step(st, action):
+                self._finish(st)
+            return None
+        S = st.R.auction
+        steps = S.steps
+        step = (pos, action)
+        if steps is not None:
+            got = steps.get(step)
+            if got is not None:
+                after, to_act = got
+                st.auction = after
+                if to_act < 0:
+                    return self._finish(st)
+                st.to_act = to_act
+                return None
+            au = st.auction = au.copy()     # (the state may hold one kept, never written)
+        au.key = _position(S, step)
         over = self._step(st, action)
-        if steps is not None and len(steps) < _MEMO_BOUND:
-            steps[pos] = (au.copy(), -1 if over else st.to_act)
+        if steps is not None and au.key is not None and len(steps) < _MEMO_BOUND:
+            steps[step] = (au, -1 if over else st.to_act)   # kept: the state writes a copy at its next step
         if over:
             self._finish(st)
         return None
@@ -349,7 +370,7 @@ class AuctionPhase(Phase):
                         excluded[s] = True
                         au.passes += 1
                         if au.key is not None:  # (exclude may read anything: its answer is part of the position)
-                            au.key = (au.key, None, s)
+                            au.key = _position(S, (au.key, None, s))
         # is the auction over?
         calls = len(au.calls)
         if calls >= max_calls:  # the bound on every auction (engine/rules.py)

@@ -49,9 +49,14 @@ class AuctionSettings:
     # (POSITION_VALUES, POSITION_FUNCTIONS): the calls allowed are then a function of the position (AuctionState.key)
     positional: bool = False
     legal_memo: dict = field(default_factory=dict)  # position → the actions allowed there (AuctionPhase.legal)
-    # position → (the auction's state after the step there, the next seat or -1: over), where `ends` and
-    # `exclude` read no more than the calls' conditions (AuctionPhase.apply); None: each step worked out
+    # (position, action) → (the auction's state after the step there, the next seat or -1: over), where
+    # `ends` and `exclude` read no more than the calls' conditions (AuctionPhase.apply); None: each step
+    # worked out. The states kept are shared with the deals that reach them, and never written
     steps: dict | None = None
+    # a position's number: the auction's start (dealer, seats taking part, bid order), or (the position
+    # before, the action) or (the position before, None, the seat excluded) → a small int, the position as
+    # AuctionState.key holds it (an int hashes and compares at once, nested pairs level by level)
+    positions: dict = field(default_factory=dict)
 
 
 # what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the
