@@ -50,6 +50,7 @@ from interpreter.engine.phases.announce_plans import (
     GAME_CODE,
     OPEN,
     PASS,
+    ROUND_READS,
     PerContract,
     kontra_action,
     per_contract,
@@ -102,9 +103,9 @@ def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> Announc
         figures=sorted(figures.values(), key=lambda f: f.index))
     lets = doc.get("let") or {}
     if "declare" in an:
-        S.declare_if = condition(comp, an["declare"], lets, ("contract", "item"), "item")
+        S.declare_if = condition(comp, an["declare"], lets, ("contract", "item"), "item", ROUND_READS, _kept)
     if kt and "when" in kt:
-        S.opens_if = condition(comp, kt["when"], lets, ("contract", "item"), "item")
+        S.opens_if = condition(comp, kt["when"], lets, ("contract", "item"), "item", ROUND_READS, _kept)
     if "when" in an:
         S.when_if = condition(comp, an["when"], lets, ("contract",), "")
     if kt and "personal" in kt:
@@ -167,6 +168,24 @@ def _game_side(st: State) -> tuple[int, ...]:
         if seat is not None and seat not in st.declarers:
             return st.defenders
     return st.declarers
+
+
+# the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
+# judged: (part, seat) or part → its value, of the round `_KEPT_FOR` names (the state and its AnnounceState,
+# which is its own: a clone copies it on first use). Kept beside the state, never on it, since
+# legal_actions() changes nothing; a round that starts forgets them.
+_KEPT_FOR: tuple = (None, None)
+_KEPT: dict = {}
+
+
+def _kept(st: State) -> dict:
+    """The parts judged in the round `st` is in."""
+    global _KEPT_FOR, _KEPT
+    an = st.announce
+    if _KEPT_FOR[0] is not st or _KEPT_FOR[1] is not an:
+        _KEPT_FOR = (st, an)
+        _KEPT = {}
+    return _KEPT
 
 
 def _judge(cond: Condition | None, plan: tuple | None, c: Ctx) -> bool:
@@ -275,7 +294,7 @@ def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
         declarers = st.declarers
         me_decl = me in declarers      # `me in` a side: the declaring side, else the defending side
         me_def = me in st.defenders
-        for name, key, code, ref, plan, opening in _view(an, pc).chains:
+        for name, key, ref, plan, calls in _view(an, pc).chains:
             said = chains.get(key)
             if said:
                 n = len(said)
@@ -286,10 +305,10 @@ def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
                         continue
                 elif me_decl if declared[name] in declarers else me_def:
                     continue
-                out.append(kontra_action(code, n + 1))
+                out.append(calls[n])
             elif (mx > 0 and not (me_decl if declared[name] in declarers else me_def) and plan is not None
                   and (not plan or turn.opens(ref, plan))):
-                out.append(opening)
+                out.append(calls[0])
 
 
 def _game_item(pc: PerContract, con: Any) -> tuple:
@@ -330,6 +349,8 @@ class AnnouncePhase(Phase):
             return False
         an = st.announce
         an.pc = pc
+        global _KEPT_FOR
+        _KEPT_FOR = (None, None)        # a round starts: nothing of it judged yet (_kept)
         an.personal = _judge(S.personal_if, pc.personal, c)
         VALUES = B.VALUES
         games: list[tuple] = [(GAME_CODE, st.declarer, st.con.name)]

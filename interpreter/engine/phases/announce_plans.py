@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
-from interpreter.engine.figures import FigureRT
 from interpreter.engine.phases.base import ALWAYS
 from interpreter.engine.phases.conditions import split_common
 
@@ -20,6 +19,18 @@ PASS, DONE, OPEN = 0, 1 << 16, (1 << 16) | 1
 BY_OWNER = 1 << 24                              # ITEM_KONTRA flag: a personal chain's call by the game's declarer
 
 
+# what the declaration round cannot change, read by a rule expression: the built-in values and functions
+# that read only the deal, the contract and the sides (engine/builtins.py; the round writes its own state,
+# the seat to act and whether the declaring side is public), and the seat roles. A part of `declare` or
+# `kontra.when` that reads no more is judged once per seat in the round (phases/conditions.py STEADY).
+ROUND_VALUES = frozenset({"dealer", "declarer", "me", "seats", "players", "active", "defenders", "declarers",
+                          "deal_number", "contract", "trump", "honours", "called_card", "base_bidder",
+                          "base_contract", "given_up"})
+ROUND_FUNCTIONS = frozenset({"next", "prev", "order", "partner_of", "opponents_of", "holds", "dealt", "count_in",
+                             "min", "max", "abs", "floor", "ceil", "size", "suit_of"})
+ROUND_READS = (ROUND_VALUES, ROUND_FUNCTIONS)
+
+
 def kontra_action(code: int, level: int, other: int = -1, by_owner: bool = False) -> int:
     return A.make(A.ITEM_KONTRA, (BY_OWNER if by_owner else 0) | code << 16 | (other + 1) << 8 | level)
 
@@ -29,15 +40,11 @@ def unpack(arg: int) -> tuple[int, int, int]:
     return arg >> 16 & 0xFF, arg & 0xFF, (arg >> 8 & 0xFF) - 1
 
 
-def _index(fig: FigureRT) -> int:
-    return fig.index
-
-
 class PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "all_left", "simple", "views", "game_plan")
+                 "all_left", "simple", "views", "game_plan", "figure_chains")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -57,6 +64,11 @@ class PerContract:
             self.declarable = tuple((fig.name, fig if fig.by_holder else None, fig.allowed, fig.ref, plan,
                                      A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
         self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
+        # each figure's entry of Declared.chains, in the figures' order
+        levels = range(1, max(S.max, 1) + 1)
+        self.figure_chains = tuple((f.name, (f.name, -1, -1), f.ref, self.figure_opens[f.index],
+                                    tuple(kontra_action(FIGURE_CODE + f.index, n) for n in levels))
+                                   for f in S.figures)
         # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
         self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
         self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
@@ -87,9 +99,6 @@ class PerContract:
     def runs(self, declared: dict) -> tuple:
         return self.view(declared).runs
 
-    def figure_chains(self, declared: dict) -> tuple:
-        return self.view(declared).chains
-
     def opens_plan(self, item: Any) -> tuple | None:
         """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
         cond = self.S.opens_if
@@ -107,8 +116,9 @@ class Declared:
     """One contract's round with one set of figures declared: `left`, the entries of `declarable` for the
     figures not yet declared; for a `simple` contract `runs`, their actions in order as runs of neighbours
     with the same plan: ((plan, actions), …); `chains`, the chains on the declared figures in the figures'
-    order: (name, chain key, item code, ref, plan of `kontra.when`, the opening call) each. The round keeps
-    its current one (AnnounceState.view) and moves on to the next when a figure is declared."""
+    order: (name, chain key, ref, plan of `kontra.when`, the call of each level, the opening call first)
+    each. The round keeps its current one (AnnounceState.view) and moves on to the next when a figure is
+    declared."""
     __slots__ = ("count", "left", "runs", "chains")
 
     def __init__(self, pc: PerContract, key: frozenset):
@@ -121,10 +131,7 @@ class Declared:
             else:
                 runs.append((plan, (action,)))
         self.runs = tuple(runs)
-        S = pc.S
-        figs = sorted((S.figures[S.figure_index[name]] for name in key), key=_index)
-        self.chains = tuple((f.name, (f.name, -1, -1), FIGURE_CODE + f.index, f.ref, pc.figure_opens[f.index],
-                             kontra_action(FIGURE_CODE + f.index, 1)) for f in figs)
+        self.chains = tuple(e for e in pc.figure_chains if e[0] in key) if key else ()
 
 
 def per_contract(st: State) -> PerContract:

@@ -15,6 +15,11 @@ without disjuncts makes the plan None. The disjuncts that do not read `varying` 
 functions too) are judged once per memo: while one seat's choices are listed, only the judged item
 changes. Rule expressions are pure, so the value is the whole expression's truth in every state; only
 the order in which the parts are evaluated differs.
+
+A phase may also name what it cannot change (`steady`: the built-ins that read nothing it writes) and keep
+a memo while it runs (`keep`): then lets and let functions are read as their bodies where those are chains
+of the parts, and a part that reads a let but nothing beyond `steady` is judged once per seat in that memo
+(STEADY), not once per activation (condition()).
 """
 from __future__ import annotations
 
@@ -26,27 +31,94 @@ from interpreter.engine.compile import attr, contains
 from interpreter.language.expressions import parse_text, to_text
 
 _NOT = object()     # not decided by the fixed names
+# a part judged once per seat and `kept` (Condition.holds): it reads nothing the phase changes; STEADY + 1:
+# nor `me`, judged once per `kept`
+STEADY = 2
 
 
-def _parts(node: tuple, op: str, dual: str) -> list[tuple]:
-    """The operands of a chain of `op` (and, or), with `not` pushed through its dual (De Morgan)."""
+def _parts(node: tuple, op: str, dual: str, opened: Any = None) -> list[tuple]:
+    """The operands of a chain of `op` (and, or), with `not` pushed through its dual (De Morgan); with
+    `opened` (_opener), a let or let function whose body is such a chain is read as that body."""
+    if opened is not None:
+        node = _open(node, op, opened)
     if node[0] == "bin" and node[1] == op:
-        return _parts(node[2], op, dual) + _parts(node[3], op, dual)
+        return _parts(node[2], op, dual, opened) + _parts(node[3], op, dual, opened)
     if node[0] == "not":
-        inner = node[1]
+        inner = node[1] if opened is None else _open(node[1], dual, opened)
         if inner[0] == "not":
-            return _parts(inner[1], op, dual)
+            return _parts(inner[1], op, dual, opened)
         if inner[0] == "bin" and inner[1] == dual:
-            return _parts(("not", inner[2]), op, dual) + _parts(("not", inner[3]), op, dual)
+            return _parts(("not", inner[2]), op, dual, opened) + _parts(("not", inner[3]), op, dual, opened)
     return [node]
 
 
-def _conjuncts(node: tuple) -> list[tuple]:
-    return _parts(node, "and", "or")
+def _open(node: tuple, op: str, opened: Any) -> tuple:
+    """The node, or the body it names when that is a chain of `op` (opened(node), see _opener)."""
+    body = opened(node)
+    return body if body is not None and body[0] == "bin" and body[1] == op else node
 
 
-def _disjuncts(node: tuple) -> list[tuple]:
-    return _parts(node, "or", "and")
+def _opener(comp: Any, lets: dict) -> Any:
+    """node → the body of the let it names, or of the let function it calls with its parameters replaced
+    by the arguments; None where that would not be the same value. A let's body reads what the let reads
+    (lets are compiled outside any scope); a let function's is written out only when its arguments are
+    names or constants, its parameters are no name the activation is read for (s, t, side, item, …: a let
+    the body names would read the parameter's value there), and its body holds no comprehension and no
+    call of a let function (both compiled inside the parameters' scope, engine/compile.py)."""
+    from interpreter.engine.codegen.reads import TOP
+
+    def opened(node: tuple) -> tuple | None:
+        kind = node[0]
+        if kind == "name":
+            body = lets.get(node[1])
+            if not isinstance(body, str) or node[1] not in comp.lets or node[1] in ("s", "t"):
+                return None
+            return parse_text(body)
+        if kind != "call" or node[1] not in comp.let_functions:
+            return None
+        params, body = comp.let_functions[node[1]]
+        args = node[2]
+        if len(args) != len(params) or TOP.intersection(params) or not all(
+                a[0] in ("name", "num", "str", "const") for a in args) or not _plain(body, comp):
+            return None
+        return _substitute(body, dict(zip(params, args)))
+    return opened
+
+
+def _plain(n: Any, comp: Any) -> bool:
+    """No comprehension and no call of a let function in the tree."""
+    if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
+        return True
+    if n[0] == "comp" or n[0] == "call" and n[1] in comp.let_functions:
+        return False
+    for child in n[1:]:
+        if isinstance(child, tuple) and child and isinstance(child[0], str):
+            if not _plain(child, comp):
+                return False
+        elif isinstance(child, tuple) and not all(_plain(x, comp) for x in child):
+            return False
+    return True
+
+
+def _substitute(n: Any, names: dict) -> Any:
+    """The tree with each name in `names` replaced by its tree (a tree without comprehensions)."""
+    if not isinstance(n, tuple) or not n:
+        return n
+    if isinstance(n[0], str):
+        if n[0] == "name":
+            return names.get(n[1], n)
+        if n[0] in ("num", "str", "const"):
+            return n
+        return (n[0],) + tuple(_substitute(x, names) if isinstance(x, tuple) else x for x in n[1:])
+    return tuple(_substitute(x, names) for x in n)
+
+
+def _conjuncts(node: tuple, opened: Any = None) -> list[tuple]:
+    return _parts(node, "and", "or", opened)
+
+
+def _disjuncts(node: tuple, opened: Any = None) -> list[tuple]:
+    return _parts(node, "or", "and", opened)
 
 
 @dataclass
@@ -56,12 +128,15 @@ class Condition:
     nodes: list = field(default_factory=list)   # … and its tree
     conjuncts: list = field(default_factory=list)   # [piece indices] per conjunct
     varies: list = field(default_factory=list)  # per piece: it reads `varying`
+    steady: list = field(default_factory=list)  # per piece: 0, or STEADY (+ 1) as condition() finds
+    keep: Any = None                            # state → the phase's memo of STEADY parts (condition())
     resolve: Any = None                         # name → its constant value, the fixed name it is, or _NOT
     plans: dict = field(default_factory=dict)   # the fixed names' values → plan
 
     def plan(self, env: dict) -> tuple | None:
         """The conjuncts left to judge when the fixed names have these values (None: never holds): each
-        a tuple of its disjuncts left, (piece index, compiled piece, judged once per memo)."""
+        a tuple of its disjuncts left, (piece index, compiled piece, judged once per memo: STEADY when
+        once per `kept` and seat)."""
         key = tuple((v, getattr(v, "kind", None)) for v in env.values())
         try:
             return self.plans[key]
@@ -73,7 +148,7 @@ class Condition:
             for k in idx:
                 v = self._static(self.nodes[k], env)
                 if v is _NOT:
-                    left.append((k, self.pieces[k], not self.varies[k]))
+                    left.append((k, self.pieces[k], self.steady[k] or not self.varies[k]))
                 elif v:
                     break
             else:
@@ -94,7 +169,7 @@ class Condition:
                 if shared:
                     v = memo.get(k)
                     if v is None:
-                        v = memo[k] = bool(f(c))
+                        v = memo[k] = bool(f(c)) if shared is True else self._kept(c, f, shared)
                 else:
                     v = f(c)
                 if v:
@@ -102,6 +177,15 @@ class Condition:
             else:
                 return False
         return True
+
+    def _kept(self, c: Any, f: Any, shared: int) -> bool:
+        """A STEADY part's value: from the phase's memo (`keep`), judged there on first need."""
+        kept = self.keep(c.st)
+        key = (f, c.me) if shared == STEADY else f
+        v = kept.get(key)
+        if v is None:
+            v = kept[key] = bool(f(c))
+        return v
 
     def judge(self, c: Any, plan: tuple) -> bool:
         """holds() for a plan judged once in its activation (no memo to keep): not None."""
@@ -136,7 +220,10 @@ class Condition:
             items = [self._static(x, env) for x in n[1]]
             return _NOT if any(x is _NOT for x in items) else tuple(items)
         if kind == "bin" and n[1] in ("==", "!=", "in", "not in", "and", "or"):
-            a, b = self._static(n[2], env), self._static(n[3], env)
+            a = self._static(n[2], env)
+            if a is not _NOT and n[1] in ("and", "or") and bool(a) == (n[1] == "or"):
+                return bool(a)          # decided by its left side, as evaluation decides it
+            b = self._static(n[3], env)
             if a is _NOT or b is _NOT:
                 return _NOT
             op = n[1]
@@ -195,26 +282,52 @@ def reads(node: tuple, name: str, lets: dict) -> bool:
     return False
 
 
-def condition(comp: Any, text: Any, lets: dict, fixed: tuple[str, ...], varying: str) -> Condition:
-    """`text` compiled whole and as its parts (see the module's doc)."""
+def condition(comp: Any, text: Any, lets: dict, fixed: tuple[str, ...], varying: str,
+              steady: tuple[frozenset, frozenset] | None = None, keep: Any = None) -> Condition:
+    """`text` compiled whole and as its parts (see the module's doc). With `steady`, (values, functions):
+    the built-ins that read nothing the phase changes (as reads_only() takes them), and `keep`: state → a
+    memo the phase keeps while nothing those read changes: lets and let functions are read as their
+    bodies where those are chains of the parts (_opener), and a part that does not read `varying`, reads
+    no more than those and reads a let or calls a let function (a let can cost as much as any expression;
+    a part without one costs a few operations, which a memo look-up does not beat) is STEADY: judged once
+    per seat (STEADY + 1: that reads no `me`, once) in that memo."""
     whole = comp.text(text)
-    cond = Condition(whole=whole, resolve=_resolver(comp, fixed))
+    cond = Condition(whole=whole, resolve=_resolver(comp, fixed), keep=keep)
     if not isinstance(text, str):
         cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [("const", text)], [False]
+        cond.steady = [0]
         return cond
-    for conj in _conjuncts(parse_text(text)):
+    opened = _opener(comp, lets) if steady is not None and keep is not None else None
+    for conj in _conjuncts(parse_text(text), opened):
         idx = []
-        for d in _disjuncts(conj):
+        for d in _disjuncts(conj, opened):
             piece = to_text(d)
             if parse_text(piece) != d:      # a tree the printer cannot give back: judge the whole
                 cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [("call", "?", ())], [True]
+                cond.steady = [0]
                 return cond
             idx.append(len(cond.pieces))
             cond.pieces.append(comp.text(piece))
             cond.nodes.append(d)
-            cond.varies.append(reads(d, varying, lets))
+            varies = reads(d, varying, lets)
+            cond.varies.append(varies)
+            kept = (opened is not None and not varies and _uses_let(d, comp)
+                    and reads_only(comp, piece, lets, *(steady or ())))
+            cond.steady.append(0 if not kept else STEADY if reads(d, "me", lets) else STEADY + 1)
         cond.conjuncts.append(idx)
     return cond
+
+
+def _uses_let(n: Any, comp: Any) -> bool:
+    """The tree names a let or calls a let function."""
+    if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
+        return False
+    if n[0] == "name" and n[1] in comp.lets or n[0] == "call" and n[1] in comp.let_functions:
+        return True
+    if n[0] in ("num", "str", "const"):
+        return False
+    return any(_uses_let(x, comp) if isinstance(x, tuple) and x and isinstance(x[0], str)
+               else isinstance(x, tuple) and any(_uses_let(y, comp) for y in x) for x in n[1:])
 
 
 def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
