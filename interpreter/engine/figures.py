@@ -103,29 +103,32 @@ def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) ->
     """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
     before), once per settlement (in the rows' memo)."""
     cache = c.cache
-    if cache is not None:
-        key = (what, fig.name, side)
-        made = cache.get(key)
-        if made is not None:
-            return made
+    if cache is None:
+        return _made(c, fig, fn, side)
+    key = (what, fig.name, side)
+    made = cache.get(key)
+    if made is None:
+        made = cache[key] = _made(c, fig, fn, side)
+    return made
+
+
+def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
+    """The figure's own `allowed` holds and `fn` holds for the side, judged now."""
     check = fig.allowed
     if check is not None and not check(c):
-        made = False
-    elif (of_side := getattr(fn, "of_side", None)) is not None:    # generated, given the side (codegen)
-        made = bool(of_side(c, side))
-    else:
-        env = c.vars
-        if not env:             # _judge, without the call
-            env["side"] = side
-            try:
-                made = bool(fn(c))
-            finally:
-                env.clear()
-        else:
-            made = _judge(c, fn, side)
-    if cache is not None:
-        cache[key] = made
-    return made
+        return False
+    of_side = getattr(fn, "of_side", None)
+    if of_side is not None:         # generated, given the side (codegen)
+        made = of_side(c, side)
+        return made if made is True or made is False else bool(made)
+    env = c.vars
+    if env:
+        return _judge(c, fn, side)
+    env["side"] = side              # _judge, without the call
+    try:
+        return bool(fn(c))
+    finally:
+        env.clear()
 
 
 def _side(st: State, x: Any) -> tuple[int, ...]:
@@ -236,10 +239,15 @@ def declarations(st: State, s: Any) -> int:
 
 def kontras(st: State, item: Any) -> int:
     """Calls in the side-wide chain on a figure or on the game (the contract)."""
-    if item is None or not st.announce.chains:      # no kontra called (most deals)
+    if item is None:
         return 0
-    key = GAME if st.contract is not None and str(item) == str(st.contract) else str(item)
-    return len(st.announce.chains.get((key, -1, -1), ()))
+    chains = st.announce.chains
+    if not chains:                  # no kontra called (most deals)
+        return 0
+    name = str(item)
+    con = st._con                   # st.contract, without the property: the contract's Ref, a string
+    key = GAME if con is not None and name == con.ref else name
+    return len(chains.get((key, -1, -1), ()))
 
 
 def kontras_between(st: State, p: Any, s: Any) -> int:
