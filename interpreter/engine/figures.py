@@ -99,21 +99,11 @@ def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
     return bool(fn(sub))
 
 
-def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
-    """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
-    before), once per settlement (in the rows' memo)."""
-    cache = c.cache
-    if cache is None:
-        return _made(c, fig, fn, side)
-    key = (what, fig.name, side)
-    made = cache.get(key)
-    if made is None:
-        made = cache[key] = _made(c, fig, fn, side)
-    return made
-
-
 def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
-    """The figure's own `allowed` holds and `fn` holds for the side, judged now."""
+    """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
+    before). achieved and attempted ask it once per settlement (in the rows' memo, by what is asked, the
+    figure's name and the side), and call the generated goal given the side (codegen: `of_side`)
+    themselves where the figure has no `allowed` of its own: a call costs more than its steps."""
     check = fig.allowed
     if check is not None and not check(c):
         return False
@@ -181,7 +171,22 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    return _outcome(c, "achieved", fig, fig.goal, side)
+    cache = c.cache                 # once per settlement (_made)
+    if cache is not None:
+        key = ("achieved", fig.name, side)
+        made = cache.get(key)
+        if made is not None:
+            return made
+    of_side = getattr(fig.goal, "of_side", None) if fig.allowed is None else None
+    if of_side is not None:         # _made, without the call
+        made = of_side(c, side)
+        if made is not True and made is not False:
+            made = bool(made)
+    else:
+        made = _made(c, fig, fig.goal, side)
+    if cache is not None:
+        cache[key] = made
+    return made
 
 
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
@@ -211,7 +216,22 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
-    return _outcome(c, "attempted", fig, attempt, side)
+    cache = c.cache                 # once per settlement (_made)
+    if cache is not None:
+        key = ("attempted", fig.name, side)
+        made = cache.get(key)
+        if made is not None:
+            return made
+    of_side = getattr(attempt, "of_side", None) if fig.allowed is None else None
+    if of_side is not None:         # _made, without the call
+        made = of_side(c, side)
+        if made is not True and made is not False:
+            made = bool(made)
+    else:
+        made = _made(c, fig, attempt, side)
+    if cache is not None:
+        cache[key] = made
+    return made
 
 
 def declared(st: State, f: Any) -> bool:
