@@ -30,6 +30,7 @@ from interpreter.engine.codegen.source import (
     _names,
     _of_nums,
     _same,
+    _substituted,
     _truth,
     hoist,
     let_function,
@@ -53,38 +54,6 @@ _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
-_PARAM = re.compile(r"(?<![\w.])p(\d+)\b")  # a let function's parameter in its body (let_function: `p0`, …)
-# the longest body a let function is written out with at its call, instead of being called (a call costs
-# more than the few steps of most bodies; a long one is called, so that the module does not grow)
-_INLINE_BODY = 2000
-
-
-def _substituted(body: str, args: list[str]) -> str | None:
-    """A let function's body with its parameters written as the arguments of a call (each a plain name
-    or a constant: reading one costs what reading the parameter does, and a rule expression has no
-    effects, so it does not matter how often, or whether, the body reads it), or None where it is long
-    or reads a parameter the call does not give."""
-    if len(body) > _INLINE_BODY:
-        return None
-    spelt = [a if _IDENT.fullmatch(a) else f"({a})" for a in args]
-    missing = False
-
-    def arg(m: re.Match) -> str:
-        nonlocal missing
-        i = int(m[1])
-        if i >= len(spelt):
-            missing = True
-            return m[0]
-        return spelt[i]
-
-    out, done = [], 0
-    for m in _STRING.finditer(body):            # parameters outside string literals only
-        out += [_PARAM.sub(arg, body[done:m.start()]), m[0]]
-        done = m.end()
-    out.append(_PARAM.sub(arg, body[done:]))
-    return None if missing else "".join(out)
-
-
 def _calls() -> dict[str, str]:
     """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
     for each property that reads just that (else its attributes go through it)."""
@@ -443,10 +412,9 @@ class ExprGen:
                 self.local_names = outer
             body_reads = reads(body_src, self.reads)
             bound = params if body_reads is None else tuple(p for p in params if p in body_reads)
-            if not bound and all(a.const or _IDENT.fullmatch(a.src) for a in args):
-                inlined = _substituted(body_src, [a.src for a in args])
-                if inlined is not None:
-                    return G(inlined, body.kind)
+            inlined = None if bound else _substituted(body_src, args)     # written out at the call
+            if inlined is not None:
+                return G(inlined, body.kind)
             # named after its body, which may add helpers of its own
             fname = self._helper("F", let_function("{name}", name, params, body_src, bound),
                                  None if body_reads is None else body_reads - set(params))

@@ -69,6 +69,37 @@ def _same(template: str, fn: Any) -> bool:
 
 _IDENT = re.compile(r"[A-Za-z_]\w*\Z")
 
+_PARAM = re.compile(r"(?<![\w.])p(\d+)\b")  # a let function's parameter in its body (let_function: `p0`, …)
+# the longest body a let function is written out with at its call, instead of being called (a call costs
+# more than the few steps of most bodies; a long one is called, so that the module does not grow)
+_INLINE_BODY = 2000
+
+
+def _substituted(body: str, args: list[G]) -> str | None:
+    """A let function's body with its parameters written as the arguments of a call where each is a plain
+    name or a constant (reading one costs what reading the parameter does, and a rule expression has no
+    effects, so it does not matter how often, or whether, the body reads it); None where one is not, where
+    the body is long or reads a parameter the call does not give."""
+    if len(body) > _INLINE_BODY or not all(a.const or _IDENT.match(a.src) for a in args):
+        return None
+    spelt = [a.src if _IDENT.match(a.src) else f"({a.src})" for a in args]
+    missing = False
+
+    def arg(m: re.Match) -> str:
+        nonlocal missing
+        i = int(m[1])
+        if i >= len(spelt):
+            missing = True
+            return m[0]
+        return spelt[i]
+
+    out, done = [], 0
+    for m in _STRING.finditer(body):            # parameters outside string literals only
+        out += [_PARAM.sub(arg, body[done:m.start()]), m[0]]
+        done = m.end()
+    out.append(_PARAM.sub(arg, body[done:]))
+    return None if missing else "".join(out)
+
 
 def _as_num(g: G) -> str:
     """A value in arithmetic, as builtins.num gives it: a whole number is itself (no call), a name is
