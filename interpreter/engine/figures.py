@@ -156,17 +156,9 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
     if fig is None and (isinstance(f, str) or (fig := _figure(con, f)) is None):
         return False                # not a figure the contract lists (or no contract): not made (nothing
         #                             to judge or keep)
-    if type(x) is tuple:            # _side, without the call for a side in order (the common case)
-        n = len(x)
-        if n == 2:
-            a, b = x
-            side: tuple[int, ...] = x if a < b else (b, a)
-        elif n < 2:
-            side = x
-        else:
-            side = _side(st, x)
-    else:
-        side = _side(st, x)
+    # _side, without the call for a side of up to three seats in order (the common case)
+    side = x if type(x) is tuple and ((n := len(x)) < 2 or (x[0] < x[1] if n == 2 else n == 3 and x[0] < x[1] < x[2])) \
+        else _side(st, x)
     given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
@@ -207,11 +199,8 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
         seat = declared.get(fig.name)
         if seat is not None and (seat in x if type(x) is tuple else seat in st._seats_of(x)):
             return False
-    if type(x) is tuple and len(x) == 2:        # _side, without the call for a pair
-        a, b = x
-        side: tuple[int, ...] = x if a < b else (b, a)
-    else:
-        side = _side(st, x)
+    side = x if type(x) is tuple and ((n := len(x)) < 2 or (x[0] < x[1] if n == 2 else n == 3 and x[0] < x[1] < x[2])) \
+        else _side(st, x)           # as in achieved
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
