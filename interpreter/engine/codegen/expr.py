@@ -30,9 +30,9 @@ from interpreter.engine.codegen.source import (
     _names,
     _of_nums,
     _same,
-    _substituted,
     _truth,
     hoist,
+    let_call,
     let_function,
 )
 from interpreter.engine.codegen.templates import (
@@ -412,13 +412,11 @@ class ExprGen:
                 self.local_names = outer
             body_reads = reads(body_src, self.reads)
             bound = params if body_reads is None else tuple(p for p in params if p in body_reads)
-            inlined = None if bound else _substituted(body_src, args)     # written out at the call
-            if inlined is not None:
-                return G(inlined, body.kind)
-            # named after its body, which may add helpers of its own
-            fname = self._helper("F", let_function("{name}", name, params, body_src, bound),
-                                 None if body_reads is None else body_reads - set(params))
-            return G(f"{fname}(c" + "".join(f", {a.src}" for a in args) + ")", body.kind)
+            # written out at the call, or a call of a helper named after its body (which may add helpers of its own)
+            src = let_call(body_src, bound, args, lambda: self._helper(
+                "F", let_function("{name}", name, params, body_src, bound),
+                None if body_reads is None else body_reads - set(params)))
+            return G(src, body.kind)
         impl = B.FUNCTIONS.get(name)
         if impl is None:
             return self.fallback(node, scope)

@@ -7,6 +7,7 @@ import functools
 import keyword
 import re
 import types
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine import compile as X
@@ -148,10 +149,33 @@ def function(name: str, src: str, doc: str) -> str:
     return f"def {name}(c):\n    # {doc}\n    st = c.st\n    return {src}\n"
 
 
+_ACTIVATION = re.compile(r"\bc\b")
+
+
+def of_state(body: str) -> bool:
+    """The source reads nothing of the activation but the state (no `c` as a word outside a string)."""
+    return not _ACTIVATION.search(_STRING.sub("''", body))
+
+
+def let_call(body: str, bound: tuple[str, ...], args: list[G], helper: Callable[[], str]) -> str:
+    """A let function's call with these arguments: its body written out (_substituted) where it binds
+    none of its parameters in the activation, else a call of its function (`helper()`, made then:
+    let_function), with the state for the activation where the body reads nothing else (of_state)."""
+    inlined = None if bound else _substituted(body, args)
+    if inlined is not None:
+        return inlined
+    first = "st" if not bound and of_state(body) else "c"
+    return f"{helper()}({first}" + "".join(f", {a.src}" for a in args) + ")"
+
+
 def let_function(fname: str, name: str, params: tuple[str, ...], body: str, bound: tuple[str, ...]) -> str:
     """A let function: its parameters are Python arguments; those in `bound` are bound in the activation
-    as well (as the interpreter binds them): the ones something the body calls may read there."""
+    as well (as the interpreter binds them): the ones something the body calls may read there. One that
+    binds none and whose body reads the state alone (of_state) is a function of the state, called
+    `F(st, …)`: what calls it reads no activation for it (and may need none, codegen's `on_state`)."""
     args = "".join(f", p{i}" for i in range(len(params)))
+    if not bound and of_state(body):
+        return "\n".join([f"def {fname}(st{args}):", f"    # the let function {name!r}", f"    return {body}"]) + "\n"
     head = [f"def {fname}(c{args}):", f"    # the let function {name!r}", "    st = c.st"]
     if not bound:
         return "\n".join(head + [f"    return {body}"]) + "\n"
