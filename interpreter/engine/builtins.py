@@ -63,6 +63,18 @@ def _ceil(c: Any, x: Any) -> int:
 class CardValue(int):
     """One card as a value (its index) where a function may also take a set of cards as a mask, so that
     `dealt(active, called_card)` reads the card, not the bits of its index."""
+    __slots__ = ()
+
+
+# the values of the first cards, made once: a card value is a number like any other (never told apart by
+# identity), so every reading of a card shares one
+_CARD_VALUES = tuple(CardValue(i) for i in range(128))
+_N_CARD_VALUES = len(_CARD_VALUES)
+
+
+def card_value(card: int) -> CardValue:
+    """The card (an index) as a value."""
+    return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
 
 
 def as_mask(cards: Any) -> int:
@@ -81,7 +93,7 @@ def as_mask(cards: Any) -> int:
 
 
 def _card_or_none(card: int | None) -> CardValue | None:
-    return None if card is None else CardValue(card)
+    return None if card is None else card_value(card)
 
 
 def _trick_at(st: Any, n: Any) -> tuple | None:
@@ -96,24 +108,38 @@ def _trick_at(st: Any, n: Any) -> tuple | None:
 
 def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     """The card `seat` played to trick n (negative: from the end), none if it has not."""
-    played = _trick_at(st, n)
-    if played is None:
-        return None
+    if type(n) is int:              # _trick_at, without the call
+        history = st.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        if not 0 <= idx < len(history):
+            return None
+        played = history[idx]
+    else:
+        played = _trick_at(st, n)
+        if played is None:
+            return None
     for s, card in played[0]:
         if s == seat:
-            return CardValue(card)
+            return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
     return None
 
 
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
-    played = _trick_at(st, n)
-    if played is None:
-        return None
+    if type(n) is int:              # _trick_at, without the call
+        history = st.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        if not 0 <= idx < len(history):
+            return None
+        played = history[idx]
+    else:
+        played = _trick_at(st, n)
+        if played is None:
+            return None
     trick, winner = played
     for s, card in trick:
         if s == winner:
-            return CardValue(card)
+            return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
     return None
 
 

@@ -99,33 +99,26 @@ def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
     return bool(fn(sub))
 
 
-def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
+def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
     """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
-    before), once per settlement (in the rows' memo)."""
-    cache = c.cache
-    if cache is not None:
-        key = (what, fig.name, side)
-        made = cache.get(key)
-        if made is not None:
-            return made
+    before). achieved and attempted ask it once per settlement (in the rows' memo, by what is asked, the
+    figure's name and the side), and call the generated goal given the side (codegen: `of_side`)
+    themselves where the figure has no `allowed` of its own: a call costs more than its steps."""
     check = fig.allowed
     if check is not None and not check(c):
-        made = False
-    elif (of_side := getattr(fn, "of_side", None)) is not None:    # generated, given the side (codegen)
-        made = bool(of_side(c, side))
-    else:
-        env = c.vars
-        if not env:             # _judge, without the call
-            env["side"] = side
-            try:
-                made = bool(fn(c))
-            finally:
-                env.clear()
-        else:
-            made = _judge(c, fn, side)
-    if cache is not None:
-        cache[key] = made
-    return made
+        return False
+    of_side = getattr(fn, "of_side", None)
+    if of_side is not None:         # generated, given the side (codegen)
+        made = of_side(c, side)
+        return made if made is True or made is False else bool(made)
+    env = c.vars
+    if env:
+        return _judge(c, fn, side)
+    env["side"] = side              # _judge, without the call
+    try:
+        return bool(fn(c))
+    finally:
+        env.clear()
 
 
 def _side(st: State, x: Any) -> tuple[int, ...]:
@@ -163,22 +156,29 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
     if fig is None and (isinstance(f, str) or (fig := _figure(con, f)) is None):
         return False                # not a figure the contract lists (or no contract): not made (nothing
         #                             to judge or keep)
-    if type(x) is tuple:            # _side, without the call for a side in order (the common case)
-        n = len(x)
-        if n == 2:
-            a, b = x
-            side: tuple[int, ...] = x if a < b else (b, a)
-        elif n < 2:
-            side = x
-        else:
-            side = _side(st, x)
-    else:
-        side = _side(st, x)
+    # _side, without the call for a side of up to three seats in order (the common case)
+    side = x if type(x) is tuple and ((n := len(x)) < 2 or (x[0] < x[1] if n == 2 else n == 3 and x[0] < x[1] < x[2])) \
+        else _side(st, x)
     given = st.announce.given
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    return _outcome(c, "achieved", fig, fig.goal, side)
+    cache = c.cache                 # once per settlement (_made)
+    if cache is not None:
+        key = ("achieved", fig.name, side)
+        made = cache.get(key)
+        if made is not None:
+            return made
+    of_side = getattr(fig.goal, "of_side", None) if fig.allowed is None else None
+    if of_side is not None:         # _made, without the call
+        made = of_side(c, side)
+        if made is not True and made is not False:
+            made = bool(made)
+    else:
+        made = _made(c, fig, fig.goal, side)
+    if cache is not None:
+        cache[key] = made
+    return made
 
 
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
@@ -199,16 +199,28 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
         seat = declared.get(fig.name)
         if seat is not None and (seat in x if type(x) is tuple else seat in st._seats_of(x)):
             return False
-    if type(x) is tuple and len(x) == 2:        # _side, without the call for a pair
-        a, b = x
-        side: tuple[int, ...] = x if a < b else (b, a)
-    else:
-        side = _side(st, x)
+    side = x if type(x) is tuple and ((n := len(x)) < 2 or (x[0] < x[1] if n == 2 else n == 3 and x[0] < x[1] < x[2])) \
+        else _side(st, x)           # as in achieved
     if given is not None:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
-    return _outcome(c, "attempted", fig, attempt, side)
+    cache = c.cache                 # once per settlement (_made)
+    if cache is not None:
+        key = ("attempted", fig.name, side)
+        made = cache.get(key)
+        if made is not None:
+            return made
+    of_side = getattr(attempt, "of_side", None) if fig.allowed is None else None
+    if of_side is not None:         # _made, without the call
+        made = of_side(c, side)
+        if made is not True and made is not False:
+            made = bool(made)
+    else:
+        made = _made(c, fig, attempt, side)
+    if cache is not None:
+        cache[key] = made
+    return made
 
 
 def declared(st: State, f: Any) -> bool:
@@ -236,10 +248,15 @@ def declarations(st: State, s: Any) -> int:
 
 def kontras(st: State, item: Any) -> int:
     """Calls in the side-wide chain on a figure or on the game (the contract)."""
-    if item is None or not st.announce.chains:      # no kontra called (most deals)
+    if item is None:
         return 0
-    key = GAME if st.contract is not None and str(item) == str(st.contract) else str(item)
-    return len(st.announce.chains.get((key, -1, -1), ()))
+    chains = st.announce.chains
+    if not chains:                  # no kontra called (most deals)
+        return 0
+    name = str(item)
+    con = st._con                   # st.contract, without the property: the contract's Ref, a string
+    key = GAME if con is not None and name == con.ref else name
+    return len(chains.get((key, -1, -1), ()))
 
 
 def kontras_between(st: State, p: Any, s: Any) -> int:

@@ -32,6 +32,7 @@ from interpreter.engine.codegen.source import (
     _same,
     _truth,
     hoist,
+    let_call,
     let_function,
 )
 from interpreter.engine.codegen.templates import (
@@ -53,8 +54,6 @@ _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
-
-
 def _calls() -> dict[str, str]:
     """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
     for each property that reads just that (else its attributes go through it)."""
@@ -413,10 +412,11 @@ class ExprGen:
                 self.local_names = outer
             body_reads = reads(body_src, self.reads)
             bound = params if body_reads is None else tuple(p for p in params if p in body_reads)
-            # named after its body, which may add helpers of its own
-            fname = self._helper("F", let_function("{name}", name, params, body_src, bound),
-                                 None if body_reads is None else body_reads - set(params))
-            return G(f"{fname}(c" + "".join(f", {a.src}" for a in args) + ")", body.kind)
+            # written out at the call, or a call of a helper named after its body (which may add helpers of its own)
+            src = let_call(body_src, bound, args, lambda: self._helper(
+                "F", let_function("{name}", name, params, body_src, bound),
+                None if body_reads is None else body_reads - set(params)))
+            return G(src, body.kind)
         impl = B.FUNCTIONS.get(name)
         if impl is None:
             return self.fallback(node, scope)

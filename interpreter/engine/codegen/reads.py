@@ -103,17 +103,28 @@ def state_only(fn: Any) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def _code_state_only(code: CodeType) -> bool:
+def _code_state_only(code: CodeType, name: str | None = None) -> bool:
     """state_only() of a function with this code (the built-ins are judged once per process, not once per
-    rule set compiled)."""
-    first = code.co_varnames[0]
-    if first in code.co_cellvars:        # captured by an inner function: used some other way
-        return False
+    rule set compiled): its first argument (or `name`, a variable an inner function shares with the one
+    that made it) is only read for what is not a name, `.st`, `.me`, … A variable an inner function (a
+    generator expression) shares is judged there too."""
+    first = name if name is not None else code.co_varnames[0]
     ins = list(dis.get_instructions(code))
     for i, x in enumerate(ins):
-        if x.opname.startswith(("LOAD_FAST", "STORE_FAST", "DELETE_FAST")) and x.argval == first:
+        if x.argval != first or x.opname in _PROLOGUE:
+            continue
+        if x.opname in ("LOAD_FAST", "LOAD_DEREF"):
             nxt = ins[i + 1] if i + 1 < len(ins) else None
-            if not (x.opname == "LOAD_FAST" and nxt is not None and nxt.opname == "LOAD_ATTR"
-                    and nxt.argval in _NOT_NAMES):
-                return False
+            if nxt is not None and nxt.opname == "LOAD_ATTR" and nxt.argval in _NOT_NAMES:
+                continue
+            return False
+        if x.opname == "LOAD_CLOSURE" and all(
+                _code_state_only(inner, first) for inner in code.co_consts
+                if isinstance(inner, CodeType) and first in inner.co_freevars):
+            continue                # handed to an inner function that reads it as this one may
+        return False
     return True
+
+
+# the steps that make or copy a shared variable's cell when a function starts: no use of its value
+_PROLOGUE = frozenset({"MAKE_CELL", "COPY_FREE_VARS"})

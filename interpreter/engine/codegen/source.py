@@ -7,6 +7,7 @@ import functools
 import keyword
 import re
 import types
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine import compile as X
@@ -69,6 +70,37 @@ def _same(template: str, fn: Any) -> bool:
 
 _IDENT = re.compile(r"[A-Za-z_]\w*\Z")
 
+_PARAM = re.compile(r"(?<![\w.])p(\d+)\b")  # a let function's parameter in its body (let_function: `p0`, …)
+# the longest body a let function is written out with at its call, instead of being called (a call costs
+# more than the few steps of most bodies; a long one is called, so that the module does not grow)
+_INLINE_BODY = 2000
+
+
+def _substituted(body: str, args: list[G]) -> str | None:
+    """A let function's body with its parameters written as the arguments of a call where each is a plain
+    name or a constant (reading one costs what reading the parameter does, and a rule expression has no
+    effects, so it does not matter how often, or whether, the body reads it); None where one is not, where
+    the body is long or reads a parameter the call does not give."""
+    if len(body) > _INLINE_BODY or not all(a.const or _IDENT.match(a.src) for a in args):
+        return None
+    spelt = [a.src if _IDENT.match(a.src) else f"({a.src})" for a in args]
+    missing = False
+
+    def arg(m: re.Match) -> str:
+        nonlocal missing
+        i = int(m[1])
+        if i >= len(spelt):
+            missing = True
+            return m[0]
+        return spelt[i]
+
+    out, done = [], 0
+    for m in _STRING.finditer(body):            # parameters outside string literals only
+        out += [_PARAM.sub(arg, body[done:m.start()]), m[0]]
+        done = m.end()
+    out.append(_PARAM.sub(arg, body[done:]))
+    return None if missing else "".join(out)
+
 
 def _as_num(g: G) -> str:
     """A value in arithmetic, as builtins.num gives it: a whole number is itself (no call), a name is
@@ -117,10 +149,33 @@ def function(name: str, src: str, doc: str) -> str:
     return f"def {name}(c):\n    # {doc}\n    st = c.st\n    return {src}\n"
 
 
+_ACTIVATION = re.compile(r"\bc\b")
+
+
+def of_state(body: str) -> bool:
+    """The source reads nothing of the activation but the state (no `c` as a word outside a string)."""
+    return not _ACTIVATION.search(_STRING.sub("''", body))
+
+
+def let_call(body: str, bound: tuple[str, ...], args: list[G], helper: Callable[[], str]) -> str:
+    """A let function's call with these arguments: its body written out (_substituted) where it binds
+    none of its parameters in the activation, else a call of its function (`helper()`, made then:
+    let_function), with the state for the activation where the body reads nothing else (of_state)."""
+    inlined = None if bound else _substituted(body, args)
+    if inlined is not None:
+        return inlined
+    first = "st" if not bound and of_state(body) else "c"
+    return f"{helper()}({first}" + "".join(f", {a.src}" for a in args) + ")"
+
+
 def let_function(fname: str, name: str, params: tuple[str, ...], body: str, bound: tuple[str, ...]) -> str:
     """A let function: its parameters are Python arguments; those in `bound` are bound in the activation
-    as well (as the interpreter binds them): the ones something the body calls may read there."""
+    as well (as the interpreter binds them): the ones something the body calls may read there. One that
+    binds none and whose body reads the state alone (of_state) is a function of the state, called
+    `F(st, …)`: what calls it reads no activation for it (and may need none, codegen's `on_state`)."""
     args = "".join(f", p{i}" for i in range(len(params)))
+    if not bound and of_state(body):
+        return "\n".join([f"def {fname}(st{args}):", f"    # the let function {name!r}", f"    return {body}"]) + "\n"
     head = [f"def {fname}(c{args}):", f"    # the let function {name!r}", "    st = c.st"]
     if not bound:
         return "\n".join(head + [f"    return {body}"]) + "\n"
