@@ -99,7 +99,7 @@ def _card_or_none(card: int | None) -> CardValue | None:
 def _trick_at(st: Any, n: Any) -> tuple | None:
     """Trick n of the deal (negative: from the end) as the play keeps it, (trick, winner); none if that
     trick was not played or n is no trick's number (a whole number, not a truth value)."""
-    if type(n) is not int and (not isinstance(n, int) or isinstance(n, bool)):
+    if type(n) is not int and (not isinstance(n, int) or isinstance(n, bool)):     # (an int: one test)
         return None
     history = st.play.history
     idx = n - 1 if n > 0 else len(history) + n
@@ -108,16 +108,9 @@ def _trick_at(st: Any, n: Any) -> tuple | None:
 
 def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     """The card `seat` played to trick n (negative: from the end), none if it has not."""
-    if type(n) is int:              # _trick_at, without the call
-        history = st.play.history
-        idx = n - 1 if n > 0 else len(history) + n
-        if not 0 <= idx < len(history):
-            return None
-        played = history[idx]
-    else:
-        played = _trick_at(st, n)
-        if played is None:
-            return None
+    played = _trick_at(st, n)
+    if played is None:
+        return None
     for s, card in played[0]:
         if s == seat:
             return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
@@ -126,16 +119,9 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
 
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
-    if type(n) is int:              # _trick_at, without the call
-        history = st.play.history
-        idx = n - 1 if n > 0 else len(history) + n
-        if not 0 <= idx < len(history):
-            return None
-        played = history[idx]
-    else:
-        played = _trick_at(st, n)
-        if played is None:
-            return None
+    played = _trick_at(st, n)
+    if played is None:
+        return None
     trick, winner = played
     for s, card in trick:
         if s == winner:

@@ -155,31 +155,15 @@ def runtime_namespace() -> dict[str, Any]:
 
 def _qcmp(op: Any) -> Any:
     """A comparison of a value with a fraction constant `q` (engine/compile._cmp: false for none), in whole
-    numbers for a whole number or a fraction: what Fraction's own comparison works out, without its calls
-    (the parts read from its slots where Fraction keeps them there, not through its properties)."""
-    if _PARTS:
-        def cmp(a: Any, q: Any) -> bool:      # q a Fraction, read through its slots
-            t = type(a)
-            if t is int:
-                return op(a * q._denominator, q._numerator)
-            if t is Fraction:
-                return op(a._numerator * q._denominator, q._numerator * a._denominator)
-            return a is not None and op(a, q)
-        return cmp
-
-    def cmp_parts(a: Any, q: Fraction) -> bool:
+    numbers for a whole number or a fraction: what Fraction's own comparison works out, without its calls."""
+    def cmp(a: Any, q: Fraction) -> bool:
         t = type(a)
         if t is int:
             return op(a * q.denominator, q.numerator)
         if t is Fraction:
             return op(a.numerator * q.denominator, q.numerator * a.denominator)
         return a is not None and op(a, q)
-    return cmp_parts
-
-
-# Fraction keeps its numerator and denominator in the slots its properties read (CPython's fractions.py)
-_PARTS = "_numerator" in getattr(Fraction, "__slots__", ()) and "_denominator" in getattr(Fraction, "__slots__", ()) \
-    and Fraction(2, 6)._numerator == 1 and Fraction(2, 6)._denominator == 3   # type: ignore[attr-defined]
+    return cmp
 
 
 def call_attr(call: Any, name: str) -> Any:
