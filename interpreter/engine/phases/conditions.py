@@ -85,19 +85,21 @@ def _opener(comp: Any, lets: dict) -> Any:
     return opened
 
 
+def _some(n: Any, found: Any) -> bool:
+    """Some node of the tree is `found(node)` (a literal's value is no node)."""
+    if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
+        return False
+    if found(n):
+        return True
+    if n[0] in ("num", "str", "const"):
+        return False
+    return any(_some(x, found) if isinstance(x, tuple) and x and isinstance(x[0], str)
+               else isinstance(x, tuple) and any(_some(y, found) for y in x) for x in n[1:])
+
+
 def _plain(n: Any, comp: Any) -> bool:
     """No comprehension and no call of a let function in the tree."""
-    if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
-        return True
-    if n[0] == "comp" or n[0] == "call" and n[1] in comp.let_functions:
-        return False
-    for child in n[1:]:
-        if isinstance(child, tuple) and child and isinstance(child[0], str):
-            if not _plain(child, comp):
-                return False
-        elif isinstance(child, tuple) and not all(_plain(x, comp) for x in child):
-            return False
-    return True
+    return not _some(n, lambda x: x[0] == "comp" or x[0] == "call" and x[1] in comp.let_functions)
 
 
 def _substitute(n: Any, names: dict) -> Any:
@@ -320,14 +322,7 @@ def condition(comp: Any, text: Any, lets: dict, fixed: tuple[str, ...], varying:
 
 def _uses_let(n: Any, comp: Any) -> bool:
     """The tree names a let or calls a let function."""
-    if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
-        return False
-    if n[0] == "name" and n[1] in comp.lets or n[0] == "call" and n[1] in comp.let_functions:
-        return True
-    if n[0] in ("num", "str", "const"):
-        return False
-    return any(_uses_let(x, comp) if isinstance(x, tuple) and x and isinstance(x[0], str)
-               else isinstance(x, tuple) and any(_uses_let(y, comp) for y in x) for x in n[1:])
+    return _some(n, lambda x: x[0] == "name" and x[1] in comp.lets or x[0] == "call" and x[1] in comp.let_functions)
 
 
 def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
