@@ -45,7 +45,12 @@ def test_prints_the_driver_cost_and_the_ceiling(tmp_path):
         # the ceiling is what the driver alone allows: one deal's driver time, inverted
         expect = 1e6 / (r["policy_us_per_deal"] + r["deal_cards_us_per_deal"])
         assert abs(r["ceiling_deals_per_s"] - expect) / expect < 0.05
+        # … and where compare.py's loop pays it, between the engine's calls
+        assert r["policy_in_loop_us_per_deal"] >= 0
+        expect = r["actions_per_deal"] * 1e6 / (r["policy_in_loop_us_per_deal"] + r["deal_cards_us_per_deal"])
+        assert abs(r["ceiling_in_loop_actions_per_s"] - expect) / expect < 0.05
     assert rows[1]["ceiling_x_handwritten_actions"] == round(rows[1]["ceiling_actions_per_s"] / 30000, 3)
+    assert rows[1]["ceiling_in_loop_x_handwritten_actions"] == round(rows[1]["ceiling_in_loop_actions_per_s"] / 30000, 3)
 
 
 def test_missing_shared_bench_is_a_clear_error(tmp_path):
