@@ -222,13 +222,27 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 _DISCARD = A.make(A.DISCARD)
 
 
+# _PAIRS[i][j]: the DISCARD action of cards i and j, made once (up to the highest card met so far) and
+# then only read: a two-card discard list is made of look-ups, not of big-int sums made afresh
+_PAIRS: list[tuple[int, ...]] = []
+
+
+def _pairs(top: int) -> list[tuple[int, ...]]:
+    """_PAIRS made for the cards 0..top."""
+    size = top + 1
+    _PAIRS[:] = [tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size)]
+    return _PAIRS
+
+
 def discard_actions(mask: int, k: int) -> list[int]:
-    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of. The
-    cards' bits and the action's kind are distinct bits, so a sum is their union: for the usual two cards
-    one comprehension adds the kind and both cards (no list of masks first)."""
+    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of. For the
+    usual two cards each action is read from a table by its two card indices (_PAIRS)."""
     if k == 2:
-        singles = [1 << i for i in bits(mask)]
-        return [_DISCARD + a + b for a, b in combinations(singles, 2)]
+        b = bits(mask)
+        if len(b) < 2:
+            return []
+        rows = _PAIRS if len(_PAIRS) > b[-1] else _pairs(b[-1])
+        return [rows[i][j] for i, j in combinations(b, 2)]
     return [_DISCARD | m for m in combinations_of(mask, k)]
 
 
