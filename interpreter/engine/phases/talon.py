@@ -95,6 +95,7 @@ class TalonState:
     to_defenders: int = 0        # … for the defenders
     into: int = 0                # into_tricks: the first tricks that get a talon card
     discards_to: str = "declarer"   # whose side counts the discards (declarer | defenders | aside)
+    proc: TalonProc | None = None   # the deal's procedure, found once when the talon is taken up (procedure())
 
     def copy(self) -> TalonState:
         new = _new(TalonState)
@@ -109,6 +110,7 @@ class TalonState:
         new.to_defenders = self.to_defenders
         new.into = self.into
         new.discards_to = self.discards_to
+        new.proc = self.proc
         return new
 
 
@@ -266,14 +268,19 @@ class TalonPhase(Phase):
             if proc.requires is not None:
                 _check_requires(st, proc)
             return False
-        tl = st.talon_state
+        d = st.__dict__
+        if "talon_state" in d or d["_lazy"]["talon_state"] is not None:
+            tl = st.talon_state
+        else:                               # not made yet: made here, as the state's own (State._Part)
+            tl = d["talon_state"] = _new(TalonState)
+        tl.proc = proc
         tl.discards_to = proc.discards_to
-        if proc.kind == "halves":
+        if kind == "halves":
             return self._show_halves(st, proc)
-        talon = st.peek("talon")            # only read: the rest replaces it
+        talon = d["talon"] if "talon" in d else d["_lazy"]["talon"]     # only read (State.peek): the rest replaces it
         take = proc.take if proc.take is not None else len(talon)
         taken = talon[:take]
-        st.talon = talon[take:]
+        d["talon"] = talon[take:]           # (st.talon = …: the state's own from now on)
         if proc.rest_to is not None:
             _give_rest(st, proc)
         tl.exposed = proc.exposed
@@ -316,7 +323,9 @@ class TalonPhase(Phase):
         if tl.stage == "choose":
             return [A.make(A.PACKET, i) for i in range(len(tl.packets))]
         hand = st.hands[st.to_act]
-        proc = procedure(st)
+        proc = tl.proc
+        if proc is None:
+            proc = procedure(st)
         if proc is None:
             return discard_actions(hand, tl.discard_count)
         allowed = hand & ~proc.never
@@ -328,7 +337,9 @@ class TalonPhase(Phase):
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
-        proc = procedure(st)
+        proc = tl.proc
+        if proc is None:
+            proc = procedure(st)
         assert proc is not None
         kind, arg = action >> A.SHIFT, action & A.ARG
         if kind == A.GIVE_UP:
