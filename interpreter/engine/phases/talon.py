@@ -193,9 +193,16 @@ def _split(cards: list[int], n: int) -> tuple[int, ...]:
     return tuple(mask_of(cards[i * size:(i + 1) * size]) for i in range(n)) if size else ()
 
 
+def _judge(f: Any, st: State, me: int | None = None) -> Any:
+    """f(Ctx(st, me)), through the generated function of the state alone when f has one (codegen's
+    `on_state`: it reads nothing of its activation, so needs none made)."""
+    on_state = getattr(f, "on_state", None)
+    return on_state(st) if on_state is not None else f(Ctx(st, me))
+
+
 def _handler(st: State, proc: TalonProc) -> int:
     if proc.who is not None:
-        seat = proc.who(Ctx(st))
+        seat = _judge(proc.who, st)
         if isinstance(seat, int) and seat in st.active:
             return seat
     declarer = st._declarer         # (behind the property `declarer`)
@@ -214,7 +221,7 @@ def _give_rest(st: State, proc: TalonProc) -> None:
 
 
 def _check_requires(st: State, proc: TalonProc) -> None:
-    if proc.requires is not None and not st.given_up and not proc.requires(Ctx(st, st.declarer)):
+    if proc.requires is not None and not st.given_up and not _judge(proc.requires, st, st._declarer):
         st.given_up = True
 
 
@@ -313,7 +320,7 @@ class TalonPhase(Phase):
         if proc.exposed and st.called_card is not None and mask_of(st.talon) >> st.called_card & 1:
             sides.reveal(st)            # the called card is seen in the talon: the declarer is alone
         st.to_act = _handler(st, proc)
-        tl.stage = "give_up" if proc.give_up is not None and proc.give_up(Ctx(st, st.declarer)) else "choose"
+        tl.stage = "give_up" if proc.give_up is not None and _judge(proc.give_up, st, st._declarer) else "choose"
         return True
 
     def legal(self, st: State) -> list[int]:
