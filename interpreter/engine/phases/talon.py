@@ -231,8 +231,9 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 _DISCARD = A.make(A.DISCARD)
 
 
-# _PAIRS[i][j]: the DISCARD action of cards i and j, made once (up to the highest card met so far) and
-# then only read: a two-card discard list is made of look-ups, not of big-int sums made afresh
+# _PAIRS[i][j]: the DISCARD action of cards i and j (of card i alone when j == i), made once (up to the
+# highest card met so far) and then only read: a discard list of one or two cards is made of look-ups,
+# not of big-int sums made afresh
 _PAIRS: list[tuple[int, ...]] = []
 
 
@@ -339,8 +340,11 @@ class TalonPhase(Phase):
         if not proc.card_by_card:
             return discard_actions(allowed, tl.discard_count)
         free = allowed & ~proc.last_resort
-        allowed = free or allowed or hand
-        return [_DISCARD | 1 << c for c in bits(allowed)]
+        cards = bits(free or allowed or hand)
+        if not cards:
+            return []
+        rows = _PAIRS if len(_PAIRS) > cards[-1] else _pairs(cards[-1])
+        return [rows[c][c] for c in cards]          # (the table's diagonal: one card's DISCARD action)
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
