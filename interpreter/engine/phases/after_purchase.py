@@ -71,26 +71,38 @@ class AfterPurchasePhase(Phase):
     def _fill_queue(self, st: State) -> None:
         S = st.R.after_purchase
         ap = st.after_purchase
-        assert ap.holder is not None
+        holder = ap.holder
+        assert holder is not None
         q = []
         c = Ctx(st)
-        s = st.seat_after(ap.holder)
+        seat_vars = c.vars
+        entitled = S.entitled
+        after = st.seat_after
+        options = None          # whether any contract may be bought: the same for every seat, judged once if asked
+        s = after(holder)
         for _ in range(len(st.active)):
-            if s != ap.holder:
-                c.vars["s"] = s
-                if S.entitled(c) and self._options(st):
-                    q.append(s)
-            s = st.seat_after(s)
+            if s != holder:
+                seat_vars["s"] = s
+                if entitled(c):
+                    if options is None:
+                        options = bool(self._options(st, ap))
+                    if options:
+                        q.append(s)
+            s = after(s)
         ap.queue = q
 
-    def _options(self, st: State) -> list[str]:
-        S = st.R.after_purchase
-        ap = st.after_purchase
-        if ap.count >= st.R.max_purchases:
+    def _options(self, st: State, ap: AfterPurchaseState | None = None) -> list[str]:
+        R = st.R
+        S = R.after_purchase
+        if ap is None:
+            ap = st.after_purchase
+        if ap.count >= R.max_purchases:
             return []
-        assert st.con is not None
-        floor = st.con.rank if (S.must_exceed and ap.made) else -1
-        return [n for n in S.contracts if st.R.contracts[n].rank > floor]
+        con = st._con               # (behind the property `con`)
+        assert con is not None
+        floor = con.rank if (S.must_exceed and ap.made) else -1
+        contracts = R.contracts
+        return [n for n in S.contracts if contracts[n].rank > floor]
 
     def legal(self, st: State) -> list[int]:
         ap = st.after_purchase

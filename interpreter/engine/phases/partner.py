@@ -82,9 +82,10 @@ class PartnerPhase(Phase):
 
     def start(self, st: State) -> bool:
         S = st.R.partner
-        if not S.present or st.declarer is None or st.con is None or not S.when(Ctx(st, st.declarer)):
+        declarer = st._declarer         # (the values behind the properties `declarer` and `con`)
+        if not S.present or declarer is None or st._con is None or not S.when(Ctx(st, declarer)):
             return False
-        st.to_act = st.declarer
+        st.to_act = declarer
         return True
 
     def legal(self, st: State) -> list[int]:

@@ -95,6 +95,7 @@ class TalonState:
     to_defenders: int = 0        # … for the defenders
     into: int = 0                # into_tricks: the first tricks that get a talon card
     discards_to: str = "declarer"   # whose side counts the discards (declarer | defenders | aside)
+    proc: TalonProc | None = None   # the deal's procedure, found once when the talon is taken up (procedure())
 
     def copy(self) -> TalonState:
         new = _new(TalonState)
@@ -109,6 +110,7 @@ class TalonState:
         new.to_defenders = self.to_defenders
         new.into = self.into
         new.discards_to = self.discards_to
+        new.proc = self.proc
         return new
 
 
@@ -191,9 +193,16 @@ def _split(cards: list[int], n: int) -> tuple[int, ...]:
     return tuple(mask_of(cards[i * size:(i + 1) * size]) for i in range(n)) if size else ()
 
 
+def _judge(f: Any, st: State, me: int | None = None) -> Any:
+    """f(Ctx(st, me)), through the generated function of the state alone when f has one (codegen's
+    `on_state`: it reads nothing of its activation, so needs none made)."""
+    on_state = getattr(f, "on_state", None)
+    return on_state(st) if on_state is not None else f(Ctx(st, me))
+
+
 def _handler(st: State, proc: TalonProc) -> int:
     if proc.who is not None:
-        seat = proc.who(Ctx(st))
+        seat = _judge(proc.who, st)
         if isinstance(seat, int) and seat in st.active:
             return seat
     declarer = st._declarer         # (behind the property `declarer`)
@@ -212,7 +221,7 @@ def _give_rest(st: State, proc: TalonProc) -> None:
 
 
 def _check_requires(st: State, proc: TalonProc) -> None:
-    if proc.requires is not None and not st.given_up and not proc.requires(Ctx(st, st.declarer)):
+    if proc.requires is not None and not st.given_up and not _judge(proc.requires, st, st._declarer):
         st.given_up = True
 
 
@@ -222,13 +231,28 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 _DISCARD = A.make(A.DISCARD)
 
 
+# _PAIRS[i][j]: the DISCARD action of cards i and j (of card i alone when j == i), made once (up to the
+# highest card met so far) and then only read: a discard list of one or two cards is made of look-ups,
+# not of big-int sums made afresh
+_PAIRS: list[tuple[int, ...]] = []
+
+
+def _pairs(top: int) -> list[tuple[int, ...]]:
+    """_PAIRS made for the cards 0..top."""
+    size = top + 1
+    _PAIRS[:] = [tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size)]
+    return _PAIRS
+
+
 def discard_actions(mask: int, k: int) -> list[int]:
-    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of. The
-    cards' bits and the action's kind are distinct bits, so a sum is their union: for the usual two cards
-    one comprehension adds the kind and both cards (no list of masks first)."""
+    """A DISCARD action for every set of k cards of `mask`, in the order of cards.combinations_of. For the
+    usual two cards each action is read from a table by its two card indices (_PAIRS)."""
     if k == 2:
-        singles = [1 << i for i in bits(mask)]
-        return [_DISCARD + a + b for a, b in combinations(singles, 2)]
+        b = bits(mask)
+        if len(b) < 2:
+            return []
+        rows = _PAIRS if len(_PAIRS) > b[-1] else _pairs(b[-1])
+        return [rows[i][j] for i, j in combinations(b, 2)]
     return [_DISCARD | m for m in combinations_of(mask, k)]
 
 
@@ -252,14 +276,19 @@ class TalonPhase(Phase):
             if proc.requires is not None:
                 _check_requires(st, proc)
             return False
-        tl = st.talon_state
+        d = st.__dict__
+        if "talon_state" in d or d["_lazy"]["talon_state"] is not None:
+            tl = st.talon_state
+        else:                               # not made yet: made here, as the state's own (State._Part)
+            tl = d["talon_state"] = _new(TalonState)
+        tl.proc = proc
         tl.discards_to = proc.discards_to
-        if proc.kind == "halves":
+        if kind == "halves":
             return self._show_halves(st, proc)
-        talon = st.peek("talon")            # only read: the rest replaces it
+        talon = d["talon"] if "talon" in d else d["_lazy"]["talon"]     # only read (State.peek): the rest replaces it
         take = proc.take if proc.take is not None else len(talon)
         taken = talon[:take]
-        st.talon = talon[take:]
+        d["talon"] = talon[take:]           # (st.talon = …: the state's own from now on)
         if proc.rest_to is not None:
             _give_rest(st, proc)
         tl.exposed = proc.exposed
@@ -292,7 +321,7 @@ class TalonPhase(Phase):
         if proc.exposed and st.called_card is not None and mask_of(st.talon) >> st.called_card & 1:
             sides.reveal(st)            # the called card is seen in the talon: the declarer is alone
         st.to_act = _handler(st, proc)
-        tl.stage = "give_up" if proc.give_up is not None and proc.give_up(Ctx(st, st.declarer)) else "choose"
+        tl.stage = "give_up" if proc.give_up is not None and _judge(proc.give_up, st, st._declarer) else "choose"
         return True
 
     def legal(self, st: State) -> list[int]:
@@ -302,19 +331,26 @@ class TalonPhase(Phase):
         if tl.stage == "choose":
             return [A.make(A.PACKET, i) for i in range(len(tl.packets))]
         hand = st.hands[st.to_act]
-        proc = procedure(st)
+        proc = tl.proc
+        if proc is None:
+            proc = procedure(st)
         if proc is None:
             return discard_actions(hand, tl.discard_count)
         allowed = hand & ~proc.never
         if not proc.card_by_card:
             return discard_actions(allowed, tl.discard_count)
         free = allowed & ~proc.last_resort
-        allowed = free or allowed or hand
-        return [_DISCARD | 1 << c for c in bits(allowed)]
+        cards = bits(free or allowed or hand)
+        if not cards:
+            return []
+        rows = _PAIRS if len(_PAIRS) > cards[-1] else _pairs(cards[-1])
+        return [rows[c][c] for c in cards]          # (the table's diagonal: one card's DISCARD action)
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
-        proc = procedure(st)
+        proc = tl.proc
+        if proc is None:
+            proc = procedure(st)
         assert proc is not None
         kind, arg = action >> A.SHIFT, action & A.ARG
         if kind == A.GIVE_UP:
