@@ -210,33 +210,9 @@ def _workers(requested: int) -> int:
 
 
 def cmd_test(args) -> int:
-    from interpreter.harness.scenario import find_scenarios, run_file
+    from interpreter.present.scenarios import command
 
-    files = find_scenarios(args.targets)
-    if not files:
-        print("no scenario files found")
-        return 1
-    failed = 0
-    errors = 0
-    deals = 0
-    for f in files:
-        try:
-            out = run_file(f, update=args.update)
-        except DiagnosticError as err:
-            errors += 1
-            print(f"ERROR {printable(str(f))}")
-            print(printable(render_all(err.diagnostics, sources(err.diagnostics))))
-            continue
-        deals += out.deals
-        if out.ok:
-            print(f"ok    {printable(str(f))} ({out.deals} deal{'s' if out.deals != 1 else ''}{', updated' if out.updated else ''})")
-        else:
-            failed += 1
-            print(f"FAIL  {printable(str(f))}")
-            for line in out.failures:
-                print(f"      {printable(line)}")
-    print(f"{len(files) - failed - errors} passed, {failed} failed" + (f", {errors} errors" if errors else "") + f" ({deals} deals)")
-    return 2 if errors else 1 if failed else 0
+    return command(args)
 
 
 def _bots(rs, text: str) -> str:
