@@ -11,6 +11,7 @@ gives it in each deal (`card = called_card`, worked out by `card_of`).
 """
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -191,6 +192,17 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
     return _made(c, fig, attempt, side)
+
+
+_NOTHING_LISTED: Any = types.MappingProxyType({})
+
+
+def listed(st: State) -> Any:
+    """The figures the contract being played lists, by name, where achieved and attempted judge them on the
+    state (no outcome given); nothing otherwise. Generated figure questions (codegen/known.py) judge a
+    figure's goal or attempt themselves where this holds it."""
+    con = st._con
+    return con.figures if con is not None and st.announce.given is None else _NOTHING_LISTED
 
 
 def declared(st: State, f: Any) -> bool:

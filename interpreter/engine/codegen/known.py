@@ -197,6 +197,7 @@ _QUESTIONS = {
                   "declared", "name", "type", "tuple", "_seats_of", "len", "_side", "allowed", "bool", "set",
                   "_made"),
     "_made": ("allowed", "getattr", "bool", "vars", "_judge", "clear"),
+    "listed": ("_con", "announce", "given", "figures", "_NOTHING_LISTED"),
 }
 
 
@@ -231,8 +232,7 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     f_src = args[0].src
     question = f"{gen.builtin(impl, f'built-in function {name!r}')}(c, {f_src}, {args[1].src})"
     # (the state's parts read as templates.LOOP_INVARIANT writes them: once before a loop's members)
-    when = (f"(_fg := st.announce.given) is None and (_fc := st._con) is not None and _fc.figures.get({f_src}) is "
-            f"{gen.bind(fig, f'figure {fig.name!r} as the contracts list it')}")
+    when = f"{f_src} in (_fl := figures.listed(st))"
     if side_fn is None:                     # no attempt: false
         return G(f"(False if {when} else {question})", "bool")
     if name == "attempted":                 # nobody declared it
