@@ -198,11 +198,10 @@ _NOTHING_LISTED: Any = types.MappingProxyType({})
 
 
 def listed(st: State) -> Any:
-    """The figures the contract being played lists, by name, where achieved and attempted judge them on the
-    state (no outcome given); nothing otherwise. Generated figure questions (codegen/known.py) judge a
-    figure's goal or attempt themselves where this holds it."""
+    """The figures the contract being played lists, by name (none without a contract): achieved and
+    attempted of any other figure are false. Generated figure questions (codegen/known.py) read it."""
     con = st._con
-    return con.figures if con is not None and st.announce.given is None else _NOTHING_LISTED
+    return con.figures if con is not None else _NOTHING_LISTED
 
 
 def declared(st: State, f: Any) -> bool:

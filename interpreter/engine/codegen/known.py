@@ -5,7 +5,7 @@ it calls written out in it, where that reads the same); and a figure question (`
 of a figure known here, which calls the figure's generated goal or attempt given the side (`E…_side`,
 codegen's `of_side`) where engine/figures.py would come to that judgement (the contract being settled
 on lists the figure, no outcome is given, for an attempt nobody declared it), without the questions'
-look-ups and calls; the question itself otherwise."""
+look-ups and calls, false for a figure that contract does not list; the question itself otherwise."""
 from __future__ import annotations
 
 import re
@@ -197,15 +197,15 @@ _QUESTIONS = {
                   "declared", "name", "type", "tuple", "_seats_of", "len", "_side", "allowed", "bool", "set",
                   "_made"),
     "_made": ("allowed", "getattr", "bool", "vars", "_judge", "clear"),
-    "listed": ("_con", "announce", "given", "figures", "_NOTHING_LISTED"),
+    "listed": ("_con", "figures", "_NOTHING_LISTED"),
 }
 
 
 def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
-    """`achieved(f, x)` or `attempted(f, x)` of a figure known here with no `allowed` of its own: its goal
-    (attempt) given the side as figures._made judges it, where figures.py would come to that (the contract
-    being settled on lists this figure, no outcome given; for an attempt nobody declared it), false for an
-    attempt it does not have; the question otherwise. None where the figure (one for every contract that
+    """`achieved(f, x)` or `attempted(f, x)` of a figure known here with no `allowed` of its own: false where
+    the contract being settled on does not list it (figures.listed); where it does, its goal (attempt) given
+    the side as figures._made judges it where figures.py would come to that (no outcome given; for an
+    attempt nobody declared it), false for an attempt it does not have; the question otherwise. None where the figure (one for every contract that
     lists it) or its generated judgement given the side (codegen's `of_side`, by its name in the module) is
     not known here."""
     impl = B.FUNCTIONS.get(name)
@@ -232,9 +232,10 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     f_src = args[0].src
     question = f"{gen.builtin(impl, f'built-in function {name!r}')}(c, {f_src}, {args[1].src})"
     # (the state's parts read as templates.LOOP_INVARIANT writes them: once before a loop's members)
-    when = f"{f_src} in (_fl := figures.listed(st))"
+    listed, when = f"{f_src} in (_fl := figures.listed(st))", "(_fj := st.announce.given is None)"
     if side_fn is None:                     # no attempt: false
-        return G(f"(False if {when} else {question})", "bool")
+        return G(f"((False if {when} else {question}) if {listed} else False)", "bool")
     if name == "attempted":                 # nobody declared it
         when += f" and (_dd := st.announce.declared).get({f_src}) is None"
-    return G(f"((not not {side_fn}(c, figures._side(st, {args[1].src}))) if {when} else {question})", "bool")
+    judged_here = f"(not not {side_fn}(c, figures._side(st, {args[1].src})))"
+    return G(f"(({judged_here} if {when} else {question}) if {listed} else False)", "bool")
