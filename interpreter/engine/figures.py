@@ -11,6 +11,7 @@ gives it in each deal (`card = called_card`, worked out by `card_of`).
 """
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -101,7 +102,9 @@ def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
 
 def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
     """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
-    before)."""
+    before): achieved's and attempted's judgement. No memo: a settlement asks each figure once for a side
+    (its rows read the lets that ask through locals or the lets' memo), so a key made and looked up at
+    every question found nothing."""
     check = fig.allowed
     if check is not None and not check(c):
         return False
@@ -117,28 +120,6 @@ def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
         return bool(fn(c))
     finally:
         env.clear()
-
-
-def _outcome(c: Ctx, what: str, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
-    """_made, once per settlement (in the rows' memo, by what is asked, the figure's name and the side):
-    achieved's and attempted's judgement. Where the figure has no `allowed` of its own the generated goal
-    given the side (codegen: `of_side`) is called here, without _made's call."""
-    cache = c.cache
-    if cache is not None:
-        key = (what, fig.name, side)
-        made = cache.get(key)
-        if made is not None:
-            return made
-    of_side = getattr(fn, "of_side", None) if fig.allowed is None else None
-    if of_side is not None:
-        made = of_side(c, side)
-        if made is not True and made is not False:
-            made = bool(made)
-    else:
-        made = _made(c, fig, fn, side)
-    if cache is not None:
-        cache[key] = made
-    return made
 
 
 def _side(st: State, x: Any) -> tuple[int, ...]:
@@ -183,7 +164,7 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
     if given is not None:
         made = given.get("made", {}).get(fig.name)
         return allowed(c, fig) and made is not None and bool(set(made) & set(side))
-    return _outcome(c, "achieved", fig, fig.goal, side)
+    return _made(c, fig, fig.goal, side)
 
 
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
@@ -210,7 +191,17 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
         tried = given.get("attempted", {}).get(fig.name)
         return allowed(c, fig) and tried is not None and bool(set(tried) & set(side))
     assert attempt is not None      # judged above: no given outcome, an attempt to judge
-    return _outcome(c, "attempted", fig, attempt, side)
+    return _made(c, fig, attempt, side)
+
+
+_NOTHING_LISTED: Any = types.MappingProxyType({})
+
+
+def listed(st: State) -> Any:
+    """The figures the contract being played lists, by name (none without a contract): achieved and
+    attempted of any other figure are false. Generated figure questions (codegen/known.py) read it."""
+    con = st._con
+    return con.figures if con is not None else _NOTHING_LISTED
 
 
 def declared(st: State, f: Any) -> bool:

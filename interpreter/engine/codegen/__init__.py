@@ -97,39 +97,25 @@ def build(rules: Any) -> Module:
     lets_doc = rules.doc.get("let") or {}
     let_names = {n: f"L{i}" for i, n in enumerate(n for n in lets_doc if n in comp.lets)}
     gen = ExprGen(comp, constants, notes, let_names, rules.players, _tricks_total(rules))
-    parts: list[str] = []
-    for name, fname in let_names.items():
+    gen.contracts = dict(rules.contracts)
+    for name in let_names:
         body = lets_doc[name]
-        node = gen.let_trees[name] = parse_text(body) if isinstance(body, str) else ("const", body)
-        src = gen.expr(node).src
+        gen.let_trees[name] = parse_text(body) if isinstance(body, str) else ("const", body)
+    # the rule expressions first: the lets' figure questions call the generated goals given the side
+    # (gen.side_functions, codegen/known.py)
+    expressions, parts, on_state, of_side = _expression_parts(gen, comp)
+    let_parts: list[str] = []
+    for name, fname in let_names.items():
+        src = gen.expr(gen.let_trees[name]).src
         doc = f"let {name!r}"
         if name in comp.seat_dependent:
-            parts.append(function(fname, src, doc))
+            let_parts.append(function(fname, src, doc))
         else:
             k = repr("let:" + name)
-            parts.append(f"def {fname}(c):\n    # {doc}, computed once per settlement\n    st = c.st\n"
-                         f"    cache = c.cache\n    if cache is None:\n        return {src}\n"
-                         f"    if {k} not in cache:\n        cache[{k}] = {src}\n    return cache[{k}]\n")
-    expressions: dict[tuple, str] = {}
-    on_state: list[str] = []            # expressions that read the state alone (_READS_ACTIVATION)
-    of_side: list[str] = []             # expressions that read the activation only for `side` (_of_side)
-    for _fn, kind, node in list(comp.trees.values()):
-        key = (kind, node)
-        if key in expressions:
-            continue
-        g = gen.party(node) if kind == "party" else gen.expr(node)
-        fname = f"E{len(expressions)}"
-        expressions[key] = fname
-        parts.append(function(fname, g.src, ("party " if kind == "party" else "") + _describe(node)))
-        if not _READS_ACTIVATION.search(g.src):
-            on_state.append(fname)
-            parts.append(f"def {fname}_st(st):\n    # {fname} of the state itself (no activation to make)\n"
-                         f"    return {g.src}\n")
-        side_src = _of_side(gen, kind, node, g.src)
-        if side_src is not None:
-            of_side.append(fname)
-            parts.append(f"def {fname}_side(c, side):\n    # {fname} of the side given (none bound in the activation)\n"
-                         f"    st = c.st\n    return {side_src}\n")
+            let_parts.append(f"def {fname}(c):\n    # {doc}, computed once per settlement\n    st = c.st\n"
+                             f"    cache = c.cache\n    if cache is None:\n        return {src}\n"
+                             f"    if {k} not in cache:\n        cache[{k}] = {src}\n    return cache[{k}]\n")
+    parts = let_parts + parts
     trees = {id(fn): node for fn, kind, node in comp.trees.values() if kind == "expr"}
     playables: dict[str, str] = {}
     never_end: list[str] = []           # contracts whose early end folds to false (codegen/play.ends_never)
@@ -141,7 +127,6 @@ def build(rules: Any) -> Module:
         if ends_never(con, rules, gen, lambda f: trees.get(id(f))):
             never_end.append(name)
     settlers: dict[int, str] = {}
-    gen.contracts = dict(rules.contracts)
     tree_of = lambda f: comp.trees[id(f)][1:] if id(f) in comp.trees else None
     lists = [("the settlement", rules.settle_rows)]
     lists += [(f"the session's {k}", v) for k, v in rules.session_rows.items() if isinstance(v, list)]
@@ -171,6 +156,38 @@ def build(rules: Any) -> Module:
     mod.let_names = let_names
     mod.never_end = never_end
     return mod
+
+
+def _expression_parts(gen: ExprGen, comp: Any) -> tuple[dict[tuple, str], list[str], list[str], list[str]]:
+    """Every expression the compiler handed out as a function `E…` (with `E…_st` where it reads the state
+    alone, `E…_side` where it reads the activation only for `side`): (kind, tree) → its name, the source,
+    the names with `_st`, those with `_side`; the figures' goals and attempts given the side recorded in
+    gen.side_functions, by the closure the rules hold."""
+    expressions: dict[tuple, str] = {}
+    parts: list[str] = []
+    on_state: list[str] = []            # expressions that read the state alone (_READS_ACTIVATION)
+    of_side: list[str] = []             # expressions that read the activation only for `side` (_of_side)
+    for _fn, kind, node in list(comp.trees.values()):
+        key = (kind, node)
+        if key in expressions:
+            continue
+        g = gen.party(node) if kind == "party" else gen.expr(node)
+        fname = f"E{len(expressions)}"
+        expressions[key] = fname
+        parts.append(function(fname, g.src, ("party " if kind == "party" else "") + _describe(node)))
+        if not _READS_ACTIVATION.search(g.src):
+            on_state.append(fname)
+            parts.append(f"def {fname}_st(st):\n    # {fname} of the state itself (no activation to make)\n"
+                         f"    return {g.src}\n")
+        side_src = _of_side(gen, kind, node, g.src)
+        if side_src is not None:
+            of_side.append(fname)
+            parts.append(f"def {fname}_side(c, side):\n    # {fname} of the side given (none bound in the activation)\n"
+                         f"    st = c.st\n    return {side_src}\n")
+    sided = set(of_side)
+    gen.side_functions = {id(fn): f"{expressions[(kind, node)]}_side" for fn, kind, node in comp.trees.values()
+                          if expressions[(kind, node)] in sided}
+    return expressions, parts, on_state, of_side
 
 
 # `side` read from the activation, as the generator writes the built-in value (templates.VALUE_SOURCE)

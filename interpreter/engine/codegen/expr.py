@@ -20,6 +20,7 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals
+from interpreter.engine.codegen.known import comprehension, figure_question, known_let
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.source import (
     _CMP_NAME,
@@ -115,6 +116,8 @@ class ExprGen:
         # the call of each let that does not depend on the seat (`L0(c)`, or its own memo under a known
         # contract) → the let, for the payment rows, which read it through a local (codegen/settle._with_lets)
         self.let_of_call: dict[str, str] = {}
+        # a figure's goal or attempt as the rules hold it (by id) → its generated function given the side
+        self.side_functions: dict[int, str] = {}
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -204,7 +207,7 @@ class ExprGen:
             return G(f"c.vars.get({n!r})")
         if n in comp.lets:
             if self.known and n in self.let_trees and n not in comp.seat_dependent:
-                g = self._known_let(n)
+                g = known_let(self, n)
                 if g is not None:
                     if not g.const:
                         self.let_of_call[g.src] = n
@@ -273,32 +276,6 @@ class ExprGen:
             return self.expr(self.let_trees[n]).src
         finally:
             self.local_names = outer
-
-    def _known_let(self, n: str) -> G | None:
-        """A let that does not depend on the seat, where built-in values are known (the contract): its value
-        when that makes it a constant, else a memo of its own under the same key when it folds to other
-        source (both give the same value here), else None (the let's own function)."""
-        from interpreter.engine.rules import _SEAT_NAMES
-        tree = self.let_trees[n]
-        outer, self.local_names = self.local_names, {}      # a let is compiled outside any scope
-        try:
-            g = self.expr(tree)
-            if g.const:
-                return g
-            known, self.known = self.known, {}
-            try:
-                plain = self.expr(tree).src
-            finally:
-                self.known = known
-        finally:
-            self.local_names = outer
-        if g.src == plain:
-            return None
-        k = repr("let:" + n)
-        text = (f"def {{name}}(c):\n    # let {n!r} with the contract known, computed once per settlement\n"
-                f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.src}\n"
-                f"    if {k} not in cache:\n        cache[{k}] = {g.src}\n    return cache[{k}]\n")
-        return G(self._helper("M", text, TOP - _SEAT_NAMES) + "(c)", g.kind)
 
     def _list(self, node: tuple, scope: frozenset) -> G:
         items = [self.expr(x, scope) for x in node[1]]
@@ -444,6 +421,9 @@ class ExprGen:
                     return G(_as_num(args[0]), kind)
                 return G(f"{name}(" + ", ".join(_as_num(a) for a in args) + ")", kind)
             return G(f"_{name}(c" + "".join(f", {a.src}" for a in args) + ")")
+        asked = figure_question(self, name, args)    # of a figure known here, the contract known
+        if asked is not None:
+            return asked
         fn = self.builtin(impl, f"built-in function {name!r}")
         return G(f"{fn}(c" + "".join(f", {a.src}" for a in args) + ")")
 
@@ -465,6 +445,9 @@ class ExprGen:
         reduce = B.COMPREHENSIONS.get(fname)
         if fname not in REDUCTIONS or reduce is None or _names(reduce) != REDUCTIONS[fname][0]:
             return self.fallback(node, scope)
+        unrolled = comprehension(self, node, scope)     # over a constant collection: member by member
+        if unrolled is not None:
+            return unrolled
         inner = frozenset(scope) | {var}
         it = self.expr(iterable, scope).src
         outer = self.local_names

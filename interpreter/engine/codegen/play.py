@@ -266,45 +266,59 @@ def declared_table(st: Any) -> tuple:
         return (none,) * st.n
     kept = {name: f for name, f in st.R.figures.items() if f.trick}
     said = list(declared)
-    order = st.R.order_of
+    # a seat's entry depends only on its side (a declarer or not): worked out once per side
+    by_side: dict[bool, tuple] = {}
     out = []
     for me in range(st.n):
         mine = me in st.declarers
-        tied = []
-        for name, f in kept.items():
-            if name not in declared:
-                continue
-            who = declared[name]
-            if isinstance(who, tuple):
-                if not any((s in st.declarers) == mine for s in who):
-                    continue
-            elif (who in st.declarers) != mine:
-                continue
-            card = f.card
-            if card < 0 and f.card_expr is not None:
-                card = card_of(st, f)
-            if card >= 0:
-                tied.append((said.index(name), card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
-        tied.sort()
-        entries = []
-        for _, card, trick in tied:
-            above = 0
-            for cards in lists:
-                if cards >> card & 1:
-                    for _, c, _t in tied:
-                        if c != card and cards >> c & 1 and order[c] > order[card]:
-                            above |= 1 << c
-            entries.append((card, trick, 1 << card, above))
-        birds = []
-        for cards in lists:
-            inside = [card for _, card, _t in tied if cards >> card & 1]
-            top = sorted(inside, key=lambda c: -order[c])       # stable: the first declared of equal order first
-            birds.append((sum({1 << c for c in inside}), tuple(dict.fromkeys(1 << c for c in top))))
-        mask = 0
-        for _, card, _t in tied:
-            mask |= 1 << card
-        out.append((mask, tuple(entries), tuple(birds)) if tied else none)
+        entry = by_side.get(mine)
+        if entry is None:
+            entry = by_side[mine] = _side_entry(st, mine, kept, said, lists) or none
+        out.append(entry)
     return tuple(out)
+
+
+def _side_entry(st: Any, mine: bool, kept: dict, said: list, lists: list) -> tuple | None:
+    """declared_table's entry of a seat on the declaring side (`mine`) or on the other; None when the side
+    has no tied figure."""
+    declared = st.announce.declared
+    order = st.R.order_of
+    tied = []
+    for name, f in kept.items():
+        if name not in declared:
+            continue
+        who = declared[name]
+        if isinstance(who, tuple):
+            if not any((s in st.declarers) == mine for s in who):
+                continue
+        elif (who in st.declarers) != mine:
+            continue
+        card = f.card
+        if card < 0 and f.card_expr is not None:
+            card = card_of(st, f)
+        if card >= 0:
+            tied.append((said.index(name), card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
+    if not tied:
+        return None
+    tied.sort()
+    entries = []
+    for _, card, trick in tied:
+        above = 0
+        for cards in lists:
+            if cards >> card & 1:
+                for _, c, _t in tied:
+                    if c != card and cards >> c & 1 and order[c] > order[card]:
+                        above |= 1 << c
+        entries.append((card, trick, 1 << card, above))
+    birds = []
+    for cards in lists:
+        inside = [card for _, card, _t in tied if cards >> card & 1]
+        top = sorted(inside, key=lambda c: -order[c])       # stable: the first declared of equal order first
+        birds.append((sum({1 << c for c in inside}), tuple(dict.fromkeys(1 << c for c in top))))
+    mask = 0
+    for _, card, _t in tied:
+        mask |= 1 << card
+    return (mask, tuple(entries), tuple(birds))
 
 
 def tied_of(st: Any) -> tuple:

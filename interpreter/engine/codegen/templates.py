@@ -121,7 +121,8 @@ CONTAINS_SOURCE = ("({1} {2} {0} if type({0}) is tuple else {3}contains({0}, {1}
                    X.contains, ("isinstance", "int", "bool"))
 # Parts of the state a comprehension's loop reads at every step as the templates write them (`(name :=
 # source)`), read once before the loop instead: nothing changes the state while an expression is judged.
-LOOP_INVARIANT = ("(_dd := st.announce.declared)",)
+LOOP_INVARIANT = ("(_dd := st.announce.declared)", "(_fl := figures.listed(st))",
+                  "(_fj := st.announce.given is None)")
 
 _CMP = {"<", "<=", ">", ">="}
 

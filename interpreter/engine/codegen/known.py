@@ -1,0 +1,241 @@
+"""Source generated from what is known when the code is made (codegen/expr.py calls these): a let that
+does not depend on the seat under a known contract; a comprehension over a constant collection, written
+out member by member, each member a constant, so that what the body reads of it folds (a let function
+it calls written out in it, where that reads the same); and a figure question (`achieved`, `attempted`)
+of a figure known here, which calls the figure's generated goal or attempt given the side (`E…_side`,
+codegen's `of_side`) where engine/figures.py would come to that judgement (the contract being settled
+on lists the figure, no outcome is given, for an attempt nobody declared it), without the questions'
+look-ups and calls, false for a figure that contract does not list; the question itself otherwise."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import interpreter.engine.builtins as B
+from interpreter.engine import figures
+from interpreter.engine.codegen.reads import _STRING, TOP, reads
+from interpreter.engine.codegen.source import G, _as_num, _replaced, hoist
+from interpreter.engine.codegen.templates import LOOP_INVARIANT, REDUCTIONS
+
+if TYPE_CHECKING:
+    from interpreter.engine.codegen.expr import ExprGen
+
+# the most members a comprehension over a constant collection is written out for (a loop beyond)
+UNROLL_MAX = 16
+
+
+def known_let(gen: ExprGen, n: str) -> G | None:
+    """A let that does not depend on the seat, where built-in values are known (the contract): its value
+    when that makes it a constant, else a memo of its own under the same key when it folds to other
+    source (both give the same value here), else None (the let's own function)."""
+    from interpreter.engine.rules import _SEAT_NAMES
+    tree = gen.let_trees[n]
+    outer, gen.local_names = gen.local_names, {}      # a let is compiled outside any scope
+    try:
+        g = gen.expr(tree)
+        if g.const:
+            return g
+        known, gen.known = gen.known, {}
+        try:
+            plain = gen.expr(tree).src
+        finally:
+            gen.known = known
+    finally:
+        gen.local_names = outer
+    if g.src == plain:
+        return None
+    k = repr("let:" + n)
+    text = (f"def {{name}}(c):\n    # let {n!r} with the contract known, computed once per settlement\n"
+            f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.src}\n"
+            f"    if {k} not in cache:\n        cache[{k}] = {g.src}\n    return cache[{k}]\n")
+    return G(gen._helper("M", text, TOP - _SEAT_NAMES) + "(c)", g.kind)
+
+
+def _members(gen: ExprGen, iterable: tuple, scope: frozenset) -> tuple | None:
+    """The members of a comprehension's collection when it is a constant tuple: as it reads here, or a
+    let that does not depend on the seat whose tree folds to one (compiled outside any scope, as the let
+    is); None otherwise."""
+    g = gen.expr(iterable, scope)
+    if not g.const and iterable[0] == "name":
+        n = iterable[1]
+        comp = gen.comp
+        if (n in gen.local_names or n in scope or n in ("s", "t") or n not in comp.lets
+                or n in comp.seat_dependent or n not in gen.let_trees):
+            return None
+        outer, gen.local_names = gen.local_names, {}
+        try:
+            g = gen.expr(gen.let_trees[n])
+        finally:
+            gen.local_names = outer
+    return g.value if g.const and type(g.value) is tuple else None
+
+
+def _spelt(gen: ExprGen, value: Any, scope: frozenset) -> tuple | None:
+    """A tree that reads as `value` here: the symbol of that name where it is the value (a figure, a call),
+    a constant for a number, a truth value or none; None for anything else (a string's tree would read
+    as the same text as a symbol's)."""
+    comp = gen.comp
+    if isinstance(value, str):
+        n = str(value)
+        if (comp.symbols.get(n) is value and n not in gen.local_names and n not in scope
+                and n not in ("s", "t") and n not in comp.lets):
+            return ("name", n)
+        return None
+    return ("const", value) if value is None or type(value) in (int, bool) else None
+
+
+def _put(node: Any, var: str, tree: tuple) -> Any:
+    """The tree with each reading of the variable `var` written `tree` (not inside a comprehension that
+    binds a variable of that name again, but in its collection)."""
+    if type(node) is list:
+        return [_put(x, var, tree) for x in node]
+    if type(node) is not tuple or not node:
+        return node
+    if node[0] == "name":
+        return tree if node[1] == var else node
+    if node[0] == "comp" and node[3] == var:
+        return node[:4] + (_put(node[4], var, tree),) + node[5:]
+    return tuple(_put(x, var, tree) for x in node)
+
+
+def _names(node: Any) -> set[str]:
+    """Every name the tree reads (those a comprehension in it binds too)."""
+    if type(node) is list or (type(node) is tuple and node and node[0] != "name"):
+        return set().union(*(_names(x) for x in node)) if node else set()
+    return {node[1]} if type(node) is tuple and node else set()
+
+
+def _inlined(gen: ExprGen, node: Any, var: str, scope: frozenset) -> Any:
+    """The comprehension's body with a call of a let function whose arguments are names written as the
+    function's body with its parameters read as those names: where the body binds none of its parameters in
+    the activation (codegen/expr._call would pass them as arguments), names nothing the comprehension has
+    in scope but through a parameter, and each argument is a name (read as often as the body reads it: a
+    rule expression has no effects); the body as it is otherwise."""
+    comp = gen.comp
+    if type(node) is not tuple or node[0] != "call" or node[1] not in comp.let_functions:
+        return node
+    params, body = comp.let_functions[node[1]]
+    argn = node[2]
+    if len(argn) != len(params) or not all(type(a) is tuple and a[0] == "name" for a in argn):
+        return node
+    if (_names(body) - set(params)) & (set(gen.local_names) | set(scope) | {var}):
+        return node
+    outer, gen.local_names = gen.local_names, {p: f"p{i}" for i, p in enumerate(params)}
+    try:
+        got = reads(gen.expr(body, frozenset(scope) | set(params)).src, gen.reads)
+    finally:
+        gen.local_names = outer
+    if got is None or got & set(params):
+        return node
+    for p, a in zip(params, argn):
+        body = _put(body, p, a)
+    return body
+
+
+def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
+    """A comprehension over a constant collection as a helper that judges each member in turn, written out
+    with the member a constant (a member whose condition folds to false left out), the reduction's steps as
+    the loop has them (`m` the member where they read it); None where the collection is not constant (or
+    long), a member is not spelt as a constant, or something the body calls may read the variable in the
+    activation."""
+    _, fname, body, var, iterable, cond = node
+    values = _members(gen, iterable, scope)
+    if values is None or len(values) > UNROLL_MAX:
+        return None
+    outer = gen.local_names
+    args = {n: f"a{i}" for i, n in enumerate(outer) if n != var}
+    _, start, step, finish = REDUCTIONS[fname]
+    kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
+    member = any(re.search(r"\bm\b", x) for x in step)
+    lines: list[str] = []
+    gen.local_names = args
+    try:
+        body = _inlined(gen, body, var, scope)
+        for value in values:
+            tree = _spelt(gen, value, scope)
+            if tree is None:
+                return None
+            g_cond = gen.expr(_put(cond, var, tree), scope) if cond is not None else None
+            if g_cond is not None and g_cond.const and not g_cond.value:
+                continue                    # the member is left out
+            g_body = gen.expr(_put(body, var, tree), scope)
+            pad = "    "
+            if member:
+                lines.append(f"{pad}m = {gen.lit(value).src}")
+            if g_cond is not None and not g_cond.const:
+                lines.append(f"{pad}if {g_cond.src}:")
+                pad += "    "
+            lines.append(f"{pad}v = {g_body.src}")
+            lines += [pad + x.replace("num(v)", _as_num(G("v", g_body.kind))).replace("break", f"return {finish}")
+                      for x in step]
+    finally:
+        gen.local_names = outer
+    text = "\n".join(lines)
+    got = reads(text, gen.reads)
+    if got is None or var in got:
+        return None                         # the loop binds it in the activation (codegen/expr._comp)
+    used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", text))]
+    text, _cond, hoisted = hoist(text, None, LOOP_INVARIANT)   # read once, before the members
+    for n in used:          # a side as figures.py judges it (figure_question), worked out at its first use
+        part, memo = f"figures._side(st, {args[n]})", f"_s{args[n]}"
+        if part in text:
+            text = _replaced(text, part, f"({memo} if {memo} is not MISSING else ({memo} := {part}))")
+            hoisted.append(f"    {memo} = MISSING")
+    head = [f"def {{name}}(c{''.join(f', {args[n]}' for n in used)}):",
+            f"    # {fname}(… for {var} in …), its {len(values)} members written out", "    st = c.st"]
+    src = "\n".join(head + hoisted + [f"    acc = {start}", text, f"    return {finish}"]) + "\n"
+    name = gen._helper("C", src, got)
+    return G(f"{name}(c{''.join(f', {outer[n]}' for n in used)})", kind)
+
+
+# what figures.py's questions read, as when figure_question was written (a changed implementation is asked
+# as it is until figure_question is brought in step)
+_QUESTIONS = {
+    "achieved": ("st", "_con", "figures", "get", "isinstance", "str", "_figure", "type", "tuple", "len", "_side",
+                 "announce", "given", "name", "allowed", "bool", "set", "_made", "goal"),
+    "attempted": ("st", "_con", "figures", "get", "isinstance", "str", "_figure", "attempt", "announce", "given",
+                  "declared", "name", "type", "tuple", "_seats_of", "len", "_side", "allowed", "bool", "set",
+                  "_made"),
+    "_made": ("allowed", "getattr", "bool", "vars", "_judge", "clear"),
+    "listed": ("_con", "figures", "_NOTHING_LISTED"),
+}
+
+
+def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
+    """`achieved(f, x)` or `attempted(f, x)` of a figure known here with no `allowed` of its own: false where
+    the contract being settled on does not list it (figures.listed); where it does, its goal (attempt) given
+    the side as figures._made judges it where figures.py would come to that (no outcome given; for an
+    attempt nobody declared it), false for an attempt it does not have; the question otherwise. None where the figure (one for every contract that
+    lists it) or its generated judgement given the side (codegen's `of_side`, by its name in the module) is
+    not known here."""
+    impl = B.FUNCTIONS.get(name)
+    if (name not in ("achieved", "attempted") or impl is not getattr(figures, name) or len(args) != 2
+            or not args[0].const or not isinstance(args[0].value, str)
+            or any(getattr(figures, n).__code__.co_names != names for n, names in _QUESTIONS.items())):
+        return None
+    f = args[0].value
+    found = {id(fig): fig for con in gen.contracts.values() if (fig := con.figures.get(f)) is not None}
+    if len(found) != 1:
+        return None
+    fig = next(iter(found.values()))
+    if fig.allowed is not None:
+        return None
+    judged = fig.goal if name == "achieved" else fig.attempt
+    side_fn = None
+    if judged is not None:
+        side_fn = gen.side_functions.get(id(judged))
+        of_side = getattr(judged, "of_side", None)     # (installed: the generated function itself)
+        if side_fn is None and of_side is not None and of_side.__name__ == f"{judged.__name__}_side":
+            side_fn = of_side.__name__
+        if side_fn is None:
+            return None
+    f_src = args[0].src
+    question = f"{gen.builtin(impl, f'built-in function {name!r}')}(c, {f_src}, {args[1].src})"
+    # (the state's parts read as templates.LOOP_INVARIANT writes them: once before a loop's members)
+    listed, when = f"{f_src} in (_fl := figures.listed(st))", "(_fj := st.announce.given is None)"
+    if side_fn is None:                     # no attempt: false
+        return G(f"((False if {when} else {question}) if {listed} else False)", "bool")
+    if name == "attempted":                 # nobody declared it
+        when += f" and (_dd := st.announce.declared).get({f_src}) is None"
+    judged_here = f"(not not {side_fn}(c, figures._side(st, {args[1].src})))"
+    return G(f"(({judged_here} if {when} else {question}) if {listed} else False)", "bool")
