@@ -270,7 +270,7 @@ class TalonPhase(Phase):
 
     def start(self, st: State) -> bool:
         # a talon nobody takes up is left where it is: the talon's state is made only when written
-        proc = procedure(st)
+        proc = procedure_under(st, st._con)
         if proc is None:
             return False
         kind = proc.kind
