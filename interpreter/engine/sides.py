@@ -39,10 +39,13 @@ def _called(st: State, declarer: int) -> tuple[tuple[int, ...], dict[int, int]]:
     if card is None:
         return (declarer,), {}
     bit = 1 << card
-    holder = next((s for s in st.active if st.dealt_hands[s] & bit), None)
-    if holder is None or holder == declarer:
-        return (declarer,), {}
-    return (declarer, holder), {declarer: holder, holder: declarer}
+    dealt = st.dealt_hands
+    for holder in st.active:
+        if dealt[holder] & bit:
+            if holder == declarer:
+                break
+            return (declarer, holder), {declarer: holder, holder: declarer}
+    return (declarer,), {}
 
 
 def fixed_partners(st: State) -> dict[int, int]:
@@ -86,20 +89,38 @@ def form(st: State) -> None:
         return
     con = st._con
     kind = con.side if con is not None else "alone"
+    if kind in _BY_SEAT:            # read from the table, made on first need
+        key = (kind, seat, st.active)
+        formed = _FORMED.get(key)
+        if formed is None:
+            declarers, partner = SIDE_KINDS[kind](st, seat)
+            formed = _FORMED[key] = (declarers, _defenders(st.active, declarers), partner)
+        st.declarers, st.defenders, st.partner = formed
+        return
     declarers, partner = SIDE_KINDS[kind](st, seat)
     if not declarers:           # a kind without a declaring side leaves no declarer (no_declarer)
         st._declarer = None
     st.declarers = declarers
-    key = (st.active, declarers)
-    defenders = _DEFENDERS.get(key)
-    if defenders is None:
-        defenders = _DEFENDERS[key] = tuple(s for s in st.active if s not in declarers)
-    st.defenders = defenders
+    st.defenders = _defenders(st.active, declarers)
     st.partner = partner
 
 
-# (seats taking part, declaring seats) → the defenders: few tables, and a deal forms its sides more than once
+def _defenders(active: tuple[int, ...], declarers: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats taking part that do not declare (a table: a deal forms its sides more than once)."""
+    key = (active, declarers)
+    defenders = _DEFENDERS.get(key)
+    if defenders is None:
+        defenders = _DEFENDERS[key] = tuple(s for s in active if s not in declarers)
+    return defenders
+
+
+# (seats taking part, declaring seats) → the defenders: few tables
 _DEFENDERS: dict[tuple, tuple[int, ...]] = {}
+# the kinds whose sides follow from the declarer and the seats taking part alone (a declaring seat each,
+# no partner pairs), and (kind, declarer, seats taking part) → (declaring seats, defenders, partner pairs),
+# the sides they form: only read (a state replaces its sides, never changes them in place)
+_BY_SEAT = frozenset({"alone", "nobody"})
+_FORMED: dict[tuple, tuple] = {}
 
 
 def partner_of(st: State, seat: int | None) -> int | None:

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine import sides
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.base import ALWAYS, Phase
+from interpreter.engine.phases.base import ALWAYS, Phase, own_part
+from interpreter.engine.phases.knock import seat_order
 from interpreter.engine.phases.talon import discard_actions
 
 if TYPE_CHECKING:
@@ -24,6 +26,8 @@ class AfterPurchaseSettings:
     discard: int
     contracts: list[str]
     must_exceed: bool
+    # the rank the contract bought must exceed (-1: none) → the contracts that may be bought, made once
+    above: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def settings(doc: dict, comp: Compiler) -> AfterPurchaseSettings:
@@ -54,33 +58,31 @@ class AfterPurchasePhase(Phase):
 
     def start(self, st: State) -> bool:
         S = st.R.after_purchase
-        if not S.present or st._declarer is None or st.final_call is None:
+        declarer = st._declarer         # (behind the property `declarer`)
+        if not S.present or declarer is None or st.final_call is None:
             return False
         on_state = getattr(S.when, "on_state", None)     # generated, reading the state alone (codegen)
         if not (on_state(st) if on_state is not None else S.when(Ctx(st))):
             return False
-        ap = st.after_purchase
-        ap.holder = st._declarer
-        self._fill_queue(st)
+        ap = own_part(st, "after_purchase", AfterPurchaseState)
+        ap.holder = declarer
+        self._fill_queue(st, ap)
         if not ap.queue:
             return False
         ap.stage = "ask"
         st.to_act = ap.queue[0]
         return True
 
-    def _fill_queue(self, st: State) -> None:
-        S = st.R.after_purchase
-        ap = st.after_purchase
+    def _fill_queue(self, st: State, ap: AfterPurchaseState) -> None:
+        """The seats entitled to buy, in turn after the holder; none when no contract may be bought."""
         holder = ap.holder
         assert holder is not None
         q = []
         c = Ctx(st)
         seat_vars = c.vars
-        entitled = S.entitled
-        after = st.seat_after
+        entitled = st.R.after_purchase.entitled
         options = None          # whether any contract may be bought: the same for every seat, judged once if asked
-        s = after(holder)
-        for _ in range(len(st.active)):
+        for s in seat_order(st, st.seat_after(holder)):
             if s != holder:
                 seat_vars["s"] = s
                 if entitled(c):
@@ -88,21 +90,23 @@ class AfterPurchasePhase(Phase):
                         options = bool(self._options(st, ap))
                     if options:
                         q.append(s)
-            s = after(s)
         ap.queue = q
 
-    def _options(self, st: State, ap: AfterPurchaseState | None = None) -> list[str]:
+    def _options(self, st: State, ap: AfterPurchaseState | None = None) -> tuple[str, ...]:
         R = st.R
         S = R.after_purchase
         if ap is None:
             ap = st.after_purchase
         if ap.count >= R.max_purchases:
-            return []
+            return ()
         con = st._con               # (behind the property `con`)
         assert con is not None
         floor = con.rank if (S.must_exceed and ap.made) else -1
-        contracts = R.contracts
-        return [n for n in S.contracts if contracts[n].rank > floor]
+        options = S.above.get(floor)
+        if options is None:
+            contracts = R.contracts
+            options = S.above[floor] = tuple(n for n in S.contracts if contracts[n].rank > floor)
+        return options
 
     def legal(self, st: State) -> list[int]:
         ap = st.after_purchase
@@ -134,12 +138,17 @@ class AfterPurchasePhase(Phase):
             st.discards = m
             ap.stage = "declare"
             return
-        st.con = st.R.in_deal(st, st.R.contracts[st.R.contract_names[A.arg_of(action)]])
-        st.declarer = me
+        R = st.R
+        con = R.in_deal(st, R.contracts[R.contract_names[A.arg_of(action)]])
+        # the contract and its declarer set together: the sides formed once, with both (as setting the
+        # properties `con` and then `declarer` leaves them)
+        st._con = con
+        st._declarer = me
+        sides.form(st)
         ap.holder = me
         ap.made = True
         ap.count += 1
-        self._fill_queue(st)
+        self._fill_queue(st, ap)
         if not ap.queue:
             st.to_act = -1
             st._advance()

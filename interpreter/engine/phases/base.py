@@ -6,13 +6,28 @@ once (`settings`), its own small state lives on the game state (a dataclass with
 this deal (the machine then moves on to the next phase of the procedure)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 ALWAYS = lambda c: True
 NEVER = lambda c: False
+
+
+def own_part(st: State, name: str, cls: type) -> Any:
+    """The phase's state `name` to write, made here as the state's own when the deal has none yet (State._Part):
+    a bare `cls`, its fields read from the class's defaults until the caller sets them (a field without a
+    plain default is the caller's to set)."""
+    d = st.__dict__
+    if name in d or d["_lazy"][name] is not None:
+        return getattr(st, name)
+    part: Any = _new(cls)
+    d[name] = part
+    return part
+
+
+_new = object.__new__
 
 
 class Phase:

@@ -66,17 +66,14 @@ class DefencePhase(Phase):
         S = st.R.defence
         con = st._con                   # the values behind the properties `con` and `declarer`
         declarer = st._declarer
-        if declarer is None or con is None:
-            st.playing = st.active
-            return False
-        if con.defence == "all" or not S.present:
+        if declarer is None or con is None or con.defence == "all" or not S.present:
             st.playing = st.active
             return False
         if con.defence == "nobody":
             st.playing = st.declarers
             return False
         c = Ctx(st)
-        if S.kontra_required(c):
+        if S.kontra_required is not NEVER and S.kontra_required(c):     # (none in most rule files: no call)
             st.kontra.required = True
             st.playing = st.active
             return False

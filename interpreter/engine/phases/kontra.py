@@ -56,11 +56,12 @@ class KontraPhase(Phase):
 
     def start(self, st: State) -> bool:
         S = st.R.kontra
-        if not S.present or st.declarer is None or st.con is None:
+        declarer = st._declarer         # (the values behind the properties `declarer` and `con`)
+        if not S.present or declarer is None or st._con is None:
             return False
         kt = st.kontra
         c = Ctx(st)
-        first = S.first(c) if S.first is not None else st.seat_after(st.declarer)
+        first = S.first(c) if S.first is not None else st.seat_after(declarer)
         order = [first] + [s for s in st.defenders if s != first]
         kt.queue = []
         for s in order:

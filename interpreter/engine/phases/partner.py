@@ -83,7 +83,11 @@ class PartnerPhase(Phase):
     def start(self, st: State) -> bool:
         S = st.R.partner
         declarer = st._declarer         # (the values behind the properties `declarer` and `con`)
-        if not S.present or declarer is None or st._con is None or not S.when(Ctx(st, declarer)):
+        if not S.present or declarer is None or st._con is None:
+            return False
+        when = S.when
+        on_state = getattr(when, "on_state", None)      # generated, reading the state alone (codegen)
+        if not (on_state(st) if on_state is not None else when(Ctx(st, declarer))):
             return False
         st.to_act = declarer
         return True

@@ -30,7 +30,7 @@ from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.cards import bits, combinations_of, mask_of
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.base import Phase
+from interpreter.engine.phases.base import Phase, own_part
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -189,8 +189,17 @@ def mask_points(R: Any, cards: int) -> Any:
 
 
 def _split(cards: list[int], n: int) -> tuple[int, ...]:
+    """The first n packets of len(cards) // n cards each, top of the talon first, as masks."""
     size = len(cards) // n if n else len(cards)
-    return tuple(mask_of(cards[i * size:(i + 1) * size]) for i in range(n)) if size else ()
+    if not size:
+        return ()
+    out = []
+    for start in range(0, n * size, size):
+        m = 0
+        for c in cards[start:start + size]:
+            m |= 1 << c
+        out.append(m)
+    return tuple(out)
 
 
 def _judge(f: Any, st: State, me: int | None = None) -> Any:
@@ -261,14 +270,15 @@ class TalonPhase(Phase):
 
     def start(self, st: State) -> bool:
         # a talon nobody takes up is left where it is: the talon's state is made only when written
-        proc = procedure(st)
+        proc = procedure_under(st, st._con)
         if proc is None:
             return False
         kind = proc.kind
         if kind == "into_tricks":
             st.talon_state.into = min(proc.tricks or len(st.talon), len(st.talon))
             return False
-        if st._declarer is None:
+        declarer = st._declarer         # (behind the property `declarer`)
+        if declarer is None:
             return False
         if kind == "aside" or kind == "defenders":
             if kind == "defenders":
@@ -277,15 +287,12 @@ class TalonPhase(Phase):
                 _check_requires(st, proc)
             return False
         d = st.__dict__
-        if "talon_state" in d or d["_lazy"]["talon_state"] is not None:
-            tl = st.talon_state
-        else:                               # not made yet: made here, as the state's own (State._Part)
-            tl = d["talon_state"] = _new(TalonState)
+        tl = own_part(st, "talon_state", TalonState)
         tl.proc = proc
         tl.discards_to = proc.discards_to
-        if kind == "halves":
-            return self._show_halves(st, proc)
         talon = d["talon"] if "talon" in d else d["_lazy"]["talon"]     # only read (State.peek): the rest replaces it
+        if kind == "halves":
+            return self._show_halves(st, tl, talon, proc, declarer)
         take = proc.take if proc.take is not None else len(talon)
         taken = talon[:take]
         d["talon"] = talon[take:]           # (st.talon = …: the state's own from now on)
@@ -293,7 +300,7 @@ class TalonPhase(Phase):
             _give_rest(st, proc)
         tl.exposed = proc.exposed
         tl.shown = tuple(taken) if tl.exposed else ()
-        st.to_act = _handler(st, proc)
+        st.to_act = _handler(st, proc) if proc.who is not None else declarer
         st.hands[st.to_act] |= mask_of(taken)
         tl.discard_count = proc.discard if proc.discard is not None else len(taken)
         tl.stage = "discard"
@@ -305,23 +312,26 @@ class TalonPhase(Phase):
     def _give_away(self, st: State, proc: TalonProc) -> None:
         """The talon counts for the defenders, but for the packet holding the called card where that goes to
         the declarer (`called_packet`)."""
-        tl = st.talon_state
+        tl = own_part(st, "talon_state", TalonState)
         talon = st.peek("talon")        # only read
         cards = mask_of(talon)
         tl.to_defenders = cards
-        if proc.called_packet == "declarer" and st.called_card is not None and cards >> st.called_card & 1:
-            held = next((p for p in _split(talon, proc.packets) if p >> st.called_card & 1), 0)
+        card = st.called_card
+        if proc.called_packet == "declarer" and card is not None and card in talon:
+            held = next((p for p in _split(talon, proc.packets) if p >> card & 1), 0)
             tl.to_declarers, tl.to_defenders = held, cards & ~held
 
-    def _show_halves(self, st: State, proc: TalonProc) -> bool:
-        tl = st.talon_state
-        tl.packets = _split(st.talon, proc.packets)
-        tl.exposed = proc.exposed
-        tl.shown = tuple(st.talon) if proc.exposed else ()
-        if proc.exposed and st.called_card is not None and mask_of(st.talon) >> st.called_card & 1:
-            sides.reveal(st)            # the called card is seen in the talon: the declarer is alone
-        st.to_act = _handler(st, proc)
-        tl.stage = "give_up" if proc.give_up is not None and _judge(proc.give_up, st, st._declarer) else "choose"
+    def _show_halves(self, st: State, tl: TalonState, talon: list[int], proc: TalonProc, declarer: int) -> bool:
+        """The packets laid out (and shown when `exposed`); the handler gives up or chooses one."""
+        tl.packets = _split(talon, proc.packets)
+        tl.exposed = exposed = proc.exposed
+        tl.shown = tuple(talon) if exposed else ()
+        if exposed:
+            card = st.called_card
+            if card is not None and card in talon:
+                sides.reveal(st)        # the called card is seen in the talon: the declarer is alone
+        st.to_act = _handler(st, proc) if proc.who is not None else declarer
+        tl.stage = "give_up" if proc.give_up is not None and _judge(proc.give_up, st, declarer) else "choose"
         return True
 
     def legal(self, st: State) -> list[int]:
