@@ -16,6 +16,7 @@ from typing import Any
 from interpreter.engine import deals
 from interpreter.engine.codegen.expr import ExprGen
 from interpreter.engine.figures import card_of
+from interpreter.engine.phases.play import trick_figures
 
 _READS_C = re.compile(r"\bc\b")
 _READS_ME = re.compile(r"\bc\.me\b")     # `c.me` is the function's own `me`: no Ctx is built for it alone
@@ -256,7 +257,8 @@ TIED_RULES = ("declared_cards", "birds_in_order")
 def declared_table(st: Any) -> tuple:
     """Per seat: (mask of the cards of its tied figures, ((card, trick, bit, above), …) in the order of the
     declarations, per `birds_in_order` obligation of the contract (mask of those cards in its list, their
-    bits highest first)); `above`: the seat's tied cards that keep `card` back by the order of a list."""
+    bits highest first)); `above`: the seat's tied cards that keep `card` back by the order of a list.
+    A seat's entry depends on its side alone: worked out once per side, shared by the side's seats."""
     con = st._con
     assert con is not None
     lists = [ob.cards for ob in con.obligations if ob.rule == "birds_in_order"]
@@ -264,47 +266,66 @@ def declared_table(st: Any) -> tuple:
     declared = st.announce.declared
     if not declared:
         return (none,) * st.n
-    kept = {name: f for name, f in st.R.figures.items() if f.trick}
-    said = list(declared)
-    order = st.R.order_of
+    named = [(name, f) for name, f in trick_figures(st.R)[1].items() if name in declared]
+    if not named:                   # none of the figures declared is kept for a trick
+        return (none,) * st.n
+    declarers = st.declarers
+    by_side: dict[bool, tuple] = {}
     out = []
     for me in range(st.n):
-        mine = me in st.declarers
-        tied = []
-        for name, f in kept.items():
-            if name not in declared:
-                continue
-            who = declared[name]
-            if isinstance(who, tuple):
-                if not any((s in st.declarers) == mine for s in who):
-                    continue
-            elif (who in st.declarers) != mine:
-                continue
-            card = f.card
-            if card < 0 and f.card_expr is not None:
-                card = card_of(st, f)
-            if card >= 0:
-                tied.append((said.index(name), card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
-        tied.sort()
-        entries = []
-        for _, card, trick in tied:
-            above = 0
-            for cards in lists:
-                if cards >> card & 1:
-                    for _, c, _t in tied:
-                        if c != card and cards >> c & 1 and order[c] > order[card]:
-                            above |= 1 << c
-            entries.append((card, trick, 1 << card, above))
-        birds = []
-        for cards in lists:
-            inside = [card for _, card, _t in tied if cards >> card & 1]
-            top = sorted(inside, key=lambda c: -order[c])       # stable: the first declared of equal order first
-            birds.append((sum({1 << c for c in inside}), tuple(dict.fromkeys(1 << c for c in top))))
-        mask = 0
-        for _, card, _t in tied:
-            mask |= 1 << card
-        out.append((mask, tuple(entries), tuple(birds)) if tied else none)
+        mine = me in declarers
+        entry = by_side.get(mine)
+        if entry is None:
+            entry = by_side[mine] = _side_entry(st, mine, named, lists) or none
+        out.append(entry)
     return tuple(out)
+
+
+def _side_entry(st: Any, mine: bool, named: list, lists: list[int]) -> tuple | None:
+    """declared_table's entry of a seat on the declarers' side (`mine`) or the other; None: no tied figure."""
+    declared = st.announce.declared
+    declarers = st.declarers
+    said = list(declared)
+    order = st.R.order_of
+    tied = []
+    for name, f in named:
+        who = declared[name]
+        if isinstance(who, tuple):
+            if not any((s in declarers) == mine for s in who):
+                continue
+        elif (who in declarers) != mine:
+            continue
+        card = f.card
+        if card < 0 and f.card_expr is not None:
+            card = card_of(st, f)
+        if card >= 0:
+            tied.append((said.index(name), card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
+    if not tied:
+        return None
+    tied.sort()
+    entries = []
+    for _, card, trick in tied:
+        above = 0
+        for cards in lists:
+            if cards >> card & 1:
+                for _, c, _t in tied:
+                    if c != card and cards >> c & 1 and order[c] > order[card]:
+                        above |= 1 << c
+        entries.append((card, trick, 1 << card, above))
+    birds = []
+    for cards in lists:
+        inside = []
+        held = 0
+        for _, card, _t in tied:
+            if cards >> card & 1:
+                inside.append(card)
+                held |= 1 << card
+        inside.sort(key=order.__getitem__, reverse=True)    # stable: the first declared of equal order first
+        birds.append((held, tuple(dict.fromkeys([1 << c for c in inside]))))
+    mask = 0
+    for _, card, _t in tied:
+        mask |= 1 << card
+    return (mask, tuple(entries), tuple(birds))
 
 
 def tied_of(st: Any) -> tuple:

@@ -160,6 +160,17 @@ def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int
     return cands & ~st.R.suit_masks[ob.suit]
 
 
+def trick_figures(R: Any) -> tuple[int, dict]:
+    """The figures kept for a trick, by name, and the mask of their cards (-1: a card is worked out in the
+    deal), once per rule set."""
+    memo = R.__dict__.get("_figure_trick")
+    if memo is None:
+        kept = {name: f for name, f in R.figures.items() if f.trick}
+        tied = -1 if any(f.card_expr is not None for f in kept.values()) else sum(1 << f.card for f in kept.values() if f.card >= 0)
+        memo = R.__dict__["_figure_trick"] = (tied, kept)
+    return memo
+
+
 def _declared(st: State, me: int) -> list[tuple[int, int]]:
     """(card, trick number) of each figure declared by `me`'s side whose card `me` holds and must keep
     for a trick of its own (the figure's `card` and `trick`; a negative trick counts from the end)."""
@@ -167,12 +178,7 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     if not declared:
         return []
     hand = st.hands[me]
-    memo = st.R.__dict__.get("_figure_trick")
-    if memo is None:                # the figures kept for a trick by name, and their cards, once per rule set
-        kept = {name: f for name, f in st.R.figures.items() if f.trick}     # (-1: one is worked out in the deal)
-        tied = -1 if any(f.card_expr is not None for f in kept.values()) else sum(1 << f.card for f in kept.values() if f.card >= 0)
-        memo = st.R.__dict__["_figure_trick"] = (tied, kept)
-    tied, kept = memo
+    tied, kept = trick_figures(st.R)
     if not hand & tied:
         return []
     declarers = st.declarers
