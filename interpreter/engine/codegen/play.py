@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.engine import cards as card_sets
 from interpreter.engine import deals
 from interpreter.engine.codegen.expr import ExprGen
 from interpreter.engine.figures import card_of
@@ -219,7 +220,8 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     at_lead = [ob for ob in chain if ob.at_lead and (not inline(ob) or ob.rule == "hold_back"
                                                      or (ob.rule == "no_lead" and ob.suit is not None))]
     follows = False
-    lines += block(at_lead, True, "        ")
+    lines += _statements(block(at_lead, True, "        "), "        ")
+    lines.append("    else:")
     in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")]   # (no_lead: at the lead only)
     live = [ob for ob in in_trick if not void(ob)]
     # the hand's cards of the led suit, read once when the chain starts by following suit and must trump
@@ -232,17 +234,49 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         if inline(a) and inline(b) and a.rule == "must_beat" and b.rule == "lowest_winner" and conds[id(a)] in (None, True):
             beats_first.add(id(a))
             beaten.add(id(b))
-    lines.append("        return cands")
     called_ = [ob for ob in live if not inline(ob) and not tied(ob)]      # (given `led` and `win`)
+    in_lines = []
     if called_ or any(ob.rule in ("follow_suit", "must_trump") for ob in live):
-        lines.append(f"    led = {suit_of}[trick[0][1]]")
+        in_lines.append(f"        led = {suit_of}[trick[0][1]]")
     if called_ or any(ob.rule in ("must_beat", "lowest_winner") for ob in live):
-        lines.append("    win = st.win[1]")
+        in_lines.append("        win = st.win[1]")
     if follows:
-        lines.append(f"    follows = hand & {suit_mask_name}[led]")
-    lines += block(in_trick, False, "    ")
-    lines.append("    return cands")
+        in_lines.append(f"        follows = hand & {suit_mask_name}[led]")
+    lines += _statements(in_lines + block(in_trick, False, "        "), "        ")
+    lines += _listing(len(rules.suit_of), gen)
     return "\n".join(lines) + "\n"
+
+
+def _statements(lines: list[str], indent: str) -> list[str]:
+    """A block's lines, with a `pass` when they are comments only."""
+    if all(line.lstrip().startswith("#") for line in lines):
+        return lines + [indent + "pass"]
+    return lines
+
+
+def _listing(n_cards: int, gen: ExprGen) -> list[str]:
+    """Statements returning the card indices in the mask `cands`, lowest first, as cards.bits gives them,
+    written for a deck of `n_cards`: through its tables of 11-bit chunks; for a deck of 34 to 60 cards, of
+    10-bit chunks of the mask's two 30-bit halves, a half without a card skipped; a call of bits() above."""
+    if n_cards > 60:
+        return [f"    return {gen.bind(card_sets.bits, 'the cards of a mask')}(cands)"]
+
+    def chunks(tables: tuple, value: str, bits: int, width: int) -> str:
+        """The items of a list display of the cards of `value` (`bits` wide), `width` bits a table."""
+        terms = []
+        for k in range(max(1, (bits + width - 1) // width)):
+            t = gen.bind(tables[k], f"the cards of a {width}-bit chunk of a mask")
+            shifted = f"{value} >> {width * k}" if k else value
+            terms.append(f"*{t}[{shifted}]" if width * (k + 1) >= bits else f"*{t}[{shifted} & {(1 << width) - 1}]")
+        return ", ".join(terms)
+    if n_cards <= 33:
+        return [f"    return [{chunks((card_sets._C0, card_sets._C1, card_sets._C2), 'cands', n_cards, 11)}]"]
+    low = (card_sets._T0, card_sets._T1, card_sets._T2)
+    high = (card_sets._T3, card_sets._T4, card_sets._T5)
+    upper = chunks(high, "hi", n_cards - 30, 10)
+    return [f"    if cands < {1 << 30}:", f"        return [{chunks(low, 'cands', 30, 10)}]",
+            "    hi = cands >> 30", f"    lo = cands & {(1 << 30) - 1}", "    if lo:",
+            f"        return [{chunks(low, 'lo', 30, 10)}, {upper}]", f"    return [{upper}]"]
 
 
 # ---- the declared figures, worked out once per deal --------------------------------------------------

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import deals, sides
-from interpreter.engine.cards import _C0, _C1, _C2, _NARROW, bits
+from interpreter.engine.cards import bits
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
@@ -288,11 +288,10 @@ def obligations(comp: Compiler, chain: list, suit_names: list[str], rs: Any) -> 
 
 def playable(st: State, me: int) -> int:
     """The cards `me` may play now: the hand filtered by the contract's obligations in order; a filter
-    that would leave nothing is skipped."""
+    that would leave nothing is skipped. (The code generated per contract, `gen_playable`, gives the
+    same cards as their list: PlayPhase.legal.)"""
     con = st.con
     assert con is not None
-    if con.gen_playable is not None:            # the same chain, generated from the rules (engine/codegen)
-        return con.gen_playable(st, me)
     hand = st.hands[me]
     cands = hand
     if not st.trick:
@@ -363,9 +362,8 @@ class PlayPhase(Phase):
         if pl.offer is not None:
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
         gen = st._con.gen_playable  # type: ignore[union-attr]
-        mask = gen(st, st.to_act) if gen is not None else playable(st, st.to_act)
-        # bits(), its first case written out here: the common masks (below 2^33) without a call
-        out = [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22]] if mask < _NARROW else bits(mask)
+        # the generated obligations give the list of cards at once (engine/codegen/play.py)
+        out = gen(st, st.to_act) if gen is not None else bits(playable(st, st.to_act))
         if st.trick or st.R.play.negotiate is None:
             return out
         return out + self._offers(st)
