@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import deals, sides
-from interpreter.engine.cards import bits
+from interpreter.engine.cards import BIT, CLEAR, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
@@ -415,8 +415,12 @@ class PlayPhase(Phase):
             self._negotiate(st, action)
             return
         me = st.to_act
-        bit = 1 << action
-        st.hands[me] &= ~bit
+        try:
+            bit = BIT[action]
+            st.hands[me] &= CLEAR[action]
+        except IndexError:                      # (a deck of more than 256 cards)
+            bit = 1 << action
+            st.hands[me] &= ~bit
         if action == st.called_card:
             sides.reveal(st)
         trick = st.trick
@@ -438,8 +442,11 @@ class PlayPhase(Phase):
         winner = st.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0
-        for _, c in trick:
-            m |= 1 << c
+        try:
+            for _, c in trick:
+                m |= BIT[c]
+        except IndexError:                      # (a deck of more than 256 cards)
+            m = mask_of(c for _, c in trick)
         history = pl.history
         if len(history) < pl.into and st.talon:
             card = st.talon.pop(0)          # a talon card dealt face up into this trick goes to its winner
