@@ -438,7 +438,8 @@ class PlayPhase(Phase):
 
     def _trick_done(self, st: State, trick: tuple, playing: tuple) -> None:
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
-        pl = own_play(st)               # shared with the clones (State.clone): the state's own to write
+        # shared with the clones (State.clone): the state's own to write (own_play, not called when it is)
+        pl = st.play if st._play_own else own_play(st)
         winner = st.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0
