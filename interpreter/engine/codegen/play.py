@@ -292,10 +292,12 @@ def declared_table(st: Any) -> tuple:
     """Per seat: (mask of the cards of its tied figures, ((card, trick, bit, above), …) in the order of the
     declarations, per `birds_in_order` obligation of the contract (mask of those cards in its list, their
     bits highest first)); `above`: the seat's tied cards that keep `card` back by the order of a list.
-    A seat's entry depends on its side alone: worked out once per side, shared by the side's seats."""
+    A seat's entry depends on its side alone: worked out once per side, shared by the side's seats. The
+    table depends on nothing but the figures' (place in the declarations, declaring seat, card, trick),
+    the contract's lists, the seats and the declarers: kept by those per rule set (a few hundred at most)."""
     con = st._con
     assert con is not None
-    lists = [ob.cards for ob in con.obligations if ob.rule == "birds_in_order"]
+    lists = tuple(ob.cards for ob in con.obligations if ob.rule == "birds_in_order")
     none = (0, (), ((0, ()),) * len(lists))
     declared = st.announce.declared
     if not declared:
@@ -303,37 +305,48 @@ def declared_table(st: Any) -> tuple:
     named = [(name, f) for name, f in trick_figures(st.R)[1].items() if name in declared]
     if not named:                   # none of the figures declared is kept for a trick
         return (none,) * st.n
+    said = list(declared)
+    figures = []
+    for name, f in named:
+        card = f.card
+        if card < 0 and f.card_expr is not None:
+            card = card_of(st, f)
+        if card >= 0:
+            figures.append((said.index(name), declared[name], card,
+                            f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
     declarers = st.declarers
+    key = (lists, st.n, declarers, tuple(figures))
+    memo = st.R.__dict__.setdefault("_declared_tables", {})
+    table = memo.get(key)
+    if table is not None:
+        return table
     by_side: dict[bool, tuple] = {}
     out = []
     for me in range(st.n):
         mine = me in declarers
         entry = by_side.get(mine)
         if entry is None:
-            entry = by_side[mine] = _side_entry(st, mine, named, lists) or none
+            entry = by_side[mine] = _side_entry(st.R.order_of, mine, declarers, figures, lists) or none
         out.append(entry)
-    return tuple(out)
+    if len(memo) >= _TABLES_KEPT:
+        memo.clear()
+    table = memo[key] = tuple(out)
+    return table
 
 
-def _side_entry(st: Any, mine: bool, named: list, lists: list[int]) -> tuple | None:
+_TABLES_KEPT = 512
+
+
+def _side_entry(order: list, mine: bool, declarers: tuple, figures: list, lists: tuple) -> tuple | None:
     """declared_table's entry of a seat on the declarers' side (`mine`) or the other; None: no tied figure."""
-    declared = st.announce.declared
-    declarers = st.declarers
-    said = list(declared)
-    order = st.R.order_of
     tied = []
-    for name, f in named:
-        who = declared[name]
+    for said, who, card, trick in figures:
         if isinstance(who, tuple):
             if not any((s in declarers) == mine for s in who):
                 continue
         elif (who in declarers) != mine:
             continue
-        card = f.card
-        if card < 0 and f.card_expr is not None:
-            card = card_of(st, f)
-        if card >= 0:
-            tied.append((said.index(name), card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
+        tied.append((said, card, trick))
     if not tied:
         return None
     tied.sort()
