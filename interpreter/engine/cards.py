@@ -37,6 +37,12 @@ _HALF = (1 << 30) - 1
 _SPLIT = 1 << 60
 
 
+# 1 << i and ~(1 << i) of the card indices below 256, read from a table: no int is made for them (an int
+# of more than 30 bits is a new object on each shift); a larger index goes without (IndexError)
+BIT = tuple(1 << i for i in range(256))
+CLEAR = tuple(~b for b in BIT)
+
+
 def bits(mask: int) -> list[int]:
     """The card indices in `mask`, lowest first: 11 bits at a time through a table, unrolled for masks
     below 2^66 (a byte at a time above); from 2^33 to 2^60 in two halves of 30 bits, the lower one skipped

@@ -56,7 +56,7 @@ class ContractRT:
     open_at_lead: bool              # open after the lead to trick `open_after` (else once it is complete)
     beaters: list                   # card → mask of cards that beat it (as current winner)
     strength: list                  # card → comparable strength when it is in the trick
-    gen_playable: Any = None        # generated obligations (engine/codegen), or None: the interpreter's
+    gen_playable: Any = None        # generated obligations giving the cards (codegen/play.py), or None: the interpreter's
     honours: int = 0                # the contract's honour cards (`honours`), a card mask
     trump_expr: Fn | None = None    # `trump = EXPR`: the trump suit worked out in each deal (Rules.in_deal)
     # the figures the contract lists in its `figures`, by name: what settlement asks of a figure only counts

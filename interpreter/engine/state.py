@@ -36,9 +36,8 @@ class IllegalAction(Exception):
     pass
 
 
-# of the last legal_actions() call: (state, log length, seat to act, phase, its hand), and its answer
-_LAST_STEP: tuple | None = None
-_LAST_LEGAL: tuple = ()
+# of the last legal_actions() call: (state, log length, seat to act, phase, its hand, the answer)
+_LAST: tuple = (None, -1, -1, None, None, ())
 
 
 def _alias(part: str, name: str) -> Any:
@@ -310,10 +309,9 @@ class State(Readings):
         out = component.legal(self)
         # the last answer is kept beside the state (never on it) for apply(), which then need not work
         # the legal actions out again for the same step: the step it answered, and the answer
-        global _LAST_STEP, _LAST_LEGAL
+        global _LAST
         me = self.to_act
-        _LAST_STEP = (self, len(self.log), me, component, self.hands[me])
-        _LAST_LEGAL = tuple(out)
+        _LAST = (self, len(self.log), me, component, self.hands[me], tuple(out))
         return out
 
     def apply(self, action: int) -> None:
@@ -322,8 +320,9 @@ class State(Readings):
             raise IllegalAction("the deal is over")
         me = self.to_act
         log = self.log
-        if (self, len(log), me, component, self.hands[me]) == _LAST_STEP:
-            if action not in _LAST_LEGAL:
+        state, at, seat, phase, hand, legal = _LAST     # the same step? (a hand written since is another object)
+        if state is self and at == len(log) and seat == me and phase is component and hand is self.hands[me]:
+            if action not in legal:
                 raise IllegalAction(self.action_text(action))
         elif action not in component.legal(self):
             raise IllegalAction(self.action_text(action))

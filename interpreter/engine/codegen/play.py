@@ -13,9 +13,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.engine import cards as card_sets
 from interpreter.engine import deals
 from interpreter.engine.codegen.expr import ExprGen
 from interpreter.engine.figures import card_of
+from interpreter.engine.phases.play import trick_figures
 
 _READS_C = re.compile(r"\bc\b")
 _READS_ME = re.compile(r"\bc\.me\b")     # `c.me` is the function's own `me`: no Ctx is built for it alone
@@ -218,7 +220,8 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     at_lead = [ob for ob in chain if ob.at_lead and (not inline(ob) or ob.rule == "hold_back"
                                                      or (ob.rule == "no_lead" and ob.suit is not None))]
     follows = False
-    lines += block(at_lead, True, "        ")
+    lines += _statements(block(at_lead, True, "        "), "        ")
+    lines.append("    else:")
     in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")]   # (no_lead: at the lead only)
     live = [ob for ob in in_trick if not void(ob)]
     # the hand's cards of the led suit, read once when the chain starts by following suit and must trump
@@ -231,17 +234,49 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         if inline(a) and inline(b) and a.rule == "must_beat" and b.rule == "lowest_winner" and conds[id(a)] in (None, True):
             beats_first.add(id(a))
             beaten.add(id(b))
-    lines.append("        return cands")
     called_ = [ob for ob in live if not inline(ob) and not tied(ob)]      # (given `led` and `win`)
+    in_lines = []
     if called_ or any(ob.rule in ("follow_suit", "must_trump") for ob in live):
-        lines.append(f"    led = {suit_of}[trick[0][1]]")
+        in_lines.append(f"        led = {suit_of}[trick[0][1]]")
     if called_ or any(ob.rule in ("must_beat", "lowest_winner") for ob in live):
-        lines.append("    win = st.win[1]")
+        in_lines.append("        win = st.win[1]")
     if follows:
-        lines.append(f"    follows = hand & {suit_mask_name}[led]")
-    lines += block(in_trick, False, "    ")
-    lines.append("    return cands")
+        in_lines.append(f"        follows = hand & {suit_mask_name}[led]")
+    lines += _statements(in_lines + block(in_trick, False, "        "), "        ")
+    lines += _listing(len(rules.suit_of), gen)
     return "\n".join(lines) + "\n"
+
+
+def _statements(lines: list[str], indent: str) -> list[str]:
+    """A block's lines, with a `pass` when they are comments only."""
+    if all(line.lstrip().startswith("#") for line in lines):
+        return lines + [indent + "pass"]
+    return lines
+
+
+def _listing(n_cards: int, gen: ExprGen) -> list[str]:
+    """Statements returning the card indices in the mask `cands`, lowest first, as cards.bits gives them,
+    written for a deck of `n_cards`: through its tables of 11-bit chunks; for a deck of 34 to 60 cards, of
+    10-bit chunks of the mask's two 30-bit halves, a half without a card skipped; a call of bits() above."""
+    if n_cards > 60:
+        return [f"    return {gen.bind(card_sets.bits, 'the cards of a mask')}(cands)"]
+
+    def chunks(tables: tuple, value: str, bits: int, width: int) -> str:
+        """The items of a list display of the cards of `value` (`bits` wide), `width` bits a table."""
+        terms = []
+        for k in range(max(1, (bits + width - 1) // width)):
+            t = gen.bind(tables[k], f"the cards of a {width}-bit chunk of a mask")
+            shifted = f"{value} >> {width * k}" if k else value
+            terms.append(f"*{t}[{shifted}]" if width * (k + 1) >= bits else f"*{t}[{shifted} & {(1 << width) - 1}]")
+        return ", ".join(terms)
+    if n_cards <= 33:
+        return [f"    return [{chunks((card_sets._C0, card_sets._C1, card_sets._C2), 'cands', n_cards, 11)}]"]
+    low = (card_sets._T0, card_sets._T1, card_sets._T2)
+    high = (card_sets._T3, card_sets._T4, card_sets._T5)
+    upper = chunks(high, "hi", n_cards - 30, 10)
+    return [f"    if cands < {1 << 30}:", f"        return [{chunks(low, 'cands', 30, 10)}]",
+            "    hi = cands >> 30", f"    lo = cands & {(1 << 30) - 1}", "    if lo:",
+            f"        return [{chunks(low, 'lo', 30, 10)}, {upper}]", f"    return [{upper}]"]
 
 
 # ---- the declared figures, worked out once per deal --------------------------------------------------
@@ -256,48 +291,62 @@ TIED_RULES = ("declared_cards", "birds_in_order")
 def declared_table(st: Any) -> tuple:
     """Per seat: (mask of the cards of its tied figures, ((card, trick, bit, above), …) in the order of the
     declarations, per `birds_in_order` obligation of the contract (mask of those cards in its list, their
-    bits highest first)); `above`: the seat's tied cards that keep `card` back by the order of a list."""
+    bits highest first)); `above`: the seat's tied cards that keep `card` back by the order of a list.
+    A seat's entry depends on its side alone: worked out once per side, shared by the side's seats. The
+    table depends on nothing but the figures' (place in the declarations, declaring seat, card, trick),
+    the contract's lists, the seats and the declarers: kept by those per rule set (a few hundred at most)."""
     con = st._con
     assert con is not None
-    lists = [ob.cards for ob in con.obligations if ob.rule == "birds_in_order"]
+    lists = tuple(ob.cards for ob in con.obligations if ob.rule == "birds_in_order")
     none = (0, (), ((0, ()),) * len(lists))
     declared = st.announce.declared
     if not declared:
         return (none,) * st.n
-    kept = {name: f for name, f in st.R.figures.items() if f.trick}
+    named = [(name, f) for name, f in trick_figures(st.R)[1].items() if name in declared]
+    if not named:                   # none of the figures declared is kept for a trick
+        return (none,) * st.n
     said = list(declared)
-    # a seat's entry depends only on its side (a declarer or not): worked out once per side
-    by_side: dict[bool, tuple] = {}
-    out = []
-    for me in range(st.n):
-        mine = me in st.declarers
-        entry = by_side.get(mine)
-        if entry is None:
-            entry = by_side[mine] = _side_entry(st, mine, kept, said, lists) or none
-        out.append(entry)
-    return tuple(out)
-
-
-def _side_entry(st: Any, mine: bool, kept: dict, said: list, lists: list) -> tuple | None:
-    """declared_table's entry of a seat on the declaring side (`mine`) or on the other; None when the side
-    has no tied figure."""
-    declared = st.announce.declared
-    order = st.R.order_of
-    tied = []
-    for name, f in kept.items():
-        if name not in declared:
-            continue
-        who = declared[name]
-        if isinstance(who, tuple):
-            if not any((s in st.declarers) == mine for s in who):
-                continue
-        elif (who in st.declarers) != mine:
-            continue
+    figures = []
+    for name, f in named:
         card = f.card
         if card < 0 and f.card_expr is not None:
             card = card_of(st, f)
         if card >= 0:
-            tied.append((said.index(name), card, f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
+            figures.append((said.index(name), declared[name], card,
+                            f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
+    declarers = st.declarers
+    key = (lists, st.n, declarers, tuple(figures))
+    memo = st.R.__dict__.setdefault("_declared_tables", {})
+    table = memo.get(key)
+    if table is not None:
+        return table
+    by_side: dict[bool, tuple] = {}
+    out = []
+    for me in range(st.n):
+        mine = me in declarers
+        entry = by_side.get(mine)
+        if entry is None:
+            entry = by_side[mine] = _side_entry(st.R.order_of, mine, declarers, figures, lists) or none
+        out.append(entry)
+    if len(memo) >= _TABLES_KEPT:
+        memo.clear()
+    table = memo[key] = tuple(out)
+    return table
+
+
+_TABLES_KEPT = 512
+
+
+def _side_entry(order: list, mine: bool, declarers: tuple, figures: list, lists: tuple) -> tuple | None:
+    """declared_table's entry of a seat on the declarers' side (`mine`) or the other; None: no tied figure."""
+    tied = []
+    for said, who, card, trick in figures:
+        if isinstance(who, tuple):
+            if not any((s in declarers) == mine for s in who):
+                continue
+        elif (who in declarers) != mine:
+            continue
+        tied.append((said, card, trick))
     if not tied:
         return None
     tied.sort()
@@ -312,9 +361,14 @@ def _side_entry(st: Any, mine: bool, kept: dict, said: list, lists: list) -> tup
         entries.append((card, trick, 1 << card, above))
     birds = []
     for cards in lists:
-        inside = [card for _, card, _t in tied if cards >> card & 1]
-        top = sorted(inside, key=lambda c: -order[c])       # stable: the first declared of equal order first
-        birds.append((sum({1 << c for c in inside}), tuple(dict.fromkeys(1 << c for c in top))))
+        inside = []
+        held = 0
+        for _, card, _t in tied:
+            if cards >> card & 1:
+                inside.append(card)
+                held |= 1 << card
+        inside.sort(key=order.__getitem__, reverse=True)    # stable: the first declared of equal order first
+        birds.append((held, tuple(dict.fromkeys([1 << c for c in inside]))))
     mask = 0
     for _, card, _t in tied:
         mask |= 1 << card

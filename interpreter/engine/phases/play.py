@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import deals, sides
-from interpreter.engine.cards import _C0, _C1, _C2, _NARROW, bits
+from interpreter.engine.cards import BIT, CLEAR, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
@@ -160,6 +160,17 @@ def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int
     return cands & ~st.R.suit_masks[ob.suit]
 
 
+def trick_figures(R: Any) -> tuple[int, dict]:
+    """The figures kept for a trick, by name, and the mask of their cards (-1: a card is worked out in the
+    deal), once per rule set."""
+    memo = R.__dict__.get("_figure_trick")
+    if memo is None:
+        kept = {name: f for name, f in R.figures.items() if f.trick}
+        tied = -1 if any(f.card_expr is not None for f in kept.values()) else sum(1 << f.card for f in kept.values() if f.card >= 0)
+        memo = R.__dict__["_figure_trick"] = (tied, kept)
+    return memo
+
+
 def _declared(st: State, me: int) -> list[tuple[int, int]]:
     """(card, trick number) of each figure declared by `me`'s side whose card `me` holds and must keep
     for a trick of its own (the figure's `card` and `trick`; a negative trick counts from the end)."""
@@ -167,12 +178,7 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     if not declared:
         return []
     hand = st.hands[me]
-    memo = st.R.__dict__.get("_figure_trick")
-    if memo is None:                # the figures kept for a trick by name, and their cards, once per rule set
-        kept = {name: f for name, f in st.R.figures.items() if f.trick}     # (-1: one is worked out in the deal)
-        tied = -1 if any(f.card_expr is not None for f in kept.values()) else sum(1 << f.card for f in kept.values() if f.card >= 0)
-        memo = st.R.__dict__["_figure_trick"] = (tied, kept)
-    tied, kept = memo
+    tied, kept = trick_figures(st.R)
     if not hand & tied:
         return []
     declarers = st.declarers
@@ -282,11 +288,10 @@ def obligations(comp: Compiler, chain: list, suit_names: list[str], rs: Any) -> 
 
 def playable(st: State, me: int) -> int:
     """The cards `me` may play now: the hand filtered by the contract's obligations in order; a filter
-    that would leave nothing is skipped."""
+    that would leave nothing is skipped. (The code generated per contract, `gen_playable`, gives the
+    same cards as their list: PlayPhase.legal.)"""
     con = st.con
     assert con is not None
-    if con.gen_playable is not None:            # the same chain, generated from the rules (engine/codegen)
-        return con.gen_playable(st, me)
     hand = st.hands[me]
     cands = hand
     if not st.trick:
@@ -357,9 +362,8 @@ class PlayPhase(Phase):
         if pl.offer is not None:
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
         gen = st._con.gen_playable  # type: ignore[union-attr]
-        mask = gen(st, st.to_act) if gen is not None else playable(st, st.to_act)
-        # bits(), its first case written out here: the common masks (below 2^33) without a call
-        out = [*_C0[mask & 2047], *_C1[mask >> 11 & 2047], *_C2[mask >> 22]] if mask < _NARROW else bits(mask)
+        # the generated obligations give the list of cards at once (engine/codegen/play.py)
+        out = gen(st, st.to_act) if gen is not None else bits(playable(st, st.to_act))
         if st.trick or st.R.play.negotiate is None:
             return out
         return out + self._offers(st)
@@ -411,8 +415,12 @@ class PlayPhase(Phase):
             self._negotiate(st, action)
             return
         me = st.to_act
-        bit = 1 << action
-        st.hands[me] &= ~bit
+        try:
+            bit = BIT[action]
+            st.hands[me] &= CLEAR[action]
+        except IndexError:                      # (a deck of more than 256 cards)
+            bit = 1 << action
+            st.hands[me] &= ~bit
         if action == st.called_card:
             sides.reveal(st)
         trick = st.trick
@@ -430,12 +438,16 @@ class PlayPhase(Phase):
 
     def _trick_done(self, st: State, trick: tuple, playing: tuple) -> None:
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
-        pl = own_play(st)               # shared with the clones (State.clone): the state's own to write
+        # shared with the clones (State.clone): the state's own to write (own_play, not called when it is)
+        pl = st.play if st._play_own else own_play(st)
         winner = st.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0
-        for _, c in trick:
-            m |= 1 << c
+        try:
+            for _, c in trick:
+                m |= BIT[c]
+        except IndexError:                      # (a deck of more than 256 cards)
+            m = mask_of(c for _, c in trick)
         history = pl.history
         if len(history) < pl.into and st.talon:
             card = st.talon.pop(0)          # a talon card dealt face up into this trick goes to its winner
