@@ -44,7 +44,7 @@ class PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "all_left", "simple", "views", "game_plan", "figure_chains")
+                 "all_left", "simple", "views", "game_plan", "figure_chains", "tracked")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -69,6 +69,9 @@ class PerContract:
         self.figure_chains = tuple((f.name, (f.name, -1, -1), f.ref, self.figure_opens[f.index],
                                     tuple(kontra_action(FIGURE_CODE + f.index, n) for n in levels))
                                    for f in S.figures)
+        # `kontra.when` opens each figure's chain or not whatever the state: the round tracks the chains
+        # on the declared figures (phases/announce_chains.py)
+        self.tracked = S.kontra and S.items and all(not plan for plan in self.figure_opens)
         # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
         self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
         self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
