@@ -34,7 +34,7 @@ import interpreter.engine.builtins as B
 from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
-from interpreter.engine.figures import GAME, FigureRT, card_of
+from interpreter.engine.figures import FigureRT, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
 from interpreter.engine.phases.conditions import Condition, condition
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
@@ -43,12 +43,13 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-from interpreter.engine.phases.announce_chains import kontras, track, view_of
+from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, view_of
 from interpreter.engine.phases.announce_plans import (
     BASE_CODE,
     DONE,
     FIGURE_CODE,
     GAME_CODE,
+    GAME_KEY,
     OPEN,
     PASS,
     ROUND_READS,
@@ -141,16 +142,14 @@ class AnnounceState:
     pc: Any = None                      # the contract's PerContract (set when the round starts; only read)
     view: Any = None                    # pc's Declared for the figures declared (kept by start and apply)
     # the tracked chains on the declared figures (phases/announce_chains.py; kept by start and apply when
-    # pc.tracked): per figure, the call a defender and a declarer may make next on its chain, 0 for none
-    # (two tuples in the figures' order), and (the number of figures declared, the defenders' calls, the
-    # declarers' calls)
-    entries: tuple = ()
-    calls: tuple | None = None
+    # pc.tracked, else None): per figure in their order, the call a defender and the call a declarer may
+    # make next on its chain (0: none), then the number of figures declared
+    entries: tuple | None = None
 
     def copy(self) -> AnnounceState:
         return AnnounceState(dict(self.declared), dict(self.chains), self.in_row, self.spoke, self.opening,
                              self.personal, self.games, self.passed, self.given, self.pc, self.view,
-                             self.entries, self.calls)
+                             self.entries)
 
 
 def end_of_turn(st: State) -> int:
@@ -189,13 +188,6 @@ def _game_item(pc: PerContract, con: Any) -> tuple:
     return (None, None) if con is None else (con.ref, pc.game(con.ref))
 
 
-def _reveal(st: State, seat: int) -> None:
-    """A statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
-    table (KR-ANN-18, KR-AMB-12)."""
-    if seat in st.declarers and seat != st.declarer:
-        sides.reveal(st)
-
-
 class AnnouncePhase(Phase):
     name = "announce"
 
@@ -225,8 +217,7 @@ class AnnouncePhase(Phase):
             if str(name) in st.R.figures:
                 an.declared.setdefault(str(name), st.declarer)
         an.view = pc.view(an.declared)
-        an.calls = None
-        track(st, an, pc)
+        start_tracking(st, an, pc)
         first = S.first(c) if S.first is not None else st.declarer
         st.to_act = first if first in st.active else st.declarer
         an.opening, an.spoke, an.in_row = True, False, 0
@@ -284,39 +275,48 @@ class AnnouncePhase(Phase):
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
         an = st.announce
-        kind, arg = action >> A.SHIFT, action & A.ARG
-        if kind == A.ITEM_KONTRA:
-            code, level, other = unpack(arg)
-            key = _chain_key(st, code, other)
-            an.chains[key] = an.chains.get(key, ()) + (me,)
-            if code >= FIGURE_CODE and an.calls is not None:
-                track(st, an, an.pc, code - FIGURE_CODE)
-            an.spoke = True
-            _reveal(st, me)
-            return
-        if PASS < arg < DONE:
+        arg = action & A.ARG
+        if action >> A.SHIFT == A.ITEM_KONTRA:
+            pc = an.pc or per_contract(st)
+            hit = pc.chain_of.get(action)       # a side-wide chain's call: (its key, its index in track())
+            if hit is None or an.personal and hit[1] < 0:
+                code, _level, other = unpack(arg)
+                key = _chain_key(st, code, other)
+                hit = None
+            else:
+                key = hit[0]
+            chains = an.chains
+            chains[key] = chains.get(key, ()) + (me,)
+            if hit is not None and an.entries is not None:
+                track(st, an, pc, hit[1])
+        elif PASS < arg < DONE:
             fig = st.R.announce.figures[arg - 1]
             an.declared[fig.name] = me
             pc = an.pc or per_contract(st)
             an.view = pc.view(an.declared)
-            if an.calls is not None:
+            if an.entries is not None:
                 track(st, an, pc, fig.index)
-            an.spoke = True
-            _reveal(st, me)
+                if GAME_KEY in an.chains and not st.R.announce.answered:
+                    track(st, an, pc, -1)       # the game's side may have changed
+        else:               # the end of a turn
+            if an.spoke or an.opening:
+                an.in_row = 0
+            else:
+                an.in_row += 1
+                if me not in an.passed:
+                    an.passed = an.passed + (me,)
+            an.spoke = an.opening = False
+            if an.in_row >= st.R.announce.ends_after:
+                st.to_act = -1
+                st._advance()
+                return
+            st.to_act = st.seat_after(me)
             return
-        # the end of a turn
-        if an.spoke or an.opening:
-            an.in_row = 0
-        else:
-            an.in_row += 1
-            if me not in an.passed:
-                an.passed = an.passed + (me,)
-        an.spoke = an.opening = False
-        if an.in_row >= st.R.announce.ends_after:
-            st.to_act = -1
-            st._advance()
-            return
-        st.to_act = st.seat_after(me)
+        an.spoke = True
+        # a statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
+        # table (KR-ANN-18, KR-AMB-12)
+        if me in st.declarers and me != st.declarer:
+            sides.reveal(st)
 
 
 def _chain_key(st: State, code: int, other: int) -> tuple:
@@ -327,7 +327,7 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
         for c, owner, name, _ref, _plan, _opening in an.games:
             if c == code:
                 return (name, owner, other)
-    return (GAME, -1, -1)
+    return GAME_KEY
 
 
 def max_actions(R: Any) -> int:

@@ -4,17 +4,17 @@ Tracked chains. Where `kontra.when` decides the opening of each figure's chain f
 figure alone (its plan is () or None for every figure: PerContract.tracked), the call a chain on a
 declared figure allows next reads nothing but what has been said on it, who declared the figure and the
 sides, none of which a seat's turn changes. The round then keeps, per figure, the call a seat of each side
-may make next on its chain (AnnounceState.entries), and those calls in the figures' order per side
-(AnnounceState.calls), brought up to date when a figure is declared or a call is said on its chain
-(track()), so that listing a seat's choices reads them instead of walking the chains.
+may make next on its chain (AnnounceState.entries), brought up to date when a figure is declared or a
+call is said on its chain (track()), so that listing a seat's choices reads them instead of walking the
+chains. The game's side-wide chain, once opened, is tracked the same way (its opening call is judged
+when a seat's choices are listed, since `kontra.when` may read the state there).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
-from interpreter.engine.figures import GAME
-from interpreter.engine.phases.announce_plans import GAME_CODE, PerContract, kontra_action, per_contract
+from interpreter.engine.phases.announce_plans import GAME_CODE, GAME_KEY, PerContract, kontra_action, per_contract
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.announce import AnnounceState
@@ -100,20 +100,21 @@ def kontra_options(st: State, me: int) -> list[int]:
 def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) -> None:
     """Append every kontra-chain call `me` may make now to `out` (the round has kontras; `c`: an activation
     for `me` if one was made)."""
-    S = st.R.announce
     an = st.announce
+    chains = an.chains
+    t = an.entries      # the chains tracked, for a seat on a side (its index in each entry)
+    side = 1 if me in st.declarers else 0 if me in st.defenders else -1
+    if t is not None and (side < 0 or t[-1] != len(an.declared)):
+        t = None
     turn = None
+    said = None
     if an.personal:
         turn = _Turn(st, me, c)
         _personal_calls(st, turn, out)
-    else:
-        said = an.chains.get(_GAME_KEY) if an.chains else None
-        if said:
-            level = _next_level(st, me, said, None)
-            if level:
-                out.append(kontra_action(GAME_CODE, level))
-        elif S.max > 0 and me not in (game_side(st) if an.declared else st.declarers):
-            plan = pc.game_plan     # not opened: the side opposite the game's side may, as `when` says
+    elif not chains or not (said := chains.get(GAME_KEY)):
+        S = st.R.announce           # not opened: the side opposite the game's side may, as `when` says
+        if S.max > 0 and me not in (game_side(st) if an.declared else st.declarers):
+            plan = pc.game_plan
             if plan is not None:
                 if plan:
                     if c is None:
@@ -125,15 +126,14 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
                         out.append(_GAME_OPEN)
                 else:
                     out.append(_GAME_OPEN)
-    if S.items and an.declared:
-        calls = an.calls
-        if calls is not None and calls[0] == len(an.declared):
-            if me in st.declarers:
-                out += calls[2]
-                return
-            if me in st.defenders:
-                out += calls[1]
-                return
+    elif t is None:
+        level = _next_level(st, me, said, None)
+        if level:
+            out.append(kontra_action(GAME_CODE, level))
+    if t is not None:
+        if t[-1] or said:       # else nothing declared and the game's chain not opened: nothing to call
+            out.extend(filter(None, t[side:-1:2]))
+    elif an.declared and st.R.announce.items:
         _figure_calls(st, turn or _Turn(st, me, c), pc, out)
 
 
@@ -199,34 +199,41 @@ def view_of(an: AnnounceState, pc: PerContract) -> Any:
     return view
 
 
-def track(st: State, an: AnnounceState, pc: PerContract, index: int = -1) -> None:
-    """Bring the tracked chains up to date (see the module's doc) after a figure (its index) was declared
-    or a call said on its chain; -1: the round starts, with the figures declared for the declarer."""
-    if not pc.tracked:
-        return
-    if index < 0:
-        blank = (0,) * len(pc.figure_chains)
-        entries: tuple = (blank, blank)
+def start_tracking(st: State, an: AnnounceState, pc: PerContract) -> None:
+    """Track the chains as the round starts (see the module's doc), the figures declared for the
+    declarer among them; AnnounceState.entries None: not tracked."""
+    an.entries = None
+    if pc.tracked:
+        an.entries = (0,) * (2 * len(pc.figure_chains) + 2) + (0,)
         for name in an.declared:
-            entries = _entry(st, an, pc, st.R.announce.figure_index[name], entries)
-    else:
-        entries = _entry(st, an, pc, index, an.entries)
-    an.entries = entries
-    an.calls = (len(an.declared), tuple(filter(None, entries[0])), tuple(filter(None, entries[1])))
+            track(st, an, pc, st.R.announce.figure_index[name])
 
 
-def _entry(st: State, an: AnnounceState, pc: PerContract, i: int, entries: tuple) -> tuple:
-    """`entries` with the call a defender and a declarer may make next on figure i's chain (0: none)."""
-    name, key, _ref, plan, calls = pc.figure_chains[i]
-    said = an.chains.get(key)
-    n = len(said) if said else 0
-    call = 0 if n >= st.R.announce.max or not n and plan is None else calls[n]
-    by = said[-1] if said and st.R.announce.answered else an.declared[name]    # the side that may not call
-    for_def, for_decl = entries
-    if by in st.declarers:
-        return for_def[:i] + (call,) + for_def[i + 1:], for_decl[:i] + (0,) + for_decl[i + 1:]
-    return for_def[:i] + (0,) + for_def[i + 1:], for_decl[:i] + (call,) + for_decl[i + 1:]
+def track(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
+    """Bring the tracked chains up to date (see the module's doc) after a figure (its index) was declared
+    or a call said on its chain; -1: after a call on the game's side-wide chain or, once it is opened, a
+    declaration (which may give the game to the other side's terms)."""
+    S = st.R.announce
+    said: tuple | None
+    if index < 0:
+        said = an.chains[GAME_KEY]
+        n = len(said)
+        call = pc.game_calls[n] if n < S.max else 0
+        by_declarers = said[-1] in st.declarers if S.answered else game_side(st) is st.declarers
+    else:   # the side that may not call: the last caller's, else the figure's
+        name, key, _ref, plan, calls = pc.figure_chains[index]
+        said = an.chains.get(key)
+        if said:
+            n = len(said)
+            call = calls[n] if n < S.max else 0
+            by_declarers = (said[-1] if S.answered else an.declared[name]) in st.declarers
+        else:
+            call = calls[0] if S.max > 0 and plan is not None else 0
+            by_declarers = an.declared[name] in st.declarers
+    t = an.entries
+    assert t is not None
+    j = 2 * index + 2
+    an.entries = t[:j] + ((call, 0) if by_declarers else (0, call)) + t[j + 2:-1] + (len(an.declared),)
 
 
-_GAME_KEY = (GAME, -1, -1)
 _GAME_OPEN = kontra_action(GAME_CODE, 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine.figures import GAME
 from interpreter.engine.phases.base import ALWAYS
 from interpreter.engine.phases.conditions import split_common
 
@@ -16,6 +17,7 @@ GAME_CODE, BASE_CODE, FIGURE_CODE = 0, 1, 2     # item codes in an ITEM_KONTRA a
 # ANNOUNCE arguments: 0 = pass (a turn without statements), 1 + i = declare figure i, and the two other
 # ends of a turn; each action has one spelling whatever the state
 PASS, DONE, OPEN = 0, 1 << 16, (1 << 16) | 1
+GAME_KEY = (GAME, -1, -1)                       # the chain key of the game's side-wide chain
 BY_OWNER = 1 << 24                              # ITEM_KONTRA flag: a personal chain's call by the game's declarer
 
 
@@ -44,7 +46,8 @@ class PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "all_left", "simple", "views", "game_plan", "figure_chains", "tracked")
+                 "all_left", "simple", "views", "game_plan", "figure_chains", "tracked",
+                 "game_calls", "chain_of")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -69,9 +72,14 @@ class PerContract:
         self.figure_chains = tuple((f.name, (f.name, -1, -1), f.ref, self.figure_opens[f.index],
                                     tuple(kontra_action(FIGURE_CODE + f.index, n) for n in levels))
                                    for f in S.figures)
+        self.game_calls = tuple(kontra_action(GAME_CODE, n) for n in levels)    # the side-wide game chain's
         # `kontra.when` opens each figure's chain or not whatever the state: the round tracks the chains
-        # on the declared figures (phases/announce_chains.py)
+        # (phases/announce_chains.py)
         self.tracked = S.kontra and S.items and all(not plan for plan in self.figure_opens)
+        # a side-wide chain's call → (the chain's key, its figure's index or -1: the game's), for its apply
+        self.chain_of = {call: (key, f.index) for f, (_n, key, _r, _p, calls) in zip(S.figures, self.figure_chains)
+                         for call in calls}
+        self.chain_of.update((call, (GAME_KEY, -1)) for call in self.game_calls)
         # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
         self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
         self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
