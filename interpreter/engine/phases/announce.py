@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, view_of
+from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, track_declared, view_of
 from interpreter.engine.phases.announce_plans import (
     BASE_CODE,
     DONE,
@@ -141,9 +141,9 @@ class AnnounceState:
     given: dict | None = None           # an outcome-only deal: the figures made and attempted, by side
     pc: Any = None                      # the contract's PerContract (set when the round starts; only read)
     view: Any = None                    # pc's Declared for the figures declared (kept by start and apply)
-    # the tracked chains on the declared figures (phases/announce_chains.py; kept by start and apply when
-    # pc.tracked, else None): per figure in their order, the call a defender and the call a declarer may
-    # make next on its chain (0: none), then the number of figures declared
+    # the tracked chains (phases/announce_chains.py; kept by start and apply when pc.tracked, else None):
+    # for the game's side-wide chain and then each figure in their order, the call a defender and the call
+    # a declarer may make next on it (0: none); then the game's side and the number of figures declared
     entries: tuple | None = None
 
     def copy(self) -> AnnounceState:
@@ -244,8 +244,8 @@ class AnnouncePhase(Phase):
                     memo0: dict = {}
                     common = pc.common
                     if not common or cond.holds(c, common, memo0):
-                        for plan, acts in runs:
-                            if not plan or cond.holds(c, plan, memo0):
+                        for plan, acts, part in runs:
+                            if not plan or (part(c) if part is not None else cond.holds(c, plan, memo0)):
                                 out += acts
             else:
                 memo: dict = {}     # the parts of `declare` that do not read the item, judged once
@@ -295,9 +295,7 @@ class AnnouncePhase(Phase):
             pc = an.pc or per_contract(st)
             an.view = pc.view(an.declared)
             if an.entries is not None:
-                track(st, an, pc, fig.index)
-                if GAME_KEY in an.chains and not st.R.announce.answered:
-                    track(st, an, pc, -1)       # the game's side may have changed
+                track_declared(st, an, pc, fig.index)
         else:               # the end of a turn
             if an.spoke or an.opening:
                 an.in_row = 0
@@ -315,7 +313,7 @@ class AnnouncePhase(Phase):
         an.spoke = True
         # a statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
         # table (KR-ANN-18, KR-AMB-12)
-        if me in st.declarers and me != st.declarer:
+        if me in st.declarers and me != st._declarer:
             sides.reveal(st)
 
 

@@ -7,7 +7,8 @@ sides, none of which a seat's turn changes. The round then keeps, per figure, th
 may make next on its chain (AnnounceState.entries), brought up to date when a figure is declared or a
 call is said on its chain (track()), so that listing a seat's choices reads them instead of walking the
 chains. The game's side-wide chain, once opened, is tracked the same way (its opening call is judged
-when a seat's choices are listed, since `kontra.when` may read the state there).
+when a seat's choices are listed, since `kontra.when` may read the state there), and so is the game's
+side (game_side()), which only a declaration changes.
 """
 from __future__ import annotations
 
@@ -113,7 +114,7 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
         _personal_calls(st, turn, out)
     elif not chains or not (said := chains.get(GAME_KEY)):
         S = st.R.announce           # not opened: the side opposite the game's side may, as `when` says
-        if S.max > 0 and me not in (game_side(st) if an.declared else st.declarers):
+        if S.max > 0 and me not in (t[-2] if t is not None else game_side(st)):
             plan = pc.game_plan
             if plan is not None:
                 if plan:
@@ -132,7 +133,7 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
             out.append(kontra_action(GAME_CODE, level))
     if t is not None:
         if t[-1] or said:       # else nothing declared and the game's chain not opened: nothing to call
-            out.extend(filter(None, t[side:-1:2]))
+            out.extend(filter(None, t[side:-2:2]))
     elif an.declared and st.R.announce.items:
         _figure_calls(st, turn or _Turn(st, me, c), pc, out)
 
@@ -204,22 +205,36 @@ def start_tracking(st: State, an: AnnounceState, pc: PerContract) -> None:
     declarer among them; AnnounceState.entries None: not tracked."""
     an.entries = None
     if pc.tracked:
-        an.entries = (0,) * (2 * len(pc.figure_chains) + 2) + (0,)
+        an.entries = (0,) * (2 * len(pc.figure_chains) + 2) + (st.declarers, 0)
         for name in an.declared:
             track(st, an, pc, st.R.announce.figure_index[name])
+        an.entries = an.entries[:-2] + (game_side(st), len(an.declared))
+
+
+def track_declared(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
+    """Bring the tracked chains up to date after figure `index` was declared: its chain, the game's
+    once that is opened and called by one side (the declaration may give the game to the other side's
+    terms), and the game's side and the number of figures declared."""
+    track(st, an, pc, index)
+    t = an.entries
+    assert t is not None
+    an.entries = t[:-2] + (game_side(st), len(an.declared))
+    if GAME_KEY in an.chains and not st.R.announce.answered:
+        track(st, an, pc, -1)
 
 
 def track(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
-    """Bring the tracked chains up to date (see the module's doc) after a figure (its index) was declared
-    or a call said on its chain; -1: after a call on the game's side-wide chain or, once it is opened, a
-    declaration (which may give the game to the other side's terms)."""
+    """Bring the tracked chains up to date (see the module's doc) after a call on the chain on figure
+    `index` (-1: the game's side-wide chain), or that figure's declaration."""
     S = st.R.announce
+    t = an.entries
+    assert t is not None
     said: tuple | None
     if index < 0:
         said = an.chains[GAME_KEY]
         n = len(said)
         call = pc.game_calls[n] if n < S.max else 0
-        by_declarers = said[-1] in st.declarers if S.answered else game_side(st) is st.declarers
+        by_declarers = said[-1] in st.declarers if S.answered else t[-2] == st.declarers
     else:   # the side that may not call: the last caller's, else the figure's
         name, key, _ref, plan, calls = pc.figure_chains[index]
         said = an.chains.get(key)
@@ -230,10 +245,8 @@ def track(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
         else:
             call = calls[0] if S.max > 0 and plan is not None else 0
             by_declarers = an.declared[name] in st.declarers
-    t = an.entries
-    assert t is not None
     j = 2 * index + 2
-    an.entries = t[:j] + ((call, 0) if by_declarers else (0, call)) + t[j + 2:-1] + (len(an.declared),)
+    an.entries = t[:j] + ((call, 0) if by_declarers else (0, call)) + t[j + 2:]
 
 
 _GAME_OPEN = kontra_action(GAME_CODE, 1)

@@ -126,7 +126,8 @@ class PerContract:
 class Declared:
     """One contract's round with one set of figures declared: `left`, the entries of `declarable` for the
     figures not yet declared; for a `simple` contract `runs`, their actions in order as runs of neighbours
-    with the same plan: ((plan, actions), …); `chains`, the chains on the declared figures in the figures'
+    with the same plan: ((plan, actions, its one part), …), the part a plan of one part judged once per
+    activation leaves (called at once), else None; `chains`, the chains on the declared figures in the figures'
     order: (name, chain key, ref, plan of `kontra.when`, the call of each level, the opening call first)
     each. The round keeps its current one (AnnounceState.view) and moves on to the next when a figure is
     declared."""
@@ -141,7 +142,8 @@ class Declared:
                 runs[-1] = (plan, runs[-1][1] + (action,))
             else:
                 runs.append((plan, (action,)))
-        self.runs = tuple(runs)
+        self.runs = tuple((plan, acts, plan[0][0][1] if len(plan) == 1 and len(plan[0]) == 1
+                           and (plan[0][0][2] is True or not plan[0][0][2]) else None) for plan, acts in runs)
         self.chains = tuple(e for e in pc.figure_chains if e[0] in key) if key else ()
 
 
