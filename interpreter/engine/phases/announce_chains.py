@@ -120,7 +120,7 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
                 if plan:
                     if c is None:
                         c = Ctx(st, me)
-                    c.vars["item"] = st.contract
+                    c.vars["item"] = pc.con         # the contract being played (per_contract)
                     cond = S.opens_if
                     assert cond is not None
                     if cond.judge(c, plan):
@@ -218,7 +218,7 @@ def track_declared(st: State, an: AnnounceState, pc: PerContract, index: int) ->
     track(st, an, pc, index)
     t = an.entries
     assert t is not None
-    an.entries = t[:-2] + (game_side(st), len(an.declared))
+    an.entries = t[:-2] + (game_side(st) if st.R.announce.figures[index].multiplier else t[-2], len(an.declared))
     if GAME_KEY in an.chains and not st.R.announce.answered:
         track(st, an, pc, -1)
 

@@ -47,13 +47,14 @@ class PerContract:
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
                  "all_left", "simple", "views", "game_plan", "figure_chains", "tracked",
-                 "game_calls", "chain_of")
+                 "game_calls", "chain_of", "one_part")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
         listed = (con.rec.get("figures") or ()) if con is not None else ()
         cond = S.declare_if
         self.declarable: tuple = ()
+        self.one_part: dict = {}
         self.common: tuple = ()         # the conjuncts of `declare` that hold for every figure or none
         if cond is not None:
             figs, plans = [], []
@@ -66,6 +67,9 @@ class PerContract:
             # (name, the figure if only its card's holder may declare it, its `allowed`, ref, plan, action)
             self.declarable = tuple((fig.name, fig if fig.by_holder else None, fig.allowed, fig.ref, plan,
                                      A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
+        # a plan of one part judged once per activation → that part (Declared.runs)
+        self.one_part = {plan: plan[0][0][1] for plan in {e[4] for e in self.declarable}
+                         if len(plan) == 1 and len(plan[0]) == 1 and plan[0][0][2] is True}
         self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
         # each figure's entry of Declared.chains, in the figures' order
         levels = range(1, max(S.max, 1) + 1)
@@ -139,11 +143,10 @@ class Declared:
         runs: list = []
         for _holder, _allowed, _ref, plan, action in self.left:
             if runs and runs[-1][0] == plan:
-                runs[-1] = (plan, runs[-1][1] + (action,))
+                runs[-1] = (plan, runs[-1][1] + (action,), runs[-1][2])
             else:
-                runs.append((plan, (action,)))
-        self.runs = tuple((plan, acts, plan[0][0][1] if len(plan) == 1 and len(plan[0]) == 1
-                           and (plan[0][0][2] is True or not plan[0][0][2]) else None) for plan, acts in runs)
+                runs.append((plan, (action,), pc.one_part.get(plan)))
+        self.runs = tuple(runs)
         self.chains = tuple(e for e in pc.figure_chains if e[0] in key) if key else ()
 
 
