@@ -235,38 +235,37 @@ class AnnouncePhase(Phase):
             view = an.view
             if view is None or view.count != len(an.declared):
                 view = view_of(an, pc)
-            cond = st.R.announce.declare_if
-            assert cond is not None
-            if pc.simple:
-                runs = view.runs
-                if runs:
+            if view.left:           # some figure the contract lists is not declared yet
+                cond = st.R.announce.declare_if
+                assert cond is not None
+                if pc.simple:
                     c = Ctx(st, me)
                     memo0: dict = {}
                     common = pc.common
                     if not common or cond.holds(c, common, memo0):
-                        for plan, acts, part in runs:
+                        for plan, acts, part in view.runs:
                             if not plan or (part(c) if part is not None else cond.holds(c, plan, memo0)):
                                 out += acts
-            else:
-                memo: dict = {}     # the parts of `declare` that do not read the item, judged once
-                common = pc.common
-                for holder, allowed, ref, plan, action in view.left:
-                    if holder is not None:
-                        card = card_of(st, holder)
-                        if not (card >= 0 and st.hands[me] >> card & 1):
+                else:
+                    memo: dict = {}     # the parts of `declare` that do not read the item, judged once
+                    common = pc.common
+                    for holder, allowed, ref, plan, action in view.left:
+                        if holder is not None:
+                            card = card_of(st, holder)
+                            if not (card >= 0 and st.hands[me] >> card & 1):
+                                continue
+                        if c is None:
+                            c = Ctx(st, me)
+                            vars_ = c.vars
+                        vars_["item"] = ref
+                        if allowed is not None and not allowed(c):
                             continue
-                    if c is None:
-                        c = Ctx(st, me)
-                        vars_ = c.vars
-                    vars_["item"] = ref
-                    if allowed is not None and not allowed(c):
-                        continue
-                    if common:
-                        if not cond.holds(c, common, memo):
-                            break
-                        common = ()
-                    if not plan or cond.holds(c, plan, memo):
-                        out.append(action)
+                        if common:
+                            if not cond.holds(c, common, memo):
+                                break
+                            common = ()
+                        if not plan or cond.holds(c, plan, memo):
+                            out.append(action)
         if pc.kontra:
             kontras(st, me, c, pc, out)
         out.append(_OPEN_ACTION if an.opening else _DONE_ACTION if an.spoke else _PASS_ACTION)
