@@ -107,26 +107,17 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
     side = 1 if me in st.declarers else 0 if me in st.defenders else -1
     if t is not None and (side < 0 or t[-1] != len(an.declared)):
         t = None
-    turn = None
     said = None
     if an.personal:
-        turn = _Turn(st, me, c)
-        _personal_calls(st, turn, out)
+        _personal_calls(st, me, c, out)
     elif not chains or not (said := chains.get(GAME_KEY)):
-        S = st.R.announce           # not opened: the side opposite the game's side may, as `when` says
-        if S.max > 0 and me not in (t[-2] if t is not None else game_side(st)):
+        # not opened: the side opposite the game's side may, as `when` says
+        if st.R.announce.max > 0 and me not in (t[-2] if t is not None else game_side(st)):
             plan = pc.game_plan
-            if plan is not None:
-                if plan:
-                    if c is None:
-                        c = Ctx(st, me)
-                    c.vars["item"] = pc.con         # the contract being played (per_contract)
-                    cond = S.opens_if
-                    assert cond is not None
-                    if cond.judge(c, plan):
-                        out.append(_GAME_OPEN)
-                else:
-                    out.append(_GAME_OPEN)
+            if plan and c is None:
+                c = Ctx(st, me)
+            if _opens(c, pc.con, plan):     # pc.con: the contract being played (per_contract)
+                out.append(_GAME_OPEN)
     elif t is None:
         level = _next_level(st, me, said, None)
         if level:
@@ -135,20 +126,35 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
         if t[-1] or said:       # else nothing declared and the game's chain not opened: nothing to call
             out.extend(filter(None, t[side:-2:2]))
     elif an.declared and st.R.announce.items:
-        _figure_calls(st, turn or _Turn(st, me, c), pc, out)
+        _figure_calls(st, _Turn(st, me, c), pc, out)
 
 
-def _personal_calls(st: State, turn: _Turn, out: list[int]) -> None:
-    """The calls on the personal chains of each game in play."""
+def _opens(c: Any, item: Any, plan: tuple | None) -> bool:
+    """`kontra.when` for the opening call on the chain on `item`, its plan judged at once in the activation
+    `c` (None only when the plan is None or ())."""
+    if plan is None:
+        return False
+    if plan:
+        c.vars["item"] = item
+        cond = c.st.R.announce.opens_if
+        assert cond is not None
+        return cond.judge(c, plan)
+    return True
+
+
+def _personal_calls(st: State, me: int, c: Ctx | None, out: list[int]) -> None:
+    """The calls on the personal chains of each game in play (`c`: an activation for `me` if one was made)."""
     S = st.R.announce
     chains = st.announce.chains
-    me = turn.me
     for code, owner, name, item, plan, opening in st.announce.games:
         if me != owner:         # the chain between the game's declarer and me
             said = chains.get((name, owner, me)) if chains else None
             if not said:
-                if S.max > 0 and turn.opens(item, plan):
-                    out.append(opening[me])
+                if S.max > 0:
+                    if plan and c is None:
+                        c = Ctx(st, me)
+                    if _opens(c, item, plan):
+                        out.append(opening[me])
                 continue
             level = _personal_level(st, me, owner, me, name)
             if level:
