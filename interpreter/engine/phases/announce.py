@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, track_declared, view_of
+from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, view_of
 from interpreter.engine.phases.announce_plans import (
     BASE_CODE,
     DONE,
@@ -294,7 +294,7 @@ class AnnouncePhase(Phase):
             pc = an.pc or per_contract(st)
             an.view = pc.view(an.declared)
             if an.entries is not None:
-                track_declared(st, an, pc, fig.index)
+                track(st, an, pc, fig.index, True)
         else:               # the end of a turn
             if an.spoke or an.opening:
                 an.in_row = 0

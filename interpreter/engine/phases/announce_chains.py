@@ -213,25 +213,14 @@ def start_tracking(st: State, an: AnnounceState, pc: PerContract) -> None:
     if pc.tracked:
         an.entries = (0,) * (2 * len(pc.figure_chains) + 2) + (st.declarers, 0)
         for name in an.declared:
-            track(st, an, pc, st.R.announce.figure_index[name])
-        an.entries = an.entries[:-2] + (game_side(st), len(an.declared))
+            track(st, an, pc, st.R.announce.figure_index[name], True)
 
 
-def track_declared(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
-    """Bring the tracked chains up to date after figure `index` was declared: its chain, the game's
-    once that is opened and called by one side (the declaration may give the game to the other side's
-    terms), and the game's side and the number of figures declared."""
-    track(st, an, pc, index)
-    t = an.entries
-    assert t is not None
-    an.entries = t[:-2] + (game_side(st) if st.R.announce.figures[index].multiplier else t[-2], len(an.declared))
-    if GAME_KEY in an.chains and not st.R.announce.answered:
-        track(st, an, pc, -1)
-
-
-def track(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
+def track(st: State, an: AnnounceState, pc: PerContract, index: int, declared: bool = False) -> None:
     """Bring the tracked chains up to date (see the module's doc) after a call on the chain on figure
-    `index` (-1: the game's side-wide chain), or that figure's declaration."""
+    `index` (-1: the game's side-wide chain), or (`declared`) after that figure's declaration: then the
+    game's side and the number of figures declared too, and the game's chain once it is opened and
+    called by one side (the declaration may give the game to the other side's terms)."""
     S = st.R.announce
     t = an.entries
     assert t is not None
@@ -252,7 +241,13 @@ def track(st: State, an: AnnounceState, pc: PerContract, index: int) -> None:
             call = calls[0] if S.max > 0 and plan is not None else 0
             by_declarers = an.declared[name] in st.declarers
     j = 2 * index + 2
-    an.entries = t[:j] + ((call, 0) if by_declarers else (0, call)) + t[j + 2:]
+    if not declared:
+        an.entries = t[:j] + ((call, 0) if by_declarers else (0, call)) + t[j + 2:]
+        return
+    an.entries = (t[:j] + ((call, 0) if by_declarers else (0, call)) + t[j + 2:-2]
+                  + (game_side(st) if S.figures[index].multiplier else t[-2], len(an.declared)))
+    if not S.answered and GAME_KEY in an.chains:
+        track(st, an, pc, -1)
 
 
 _GAME_OPEN = kontra_action(GAME_CODE, 1)
