@@ -34,7 +34,7 @@ import interpreter.engine.builtins as B
 from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
-from interpreter.engine.figures import GAME, FigureRT, card_of
+from interpreter.engine.figures import FigureRT, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
 from interpreter.engine.phases.conditions import Condition, condition
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
@@ -43,11 +43,13 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
+from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, view_of
 from interpreter.engine.phases.announce_plans import (
     BASE_CODE,
     DONE,
     FIGURE_CODE,
     GAME_CODE,
+    GAME_KEY,
     OPEN,
     PASS,
     ROUND_READS,
@@ -139,10 +141,15 @@ class AnnounceState:
     given: dict | None = None           # an outcome-only deal: the figures made and attempted, by side
     pc: Any = None                      # the contract's PerContract (set when the round starts; only read)
     view: Any = None                    # pc's Declared for the figures declared (kept by start and apply)
+    # the tracked chains (phases/announce_chains.py; kept by start and apply when pc.tracked, else None):
+    # for the game's side-wide chain and then each figure in their order, the call a defender and the call
+    # a declarer may make next on it (0: none); then the game's side and the number of figures declared
+    entries: tuple | None = None
 
     def copy(self) -> AnnounceState:
         return AnnounceState(dict(self.declared), dict(self.chains), self.in_row, self.spoke, self.opening,
-                             self.personal, self.games, self.passed, self.given, self.pc, self.view)
+                             self.personal, self.games, self.passed, self.given, self.pc, self.view,
+                             self.entries)
 
 
 def end_of_turn(st: State) -> int:
@@ -152,22 +159,6 @@ def end_of_turn(st: State) -> int:
 
 
 _OPEN_ACTION, _DONE_ACTION, _PASS_ACTION = (A.make(A.ANNOUNCE, a) for a in (OPEN, DONE, PASS))
-
-
-def _side_of(st: State, seat: int) -> tuple[int, ...]:
-    return st.declarers if seat in st.declarers else st.defenders
-
-
-def _game_side(st: State) -> tuple[int, ...]:
-    """The side whose terms the game is: the declaring side, unless the other side declared a multiplier."""
-    declared = st.announce.declared
-    if not declared:
-        return st.declarers
-    for name in st.R.announce.multipliers:
-        seat = declared.get(name)
-        if seat is not None and seat not in st.declarers:
-            return st.defenders
-    return st.declarers
 
 
 # the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
@@ -192,148 +183,9 @@ def _judge(cond: Condition | None, plan: tuple | None, c: Ctx) -> bool:
     return plan is not None and (not plan or cond is not None and cond.holds(c, plan, {}))
 
 
-class _Turn:
-    """What listing one seat's choices shares: one activation (made on first need), and a memo of the
-    parts of `kontra.when` that do not read the item."""
-    __slots__ = ("st", "me", "c", "memo")
-
-    def __init__(self, st: State, me: int, c: Ctx | None = None):
-        self.st, self.me, self.c = st, me, c
-        self.memo: dict | None = None   # made on first need
-
-    def opens(self, item: Any, plan: tuple | None) -> bool:
-        """`kontra.when` for the chain on `item` (its plan for the contract and item)."""
-        if plan is None:
-            return False
-        if not plan:
-            return True
-        c = self.c
-        if c is None:
-            c = self.c = Ctx(self.st, self.me)
-        c.vars["item"] = item
-        cond = self.st.R.announce.opens_if
-        assert cond is not None
-        memo = self.memo
-        if memo is None:
-            memo = self.memo = {}
-        return cond.holds(c, plan, memo)
-
-
-def _next_level(st: State, me: int, said: tuple[int, ...], item_side: tuple[int, ...] | None) -> int:
-    """The level `me` may say next in a side-wide chain where `said` has been said, 0 if none; a chain
-    not yet opened gives -1 when `me` is not on the item's side (`item_side`, None: the game's side):
-    then `kontra.when` decides."""
-    n = len(said)
-    S = st.R.announce
-    if n >= S.max:
-        return 0
-    if n and S.answered:
-        return n + 1 if me not in _side_of(st, said[-1]) else 0
-    if me in (_game_side(st) if item_side is None else item_side):
-        return 0
-    return n + 1 if n else -1
-
-
-def _personal_level(st: State, me: int, owner: int, other: int, name: str) -> int:
-    """As _next_level, for the personal chain between `owner` and `other` on the game `name`."""
-    said = st.announce.chains.get((name, owner, other), ())
-    if len(said) >= st.R.announce.max:
-        return 0
-    if not said:
-        return -1 if me == other else 0
-    return len(said) + 1 if me == (owner if said[-1] == other else other) else 0
-
-
-def kontra_options(st: State, me: int) -> list[int]:
-    """Every kontra-chain call `me` may make now."""
-    out: list[int] = []
-    if st.R.announce.kontra:
-        _kontras(st, _Turn(st, me), per_contract(st), out)
-    return out
-
-
-def _kontras(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
-    """Append every kontra-chain call the seat may make now to `out` (the declaration round has kontras)."""
-    S = st.R.announce
-    an = st.announce
-    chains = an.chains
-    me = turn.me
-    if an.personal:
-        for code, owner, name, item, plan, opening in an.games:
-            if me != owner:         # the chain between the game's declarer and me
-                said = chains.get((name, owner, me)) if chains else None
-                if not said:
-                    if S.max > 0 and turn.opens(item, plan):
-                        out.append(opening[me])
-                    continue
-                level = _personal_level(st, me, owner, me, name)
-                if level:
-                    out.append(kontra_action(code, level, me, False))
-                continue
-            for other in st.active:
-                if other == owner:
-                    continue
-                level = _personal_level(st, me, owner, other, name)
-                if level > 0:
-                    out.append(kontra_action(code, level, other, True))
-    else:
-        said = chains.get(_GAME_KEY)
-        if not said:                # not opened: the side opposite the game's side may, as `when` says
-            if S.max > 0 and me not in _game_side(st):
-                item = st.contract
-                if turn.opens(item, pc.game_plan):
-                    out.append(_GAME_OPEN)
-        else:
-            level = _next_level(st, me, said, None)
-            if level:
-                out.append(kontra_action(GAME_CODE, level))
-    declared = an.declared
-    if S.items and declared:
-        mx = S.max
-        answered = S.answered
-        declarers = st.declarers
-        me_decl = me in declarers      # `me in` a side: the declaring side, else the defending side
-        me_def = me in st.defenders
-        for name, key, ref, plan, calls in _view(an, pc).chains:
-            said = chains.get(key)
-            if said:
-                n = len(said)
-                if n >= mx:
-                    continue
-                if answered:
-                    if me_decl if said[-1] in declarers else me_def:
-                        continue
-                elif me_decl if declared[name] in declarers else me_def:
-                    continue
-                out.append(calls[n])
-            elif (mx > 0 and not (me_decl if declared[name] in declarers else me_def) and plan is not None
-                  and (not plan or turn.opens(ref, plan))):
-                out.append(calls[0])
-
-
 def _game_item(pc: PerContract, con: Any) -> tuple:
     """A game's ref and the plan of `kontra.when` for the chain on it (None, None: no such contract)."""
     return (None, None) if con is None else (con.ref, pc.game(con.ref))
-
-
-def _view(an: AnnounceState, pc: PerContract) -> Any:
-    """The round's Declared (announce_plans.py) for the figures declared now: the one the round keeps
-    (start and apply set it), else looked up; never written here, since legal_actions() changes nothing."""
-    view = an.view
-    if view is None or view.count != len(an.declared):
-        view = pc.view(an.declared)
-    return view
-
-
-_GAME_KEY = (GAME, -1, -1)
-_GAME_OPEN = kontra_action(GAME_CODE, 1)
-
-
-def _reveal(st: State, seat: int) -> None:
-    """A statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
-    table (KR-ANN-18, KR-AMB-12)."""
-    if seat in st.declarers and seat != st.declarer:
-        sides.reveal(st)
 
 
 class AnnouncePhase(Phase):
@@ -365,6 +217,7 @@ class AnnouncePhase(Phase):
             if str(name) in st.R.figures:
                 an.declared.setdefault(str(name), st.declarer)
         an.view = pc.view(an.declared)
+        start_tracking(st, an, pc)
         first = S.first(c) if S.first is not None else st.declarer
         st.to_act = first if first in st.active else st.declarer
         an.opening, an.spoke, an.in_row = True, False, 0
@@ -381,96 +234,86 @@ class AnnouncePhase(Phase):
         if pc.declarable:
             view = an.view
             if view is None or view.count != len(an.declared):
-                view = _view(an, pc)
-            cond = st.R.announce.declare_if
-            assert cond is not None
-            if pc.simple:
-                runs = view.runs
-                if runs:
+                view = view_of(an, pc)
+            if view.left:           # some figure the contract lists is not declared yet
+                cond = st.R.announce.declare_if
+                assert cond is not None
+                if pc.simple:
                     c = Ctx(st, me)
                     memo0: dict = {}
                     common = pc.common
                     if not common or cond.holds(c, common, memo0):
-                        for plan, acts in runs:
-                            if not plan or cond.holds(c, plan, memo0):
+                        for plan, acts, part in view.runs:
+                            if not plan or (part(c) if part is not None else cond.holds(c, plan, memo0)):
                                 out += acts
-            else:
-                memo: dict = {}     # the parts of `declare` that do not read the item, judged once
-                common = pc.common
-                for holder, allowed, ref, plan, action in view.left:
-                    if holder is not None:
-                        card = card_of(st, holder)
-                        if not (card >= 0 and st.hands[me] >> card & 1):
+                else:
+                    memo: dict = {}     # the parts of `declare` that do not read the item, judged once
+                    common = pc.common
+                    for holder, allowed, ref, plan, action in view.left:
+                        if holder is not None:
+                            card = card_of(st, holder)
+                            if not (card >= 0 and st.hands[me] >> card & 1):
+                                continue
+                        if c is None:
+                            c = Ctx(st, me)
+                            vars_ = c.vars
+                        vars_["item"] = ref
+                        if allowed is not None and not allowed(c):
                             continue
-                    if c is None:
-                        c = Ctx(st, me)
-                        vars_ = c.vars
-                    vars_["item"] = ref
-                    if allowed is not None and not allowed(c):
-                        continue
-                    if common:
-                        if not cond.holds(c, common, memo):
-                            break
-                        common = ()
-                    if not plan or cond.holds(c, plan, memo):
-                        out.append(action)
+                        if common:
+                            if not cond.holds(c, common, memo):
+                                break
+                            common = ()
+                        if not plan or cond.holds(c, plan, memo):
+                            out.append(action)
         if pc.kontra:
-            S = st.R.announce
-            if an.personal or (S.items and an.declared):
-                _kontras(st, _Turn(st, me, c), pc, out)
-            else:                   # only the game's side-wide chain (as _kontras judges it)
-                said = an.chains.get(_GAME_KEY) if an.chains else None
-                if said:
-                    level = _next_level(st, me, said, None)
-                    if level:
-                        out.append(kontra_action(GAME_CODE, level))
-                elif S.max > 0 and me not in (_game_side(st) if an.declared else st.declarers):
-                    plan = pc.game_plan
-                    if plan is not None:
-                        if plan:
-                            if c is None:
-                                c = Ctx(st, me)
-                            c.vars["item"] = st.contract
-                            cond = S.opens_if
-                            assert cond is not None
-                            if cond.judge(c, plan):
-                                out.append(_GAME_OPEN)
-                        else:
-                            out.append(_GAME_OPEN)
+            kontras(st, me, c, pc, out)
         out.append(_OPEN_ACTION if an.opening else _DONE_ACTION if an.spoke else _PASS_ACTION)
         return out
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
         an = st.announce
-        kind, arg = action >> A.SHIFT, action & A.ARG
-        if kind == A.ITEM_KONTRA:
-            code, level, other = unpack(arg)
-            key = _chain_key(st, code, other)
-            an.chains[key] = an.chains.get(key, ()) + (me,)
-            an.spoke = True
-            _reveal(st, me)
-            return
-        if PASS < arg < DONE:
+        arg = action & A.ARG
+        if action >> A.SHIFT == A.ITEM_KONTRA:
+            pc = an.pc or per_contract(st)
+            hit = pc.chain_of.get(action)       # a side-wide chain's call: (its key, its index in track())
+            if hit is None or an.personal and hit[1] < 0:
+                code, _level, other = unpack(arg)
+                key = _chain_key(st, code, other)
+                hit = None
+            else:
+                key = hit[0]
+            chains = an.chains
+            chains[key] = chains.get(key, ()) + (me,)
+            if hit is not None and an.entries is not None:
+                track(st, an, pc, hit[1])
+        elif PASS < arg < DONE:
             fig = st.R.announce.figures[arg - 1]
             an.declared[fig.name] = me
-            an.view = (an.pc or per_contract(st)).view(an.declared)
-            an.spoke = True
-            _reveal(st, me)
+            pc = an.pc or per_contract(st)
+            an.view = pc.view(an.declared)
+            if an.entries is not None:
+                track(st, an, pc, fig.index, True)
+        else:               # the end of a turn
+            if an.spoke or an.opening:
+                an.in_row = 0
+            else:
+                an.in_row += 1
+                if me not in an.passed:
+                    an.passed = an.passed + (me,)
+            an.spoke = an.opening = False
+            if an.in_row >= st.R.announce.ends_after:
+                st.to_act = -1
+                st._advance()
+                return
+            st.to_act = st.seat_after(me)
             return
-        # the end of a turn
-        if an.spoke or an.opening:
-            an.in_row = 0
-        else:
-            an.in_row += 1
-            if me not in an.passed:
-                an.passed = an.passed + (me,)
-        an.spoke = an.opening = False
-        if an.in_row >= st.R.announce.ends_after:
-            st.to_act = -1
-            st._advance()
-            return
-        st.to_act = st.seat_after(me)
+        an.spoke = True
+        # a statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
+        # table (KR-ANN-18, KR-AMB-12)
+        if me in st.declarers and me != st._declarer:
+            sides.reveal(st)
 
 
 def _chain_key(st: State, code: int, other: int) -> tuple:
@@ -481,7 +324,7 @@ def _chain_key(st: State, code: int, other: int) -> tuple:
         for c, owner, name, _ref, _plan, _opening in an.games:
             if c == code:
                 return (name, owner, other)
-    return (GAME, -1, -1)
+    return GAME_KEY
 
 
 def max_actions(R: Any) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine.figures import GAME
 from interpreter.engine.phases.base import ALWAYS
 from interpreter.engine.phases.conditions import split_common
 
@@ -16,6 +17,7 @@ GAME_CODE, BASE_CODE, FIGURE_CODE = 0, 1, 2     # item codes in an ITEM_KONTRA a
 # ANNOUNCE arguments: 0 = pass (a turn without statements), 1 + i = declare figure i, and the two other
 # ends of a turn; each action has one spelling whatever the state
 PASS, DONE, OPEN = 0, 1 << 16, (1 << 16) | 1
+GAME_KEY = (GAME, -1, -1)                       # the chain key of the game's side-wide chain
 BY_OWNER = 1 << 24                              # ITEM_KONTRA flag: a personal chain's call by the game's declarer
 
 
@@ -44,13 +46,15 @@ class PerContract:
     """What the declaration round's conditions leave to judge under one contract (made once per rule set
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
-                 "all_left", "simple", "views", "game_plan", "figure_chains")
+                 "all_left", "simple", "views", "game_plan", "figure_chains", "tracked",
+                 "game_calls", "chain_of", "one_part")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
         listed = (con.rec.get("figures") or ()) if con is not None else ()
         cond = S.declare_if
         self.declarable: tuple = ()
+        self.one_part: dict = {}
         self.common: tuple = ()         # the conjuncts of `declare` that hold for every figure or none
         if cond is not None:
             figs, plans = [], []
@@ -63,12 +67,23 @@ class PerContract:
             # (name, the figure if only its card's holder may declare it, its `allowed`, ref, plan, action)
             self.declarable = tuple((fig.name, fig if fig.by_holder else None, fig.allowed, fig.ref, plan,
                                      A.make(A.ANNOUNCE, 1 + fig.index)) for fig, plan in zip(figs, rest))
+        # a plan of one part judged once per activation → that part (Declared.runs)
+        self.one_part = {plan: plan[0][0][1] for plan in {e[4] for e in self.declarable}
+                         if len(plan) == 1 and len(plan[0]) == 1 and plan[0][0][2] is True}
         self.figure_opens = [self.opens_plan(fig.ref) for fig in S.figures]
         # each figure's entry of Declared.chains, in the figures' order
         levels = range(1, max(S.max, 1) + 1)
         self.figure_chains = tuple((f.name, (f.name, -1, -1), f.ref, self.figure_opens[f.index],
                                     tuple(kontra_action(FIGURE_CODE + f.index, n) for n in levels))
                                    for f in S.figures)
+        self.game_calls = tuple(kontra_action(GAME_CODE, n) for n in levels)    # the side-wide game chain's
+        # `kontra.when` opens each figure's chain or not whatever the state: the round tracks the chains
+        # (phases/announce_chains.py)
+        self.tracked = S.kontra and S.items and all(not plan for plan in self.figure_opens)
+        # a side-wide chain's call → (the chain's key, its figure's index or -1: the game's), for its apply
+        self.chain_of = {call: (key, f.index) for f, (_n, key, _r, _p, calls) in zip(S.figures, self.figure_chains)
+                         for call in calls}
+        self.chain_of.update((call, (GAME_KEY, -1)) for call in self.game_calls)
         # the round's `when` and `kontra.personal` (a plan; () when the rule file leaves them out)
         self.when = S.when_if.plan({"contract": con}) if S.when_if is not None else ()
         self.personal = (S.personal_if.plan({"contract": con}) if S.personal_if is not None
@@ -115,7 +130,8 @@ class PerContract:
 class Declared:
     """One contract's round with one set of figures declared: `left`, the entries of `declarable` for the
     figures not yet declared; for a `simple` contract `runs`, their actions in order as runs of neighbours
-    with the same plan: ((plan, actions), …); `chains`, the chains on the declared figures in the figures'
+    with the same plan: ((plan, actions, its one part), …), the part a plan of one part judged once per
+    activation leaves (called at once), else None; `chains`, the chains on the declared figures in the figures'
     order: (name, chain key, ref, plan of `kontra.when`, the call of each level, the opening call first)
     each. The round keeps its current one (AnnounceState.view) and moves on to the next when a figure is
     declared."""
@@ -127,9 +143,9 @@ class Declared:
         runs: list = []
         for _holder, _allowed, _ref, plan, action in self.left:
             if runs and runs[-1][0] == plan:
-                runs[-1] = (plan, runs[-1][1] + (action,))
+                runs[-1] = (plan, runs[-1][1] + (action,), runs[-1][2])
             else:
-                runs.append((plan, (action,)))
+                runs.append((plan, (action,), pc.one_part.get(plan)))
         self.runs = tuple(runs)
         self.chains = tuple(e for e in pc.figure_chains if e[0] in key) if key else ()
 
