@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.announce_plans import GAME_CODE, GAME_KEY, PerContract, kontra_action, per_contract
+from interpreter.engine.phases.announce_plans import GAME_CODE, GAME_KEY, PerContract, kontra_action
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.announce import AnnounceState
@@ -88,14 +88,6 @@ def _personal_level(st: State, me: int, owner: int, other: int, name: str) -> in
     if not said:
         return -1 if me == other else 0
     return len(said) + 1 if me == (owner if said[-1] == other else other) else 0
-
-
-def kontra_options(st: State, me: int) -> list[int]:
-    """Every kontra-chain call `me` may make now."""
-    out: list[int] = []
-    if st.R.announce.kontra:
-        kontras(st, me, None, per_contract(st), out)
-    return out
 
 
 def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) -> None:
