@@ -249,9 +249,10 @@ def kontras_between(st: State, p: Any, s: Any) -> int:
 
 
 def kontras_by(st: State, s: Any) -> int:
-    if not st.announce.chains:
-        return 0
-    return sum(1 for seats in st.announce.chains.values() for seat in seats if seat == s)
+    n = 0
+    for seats in st.announce.chains.values():
+        n += seats.count(s)
+    return n
 
 
 def passed(st: State, s: Any) -> bool:

@@ -52,6 +52,8 @@ def _alias(part: str, name: str) -> Any:
         elif part == "auction":                 # … and the auction's after the auction (and a blank before)
             self.auction = self.auction.copy()
             self.auction.key = None             # no longer the position its actions made: nothing kept applies
+        elif part == "announce":                # … and the declaration round's after it (and a blank before)
+            self.announce = self.announce.copy()
         setattr(getattr(self, part), name, value)
     return property(get, set_, doc=f"{part}.{name}")
 
@@ -119,6 +121,7 @@ class State(Readings):
     playing: tuple[int, ...]
     all_passed: bool
     auction: AuctionState   # a blank shared until the auction starts; shared by clones after it (clone())
+    announce: AnnounceState     # the same for the declaration round (phases/announce.py start)
     play: PlayState
     _play_own: bool     # no clone shares `play` (phases/play.own_play)
     trick: Any          # the current trick, (seat, card) in the order played: a list until the play, then a tuple
@@ -131,7 +134,6 @@ class State(Readings):
         after_purchase: AfterPurchaseState
         defence: DefenceState
         kontra: KontraState
-        announce: AnnounceState
         talon: list[int]
         choices: list[str]
         payments: list[tuple]
@@ -141,7 +143,6 @@ class State(Readings):
         after_purchase = _Part("after_purchase")
         defence = _Part("defence")
         kontra = _Part("kontra")
-        announce = _Part("announce")
         talon = _Part("talon")
         choices = _Part("choices")
         payments = _Part("payments")
@@ -256,7 +257,8 @@ class State(Readings):
         the other phase states on first use: the clone and the original hand each other's over untouched
         (_Part), so a search that plays only the cards copies only those. The auction's state is copied in
         the auction only: nothing writes it after, so it is a plain attribute, which reads quicker than a
-        _Part even once the state holds it (Python does not specialise a read a class descriptor shadows).
+        _Part even once the state holds it (Python does not specialise a read a class descriptor shadows);
+        so is the declaration round's, read many times by the settlement.
         The play's state is shared: the current trick and its winning card, written on every card, are the
         state's own (`trick`, `win`), and the play copies its state when it writes it, at a trick's end
         (engine/phases/play.py). The compiled rules, tuples and refs are shared."""
@@ -275,6 +277,8 @@ class State(Readings):
         if part is not None:                # the state of the phase to act in, which the next move uses
             if part == "auction":           # the state's own (written by every call, only read after)
                 new.auction = self.auction.copy()
+            elif part == "announce":        # (the same)
+                new.announce = self.announce.copy()
             else:
                 shared = d["_lazy"][part]
                 setattr(new, part, _FRESH[part](self.n) if shared is None else _LAZY[part](shared))
@@ -413,12 +417,12 @@ _new_state = object.__new__
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
                          "talon_state": TalonState.copy,
                          "after_purchase": AfterPurchaseState.copy, "defence": DefenceState.copy,
-                         "kontra": KontraState.copy, "announce": AnnounceState.copy}
+                         "kontra": KontraState.copy}
 _LAZY_NAMES = tuple(_LAZY)
 # the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
 _FRESH: dict[str, Any] = {"talon_state": fresh_talon_state,
                           "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
-                          "kontra": lambda n: KontraState(), "announce": lambda n: AnnounceState()}
+                          "kontra": lambda n: KontraState()}
 _UNMADE = dict.fromkeys(_FRESH)
 # a phase → the name of its state, which clone() copies at once in that phase
 _PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
@@ -445,9 +449,10 @@ _BLANK: dict[str, Any] = {
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
-    # the auction's and the play's states at once (the other phase states on first use, _Part), the
+    # the auction's and the play's states at once, the declaration round's a blank never written (the
+    # round starts with a copy; the other phase states on first use, _Part), the
     # current trick and its winning card (written on every card: the state's own, phases/play.py), the accounts
-    "auction": None, "play": None, "_play_own": False, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
+    "auction": None, "announce": AnnounceState(), "play": None, "_play_own": False, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
 

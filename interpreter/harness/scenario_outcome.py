@@ -79,7 +79,7 @@ def settle_facts(state: Any, outcome: dict, seats: list[str], fail: Any) -> None
         state.base_con = R.contracts[name]
     if not state.auction.bid_order:     # no auction was held: the seats in their order from the dealer
         state.bid_order = sorted(state.active, key=lambda s: (s - state.dealer - 1) % state.n)    # copies it
-    an = state.announce
+    an = state.announce = state.announce.copy()     # its own (clones share it after the round)
     given: dict[str, Any] = {"made": {}, "attempted": {}}
     if "points" in outcome:
         pts = {}

@@ -163,7 +163,7 @@ _OPEN_ACTION, _DONE_ACTION, _PASS_ACTION = (A.make(A.ANNOUNCE, a) for a in (OPEN
 
 # the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
 # judged: (part, seat) or part → its value, of the round `_KEPT_FOR` names (the state and its AnnounceState,
-# which is its own: a clone copies it on first use). Kept beside the state, never on it, since
+# which is its own: a clone in the round copies it). Kept beside the state, never on it, since
 # legal_actions() changes nothing; a round that starts forgets them.
 _KEPT_FOR: tuple = (None, None)
 _KEPT: dict = {}
@@ -199,7 +199,7 @@ class AnnouncePhase(Phase):
         pc = per_contract(st)
         if not _judge(S.when_if, pc.when, c):
             return False
-        an = st.announce
+        an = st.announce = st.announce.copy()   # the state's own (a blank is shared before the round)
         an.pc = pc
         global _KEPT_FOR
         _KEPT_FOR = (None, None)        # a round starts: nothing of it judged yet (_kept)
