@@ -368,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--log", metavar="FILE", type=file_arg, help="write one JSON line per deal")
     m.add_argument("--report", metavar="FILE.html", type=file_arg,
                    help="also write a self-contained HTML page: contract mix, made rates, money per seat (charts: [analysis])")
-    m.add_argument("--session", type=whole("--session", 0, MAX_SESSION), metavar="K", default=0,
+    m.add_argument("--session", type=whole("--session", 1, MAX_SESSION), metavar="K", default=None,
                    help="play --deals sessions of up to K deals each (or to the game's own end) and report results per seat")
     m.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="run the chunks as tasks on a Ray cluster (a local one without ADDRESS); needs the [ray] extra")

@@ -115,7 +115,7 @@ def test_option_bounds_are_kept(capsys, value, words):
     ["simulate", "wien", "--deals", "1" * 30], ["simulate", "wien", "--deals", "²"],
     ["simulate", "wien", "--deals", "-3"], ["simulate", "wien", "--workers", "0"],
     ["simulate", "wien", "--seed", "9" * 50], ["play", "wien", "--seat", "99"],
-    ["simulate", "wien", "--session", "x"], ["simulate", "wien", "--set", "novalue"],
+    ["simulate", "wien", "--session", "x"], ["simulate", "wien", "--session", "0"], ["simulate", "wien", "--set", "novalue"],
 ])
 def test_bad_numbers_on_the_command_line_exit_2(capsys, argv):
     code, _ = run(capsys, *argv)
