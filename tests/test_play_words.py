@@ -103,3 +103,22 @@ def test_the_hand_is_not_shown_before_the_cut_or_the_knock():
     assert "not dealt yet" not in rest
     shown = rest.split("your hand: ")[1].split("\n")[0].split()     # after the cut, at the first bid
     assert len(shown) == 12 and all(c in rest for c in ("bid", "pass"))
+
+
+def test_an_empty_line_asks_again_and_quitting_says_how_to_go_on(tmp_path):
+    import json
+
+    rs = load("wien")
+    out = io.StringIO()
+    save = tmp_path / "game.save"
+    play(rs, {}, seat=1, seed=5, deals=1, inp=Lines(["", "  ", "1", "q"]), out=out, save=str(save))
+    text = out.getvalue()
+    assert "is not a legal action" not in text                          # the blank lines were no error
+    assert text.count("your choice (number or text, ? for help):") == 4    # asked again after each
+    said = f"stopped; `stichwort play wien --resume {save}` goes on"
+    assert "".join(said.split()) in "".join(text.split())              # (the console may fold a long path)
+    record = json.loads(save.read_text(encoding="utf-8").splitlines()[1])
+    assert [seat for seat, _ in record["actions"]].count(1) == 1          # only the '1' was played
+    out = io.StringIO()
+    play(rs, {}, seat=1, seed=5, deals=1, inp=Lines(["quit"]), out=out)
+    assert out.getvalue().rstrip().endswith("stopped")

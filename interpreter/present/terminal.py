@@ -268,7 +268,11 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                         console.print("\nend of input; the game is saved" if save_path else "\nend of input")
                         return 0
                     text = line.strip()
+                    if not text:                    # an Enter alone: asked again
+                        continue
                     if text in ("q", "quit"):
+                        console.print(escape(f"stopped; `stichwort play {rs.name} --resume {save_path}` goes on")
+                                      if save_path else "stopped")
                         return 0
                     if text in ("?", "help"):
                         console.print(escape(HELP))
