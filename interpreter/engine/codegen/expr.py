@@ -20,7 +20,7 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals
-from interpreter.engine.codegen.known import comprehension, figure_question, known_let
+from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.source import (
     _CMP_NAME,
@@ -43,6 +43,7 @@ from interpreter.engine.codegen.templates import (
     EARLY,
     FUNCTION_SOURCE,
     INLINE,
+    INLINE_STR,
     LOOP_INVARIANT,
     POWER_SOURCE,
     REDUCTIONS,
@@ -261,6 +262,8 @@ class ExprGen:
             if tree is not None and tree is not node:
                 self._words_of[id(node)] = (node, frozenset(out))    # a let met again while its words are read
                 out |= self._words(tree)
+        if "achieved" in out or "attempted" in out:
+            out.add("contract")             # a figure question reads the figures the contract lists
         words = frozenset(out)
         self._words_of[id(node)] = (node, words)    # the tree kept, so that its id stays its own
         return words
@@ -403,7 +406,8 @@ class ExprGen:
             inline = INLINE.get(name)
             if (inline is not None and inline[2].__code__.co_names == inline[3]
                     and all(a.const or _IDENT.fullmatch(a.src) for a in args)):
-                return G(inline[0].format(*(a.src for a in args)), inline[1])
+                fmt = INLINE_STR[name] if name in INLINE_STR and args[0].const and isinstance(args[0].value, str) else inline[0]
+                return G(fmt.format(*(a.src for a in args)), inline[1])
             for i, a in enumerate(args):      # a constant card mask is its own mask
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
@@ -455,7 +459,7 @@ class ExprGen:
         self.local_names = {**args, var: "m"}
         try:
             fcond = self.expr(cond, inner).src if cond is not None else None
-            gbody = self.expr(body, inner)
+            gbody = self.expr(given(body, cond), inner)   # what the condition holds, known in the body
             fbody = gbody.src
         finally:
             self.local_names = outer

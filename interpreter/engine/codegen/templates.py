@@ -105,6 +105,13 @@ INLINE: dict[str, tuple[str, str, Any, tuple[str, ...]]] = {
                     "bool", figures.declared_by,
                     ("announce", "declared", "get", "isinstance", "str", "type", "tuple", "int", "_seats_of")),
 }
+# The same where the first argument is a constant string (a figure's name or Ref): looked up as itself, so
+# not found it is not declared (no call to look it up as its text).
+INLINE_STR: dict[str, str] = {
+    "declared_by": ("(((_dv in {1} if type({1}) is tuple else figures.declared_by(st, {0}, {1}))"
+                    " if (_dv := _dd.get({0})) is not None else False)"
+                    " if (_dd := st.announce.declared) else False)"),
+}
 
 # What the templates below mirror, with the names its code used when they were written (expr.py checks
 # them: a changed implementation is called as it is until its template is brought in step).
