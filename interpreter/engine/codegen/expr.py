@@ -56,6 +56,7 @@ _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
+_CARD_OF = re.compile(r"_card_or_none\((st\.\w+)\)")   # a card read off the state (none for none)
 def _calls() -> dict[str, str]:
     """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
     for each property that reads just that (else its attributes go through it)."""
@@ -358,6 +359,9 @@ class ExprGen:
                     # a call against none: whether there is one (a call's ref is a name, never none, and a
                     # name equals none only when it is none)
                     return G(f"({call} {'is' if op == '==' else 'is not'} None)", "bool")
+                card = _CARD_OF.fullmatch(x.src)
+                if card is not None and y.const and y.value is None:    # a card is none where its index is
+                    return G(f"({card[1]} {'is' if op == '==' else 'is not'} None)", "bool")
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
             neg = "not " if op == "not in" else ""
