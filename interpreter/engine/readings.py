@@ -241,10 +241,20 @@ class Readings:
         return keys
 
     def account(self, name: Any, *keys: Any) -> Any:
-        v = self.accounts.get(str(name), 0)
+        if type(name) is not str:
+            name = str(name)
+        v = self.accounts.get(name, 0)
         if not keys:
             return v
-        keys = self.account_keys(str(name), keys)
+        if len(keys) == 1 and type(seat := keys[0]) is int:     # one seat: account_keys, without the call
+            spec = self.R.accounts.get(name)
+            per = spec.get("per") if spec is not None else None
+            if per == "team":
+                keys = self.teams.get(seat, (seat,))
+            elif per == "player":
+                keys = (self.seat_player[seat],)
+        else:
+            keys = self.account_keys(name, keys)
         if isinstance(v, list) and len(keys) == 1 and isinstance(keys[0], int):
             return v[keys[0]]
         if isinstance(v, dict):

@@ -48,6 +48,7 @@ VALUE_SOURCE: dict[str, tuple[str, str]] = {
     "base_bidder": ("st.base_bidder", "any"),
     "base_contract": ("(st.base_con.ref if st.base_con is not None else None)", "any"),
     "given_up": ("st.given_up", "any"),
+    "honours": ("(st.con.honours if st.con is not None else 0)", "any"),
 }
 
 # Built-in functions written inline: a format over the arguments' source, and the result's kind.
