@@ -235,6 +235,33 @@ def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
     return G(f"{name}(c{''.join(f', {outer[n]}' for n in used)})", kind)
 
 
+_SIDE_WORD = re.compile(r"(?<![\w.])side(?!\w)")
+
+
+def _side_body(gen: ExprGen, side_fn: str) -> str | None:
+    """The body of the generated function given the side `side_fn` (codegen's `of_side`: a figure's goal or
+    attempt with `side` a local, where that reads nothing of the activation), with the side read from the
+    local `_sd`; None where it is not so written, or already reads a `_sd` of its own."""
+    found = next((gen.comp.trees[fid] for fid, name in gen.side_functions.items()
+                  if name == side_fn and fid in gen.comp.trees), None)
+    if found is None or found[1] != "expr" or "side" in gen.comp.lets or "side" in gen.comp.symbols:
+        return None
+    outer, gen.local_names = gen.local_names, {"side": "side"}
+    known, gen.known = gen.known, {}
+    try:
+        src = gen.expr(found[2]).src
+    finally:
+        gen.local_names, gen.known = outer, known
+    if reads(src, gen.reads) != frozenset() or "_sd" in src:
+        return None
+    out, done = [], 0
+    for m in _STRING.finditer(src):             # the local outside string literals
+        out += [_SIDE_WORD.sub("_sd", src[done:m.start()]), m[0]]
+        done = m.end()
+    out.append(_SIDE_WORD.sub("_sd", src[done:]))
+    return "".join(out)
+
+
 # what figures.py's questions read, as when figure_question was written (a changed implementation is asked
 # as it is until figure_question is brought in step)
 _QUESTIONS = {
@@ -292,6 +319,9 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     if name == "attempted":                 # nobody declared it
         when += f" and (_dd := st.announce.declared).get({f_src}) is None"
     judged_here = f"(not not {side_fn}(c, figures._side(st, {args[1].src})))"
+    body = _side_body(gen, side_fn)
+    if body is not None:        # its body written out, the side worked out once into `_sd` (never none)
+        judged_here = f"(not not ({body}) if (_sd := figures._side(st, {args[1].src})) is not None else False)"
     if not listed:
         return G(f"({judged_here} if {when} else {question})", "bool")
     return G(f"(({judged_here} if {when} else {question}) if {listed} else False)", "bool")
