@@ -93,7 +93,9 @@ def as_mask(cards: Any) -> int:
 
 
 def _card_or_none(card: int | None) -> CardValue | None:
-    return None if card is None else card_value(card)
+    if card is None:
+        return None
+    return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)     # card_value
 
 
 def _trick_at(st: Any, n: Any) -> tuple | None:
@@ -108,9 +110,16 @@ def _trick_at(st: Any, n: Any) -> tuple | None:
 
 def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     """The card `seat` played to trick n (negative: from the end), none if it has not."""
-    played = _trick_at(st, n)
-    if played is None:
-        return None
+    if type(n) is int:                  # _trick_at, without the call for a whole number
+        history = st.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        if not 0 <= idx < len(history):
+            return None
+        played = history[idx]
+    else:
+        played = _trick_at(st, n)
+        if played is None:
+            return None
     for s, card in played[0]:
         if s == seat:
             return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
@@ -119,9 +128,16 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
 
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
-    played = _trick_at(st, n)
-    if played is None:
-        return None
+    if type(n) is int:                  # as in played_card
+        history = st.play.history
+        idx = n - 1 if n > 0 else len(history) + n
+        if not 0 <= idx < len(history):
+            return None
+        played = history[idx]
+    else:
+        played = _trick_at(st, n)
+        if played is None:
+            return None
     trick, winner = played
     for s, card in trick:
         if s == winner:

@@ -164,6 +164,11 @@ class Readings:
         won = self.play.tricks_won
         if type(x) is int:
             return won[x]
+        if type(x) is tuple:            # a side (as below, without the checks)
+            total = 0
+            for s in x:
+                total += won[s]
+            return total
         if x is None:
             return 0
         if isinstance(x, int):
@@ -178,10 +183,11 @@ class Readings:
         if given is not None and "points" in given:     # an outcome-only deal states each seat's points
             total = sum((Fraction(given["points"].get(s, 0)) for s in self._seats_of(x)), Fraction(0))
             return int(total) if total.denominator == 1 else total
-        seats = self._seats_of(x)
-        cards = share(self._me(), seats)      # the side's talon share (engine/phases/talon.py)
+        seats = x if type(x) is tuple else self._seats_of(x)
+        cards = share(self, seats)  # type: ignore[arg-type]   # the side's talon share (engine/phases/talon.py)
+        won = self.play.won_cards
         for s in seats:
-            cards |= self.play.won_cards[s]
+            cards |= won[s]
         return mask_points(self.R, cards)
 
     def captured(self, x: Any, cards: int) -> bool:
@@ -235,10 +241,20 @@ class Readings:
         return keys
 
     def account(self, name: Any, *keys: Any) -> Any:
-        v = self.accounts.get(str(name), 0)
+        if type(name) is not str:
+            name = str(name)
+        v = self.accounts.get(name, 0)
         if not keys:
             return v
-        keys = self.account_keys(str(name), keys)
+        if len(keys) == 1 and type(seat := keys[0]) is int:     # one seat: account_keys, without the call
+            spec = self.R.accounts.get(name)
+            per = spec.get("per") if spec is not None else None
+            if per == "team":
+                keys = self.teams.get(seat, (seat,))
+            elif per == "player":
+                keys = (self.seat_player[seat],)
+        else:
+            keys = self.account_keys(name, keys)
         if isinstance(v, list) and len(keys) == 1 and isinstance(keys[0], int):
             return v[keys[0]]
         if isinstance(v, dict):

@@ -20,7 +20,7 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals
-from interpreter.engine.codegen.known import comprehension, figure_question, known_let
+from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.source import (
     _CMP_NAME,
@@ -43,6 +43,7 @@ from interpreter.engine.codegen.templates import (
     EARLY,
     FUNCTION_SOURCE,
     INLINE,
+    INLINE_STR,
     LOOP_INVARIANT,
     POWER_SOURCE,
     REDUCTIONS,
@@ -55,6 +56,7 @@ _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
+_CARD_OF = re.compile(r"_card_or_none\((st\.\w+)\)")   # a card read off the state (none for none)
 def _calls() -> dict[str, str]:
     """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
     for each property that reads just that (else its attributes go through it)."""
@@ -261,6 +263,8 @@ class ExprGen:
             if tree is not None and tree is not node:
                 self._words_of[id(node)] = (node, frozenset(out))    # a let met again while its words are read
                 out |= self._words(tree)
+        if "achieved" in out or "attempted" in out:
+            out.add("contract")             # a figure question reads the figures the contract lists
         words = frozenset(out)
         self._words_of[id(node)] = (node, words)    # the tree kept, so that its id stays its own
         return words
@@ -355,6 +359,9 @@ class ExprGen:
                     # a call against none: whether there is one (a call's ref is a name, never none, and a
                     # name equals none only when it is none)
                     return G(f"({call} {'is' if op == '==' else 'is not'} None)", "bool")
+                card = _CARD_OF.fullmatch(x.src)
+                if card is not None and y.const and y.value is None:    # a card is none where its index is
+                    return G(f"({card[1]} {'is' if op == '==' else 'is not'} None)", "bool")
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
             neg = "not " if op == "not in" else ""
@@ -403,7 +410,8 @@ class ExprGen:
             inline = INLINE.get(name)
             if (inline is not None and inline[2].__code__.co_names == inline[3]
                     and all(a.const or _IDENT.fullmatch(a.src) for a in args)):
-                return G(inline[0].format(*(a.src for a in args)), inline[1])
+                fmt = INLINE_STR[name] if name in INLINE_STR and args[0].const and isinstance(args[0].value, str) else inline[0]
+                return G(fmt.format(*(a.src for a in args)), inline[1])
             for i, a in enumerate(args):      # a constant card mask is its own mask
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
@@ -455,7 +463,7 @@ class ExprGen:
         self.local_names = {**args, var: "m"}
         try:
             fcond = self.expr(cond, inner).src if cond is not None else None
-            gbody = self.expr(body, inner)
+            gbody = self.expr(given(body, cond), inner)   # what the condition holds, known in the body
             fbody = gbody.src
         finally:
             self.local_names = outer

@@ -132,6 +132,53 @@ def _inlined(gen: ExprGen, node: Any, var: str, scope: frozenset) -> Any:
     return body
 
 
+def given(body: Any, cond: Any) -> Any:
+    """A comprehension's body with what its condition says of the member written in: where the body asks
+    as a truth (the test of an `if`, a side of `and`/`or`, under `not`) what the condition holds (a part of
+    an `and` it is) or denies (under `not`), that truth, so that the generator folds it: the body is judged
+    only for a member that passed the condition, and a rule expression has no effects. Not inside a
+    comprehension of the body (which may bind the names again)."""
+    facts: list[tuple[str, bool]] = []
+    stack = [(cond, True)] if cond is not None else []
+    while stack:
+        node, truth = stack.pop()
+        if type(node) is not tuple or not node:
+            continue
+        facts.append((repr(node), truth))
+        if node[0] == "not":
+            stack.append((node[1], not truth))
+        elif node[0] == "bin" and node[1] == ("and" if truth else "or"):
+            stack += [(node[2], truth), (node[3], truth)]
+    return _truths(body, dict(facts), False) if facts else body
+
+
+def _truths(node: Any, facts: dict[str, bool], test: bool) -> Any:
+    """The tree with each part asked as a truth (`test`) that `facts` holds (by its repr) written as it."""
+    if type(node) is not tuple or not node or type(node[0]) is not str:
+        return node
+    kind = node[0]
+    if test and kind in ("call", "bin", "not", "name", "attr", "if"):
+        truth = facts.get(repr(node))
+        if truth is not None:
+            return ("const", truth)
+    if kind == "if":
+        return ("if", _truths(node[1], facts, True), _truths(node[2], facts, False), _truths(node[3], facts, False))
+    if kind == "not":
+        return ("not", _truths(node[1], facts, True))
+    if kind == "bin":
+        sub = node[1] in ("and", "or")
+        return ("bin", node[1], _truths(node[2], facts, sub), _truths(node[3], facts, sub))
+    if kind == "neg":
+        return ("neg", _truths(node[1], facts, False))
+    if kind == "attr":
+        return ("attr", _truths(node[1], facts, False), *node[2:])
+    if kind in ("call", "list"):
+        items = node[-1]
+        if type(items) in (tuple, list):
+            return (*node[:-1], type(items)(_truths(x, facts, False) for x in items))
+    return node
+
+
 def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
     """A comprehension over a constant collection as a helper that judges each member in turn, written out
     with the member a constant (a member whose condition folds to false left out), the reduction's steps as
@@ -150,7 +197,7 @@ def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
     lines: list[str] = []
     gen.local_names = args
     try:
-        body = _inlined(gen, body, var, scope)
+        body = given(_inlined(gen, body, var, scope), cond)
         for value in values:
             tree = _spelt(gen, value, scope)
             if tree is None:
@@ -186,6 +233,33 @@ def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
     src = "\n".join(head + hoisted + [f"    acc = {start}", text, f"    return {finish}"]) + "\n"
     name = gen._helper("C", src, got)
     return G(f"{name}(c{''.join(f', {outer[n]}' for n in used)})", kind)
+
+
+_SIDE_WORD = re.compile(r"(?<![\w.])side(?!\w)")
+
+
+def _side_body(gen: ExprGen, side_fn: str) -> str | None:
+    """The body of the generated function given the side `side_fn` (codegen's `of_side`: a figure's goal or
+    attempt with `side` a local, where that reads nothing of the activation), with the side read from the
+    local `_sd`; None where it is not so written, or already reads a `_sd` of its own."""
+    found = next((gen.comp.trees[fid] for fid, name in gen.side_functions.items()
+                  if name == side_fn and fid in gen.comp.trees), None)
+    if found is None or found[1] != "expr" or "side" in gen.comp.lets or "side" in gen.comp.symbols:
+        return None
+    outer, gen.local_names = gen.local_names, {"side": "side"}
+    known, gen.known = gen.known, {}
+    try:
+        src = gen.expr(found[2]).src
+    finally:
+        gen.local_names, gen.known = outer, known
+    if reads(src, gen.reads) != frozenset() or "_sd" in src:
+        return None
+    out, done = [], 0
+    for m in _STRING.finditer(src):             # the local outside string literals
+        out += [_SIDE_WORD.sub("_sd", src[done:m.start()]), m[0]]
+        done = m.end()
+    out.append(_SIDE_WORD.sub("_sd", src[done:]))
+    return "".join(out)
 
 
 # what figures.py's questions read, as when figure_question was written (a changed implementation is asked
@@ -233,9 +307,21 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     question = f"{gen.builtin(impl, f'built-in function {name!r}')}(c, {f_src}, {args[1].src})"
     # (the state's parts read as templates.LOOP_INVARIANT writes them: once before a loop's members)
     listed, when = f"{f_src} in (_fl := figures.listed(st))", "(_fj := st.announce.given is None)"
+    # the contract known (the code runs under it alone): whether it lists the figure is known too
+    cons = [con for con in gen.contracts.values() if "contract" in gen.known and con.ref is gen.known["contract"]]
+    if len(cons) == 1:
+        if f not in cons[0].figures:
+            return gen.lit(False)
+        listed = ""
     if side_fn is None:                     # no attempt: false
-        return G(f"((False if {when} else {question}) if {listed} else False)", "bool")
+        return G(f"((False if {when} else {question}) if {listed} else False)" if listed else
+                 f"(False if {when} else {question})", "bool")
     if name == "attempted":                 # nobody declared it
         when += f" and (_dd := st.announce.declared).get({f_src}) is None"
     judged_here = f"(not not {side_fn}(c, figures._side(st, {args[1].src})))"
+    body = _side_body(gen, side_fn)
+    if body is not None:        # its body written out, the side worked out once into `_sd` (never none)
+        judged_here = f"(not not ({body}) if (_sd := figures._side(st, {args[1].src})) is not None else False)"
+    if not listed:
+        return G(f"({judged_here} if {when} else {question})", "bool")
     return G(f"(({judged_here} if {when} else {question}) if {listed} else False)", "bool")

@@ -157,6 +157,9 @@ def of_state(body: str) -> bool:
     return not _ACTIVATION.search(_STRING.sub("''", body))
 
 
+_FORWARD = re.compile(r"([A-Za-z_]\w*)\((c|st)((?:, p\d+)*)\)")
+
+
 def let_call(body: str, bound: tuple[str, ...], args: list[G], helper: Callable[[], str]) -> str:
     """A let function's call with these arguments: its body written out (_substituted) where it binds
     none of its parameters in the activation, else a call of its function (`helper()`, made then:
@@ -164,6 +167,11 @@ def let_call(body: str, bound: tuple[str, ...], args: list[G], helper: Callable[
     inlined = None if bound else _substituted(body, args)
     if inlined is not None:
         return inlined
+    forward = None if bound else _FORWARD.fullmatch(body)
+    if forward is not None and forward[3] == "".join(f", p{i}" for i in range(len(args))):
+        # a body that only passes the parameters on, in order, to one call: that call (the arguments are
+        # worked out once either way)
+        return f"{forward[1]}({forward[2]}" + "".join(f", {a.src}" for a in args) + ")"
     first = "st" if not bound and of_state(body) else "c"
     return f"{helper()}({first}" + "".join(f", {a.src}" for a in args) + ")"
 

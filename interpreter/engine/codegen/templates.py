@@ -48,6 +48,7 @@ VALUE_SOURCE: dict[str, tuple[str, str]] = {
     "base_bidder": ("st.base_bidder", "any"),
     "base_contract": ("(st.base_con.ref if st.base_con is not None else None)", "any"),
     "given_up": ("st.given_up", "any"),
+    "honours": ("(st.con.honours if st.con is not None else 0)", "any"),
 }
 
 # Built-in functions written inline: a format over the arguments' source, and the result's kind.
@@ -105,6 +106,13 @@ INLINE: dict[str, tuple[str, str, Any, tuple[str, ...]]] = {
                     "bool", figures.declared_by,
                     ("announce", "declared", "get", "isinstance", "str", "type", "tuple", "int", "_seats_of")),
 }
+# The same where the first argument is a constant string (a figure's name or Ref): looked up as itself, so
+# not found it is not declared (no call to look it up as its text).
+INLINE_STR: dict[str, str] = {
+    "declared_by": ("(((_dv in {1} if type({1}) is tuple else figures.declared_by(st, {0}, {1}))"
+                    " if (_dv := _dd.get({0})) is not None else False)"
+                    " if (_dd := st.announce.declared) else False)"),
+}
 
 # What the templates below mirror, with the names its code used when they were written (expr.py checks
 # them: a changed implementation is called as it is until its template is brought in step).
@@ -157,14 +165,32 @@ def runtime_namespace() -> dict[str, Any]:
 def _qcmp(op: Any) -> Any:
     """A comparison of a value with a fraction constant `q` (engine/compile._cmp: false for none), in whole
     numbers for a whole number or a fraction: what Fraction's own comparison works out, without its calls."""
-    def cmp(a: Any, q: Fraction) -> bool:
+    if _FRACTION_SLOTS:     # a fraction's terms read from its slots, without the properties
+        def cmp(a: Any, q: Any) -> bool:
+            t = type(a)
+            if t is int:
+                return op(a * q._denominator, q._numerator)
+            if t is Fraction:
+                return op(a._numerator * q._denominator, q._numerator * a._denominator)
+            return a is not None and op(a, q)
+        return cmp
+
+    def cmp_(a: Any, q: Fraction) -> bool:
         t = type(a)
         if t is int:
             return op(a * q.denominator, q.numerator)
         if t is Fraction:
             return op(a.numerator * q.denominator, q.numerator * a.denominator)
         return a is not None and op(a, q)
-    return cmp
+    return cmp_
+
+
+# Fraction keeps its terms in these slots, which its numerator and denominator properties read
+_TERMS: Any = (Fraction.__dict__.get("numerator"), Fraction.__dict__.get("denominator"))
+_FRACTION_SLOTS = (getattr(Fraction, "__slots__", None) == ("_numerator", "_denominator")
+                   and all(isinstance(p, property) and p.fget is not None for p in _TERMS)
+                   and _TERMS[0].fget.__code__.co_names == ("_numerator",)
+                   and _TERMS[1].fget.__code__.co_names == ("_denominator",))
 
 
 def call_attr(call: Any, name: str) -> Any:

@@ -148,16 +148,17 @@ def credit(st: State, who: Any, amount: Any) -> None:
             name = who[0]
             acc[name] = acc.get(name, 0) + amount
             return
-        name, *keys = who
-        if not keys:
-            acc[name] = acc.get(name, 0) + amount
-            return
-        keys = list(st.account_keys(name, tuple(keys)))   # a partnership's key, the person in a seat
-        table = acc.setdefault(name, {} if len(keys) > 1 else [0] * st.n)
+        name, *_ = who
+        keys = st.account_keys(name, who[1:])     # a partnership's key, the person in a seat
+        if name in acc:
+            table = acc[name]
+        else:
+            table = acc[name] = {} if len(keys) > 1 else [0] * st.n
         if len(keys) == 1 and isinstance(table, list):
             table[keys[0]] += amount
         else:
-            table[tuple(keys)] = table.get(tuple(keys), 0) + amount
+            key = tuple(keys)
+            table[key] = table.get(key, 0) + amount
         return
     if isinstance(who, bool) or who is None:
         return
