@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import seating, sides, views
 from interpreter.engine.accounts import copy_accounts as _copy_accounts
 from interpreter.engine.accounts import init_accounts as _init_accounts
+from interpreter.engine.actions import ARG
+from interpreter.engine.cards import BIT, CLEAR
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
 from interpreter.engine.phases.after_purchase import AfterPurchaseState
@@ -21,7 +23,7 @@ from interpreter.engine.phases.announce import AnnounceState
 from interpreter.engine.phases.auction import AuctionState
 from interpreter.engine.phases.defence import DefenceState
 from interpreter.engine.phases.kontra import KontraState
-from interpreter.engine.phases.play import PlayState
+from interpreter.engine.phases.play import PlayState, ring
 from interpreter.engine.phases.settle import apply_rows
 from interpreter.engine.phases.talon import TalonState
 from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
@@ -308,11 +310,16 @@ class State(Readings):
 
     def legal_actions(self) -> list[int]:
         component = self._component
-        if component is None:
+        if component is _PLAY:      # a card, no offer open nor possible: the contract's listing at once (PlayPhase.legal)
+            gen = self._con.gen_playable  # type: ignore[union-attr]
+            pl = self.play
+            out = gen(self, self.to_act) if gen is not None and pl.offer is None and (pl.no_offers or self.trick) \
+                else component.legal(self)
+        elif component is not None:
+            out = component.legal(self)
+        else:
             return []
-        out = component.legal(self)
-        # the last answer is kept beside the state (never on it) for apply(), which then need not work
-        # the legal actions out again for the same step: the step it answered, and the answer
+        # kept beside the state (never on it) for apply(), which need not work the same step's answer out again
         global _LAST
         me = self.to_act
         _LAST = (self, len(self.log), me, component, self.hands[me], tuple(out))
@@ -320,16 +327,37 @@ class State(Readings):
 
     def apply(self, action: int) -> None:
         component = self._component
-        if component is None:
-            raise IllegalAction("the deal is over")
         me = self.to_act
         log = self.log
         state, at, seat, phase, hand, legal = _LAST     # the same step? (a hand written since is another object)
         if state is self and at == len(log) and seat == me and phase is component and hand is self.hands[me]:
             if action not in legal:
                 raise IllegalAction(self.action_text(action))
+        elif component is None:
+            raise IllegalAction("the deal is over")
         elif action not in component.legal(self):
             raise IllegalAction(self.action_text(action))
+        if component is _PLAY and action < ARG:     # a card: PlayPhase.apply written out (one call less a card)
+            log.append(played := (me, action))      # (the log's entry is the trick's)
+            try:
+                bit = BIT[action]
+                self.hands[me] &= CLEAR[action]
+            except IndexError:                      # (a deck of more than 256 cards)
+                bit = 1 << action
+                self.hands[me] &= ~bit
+            if action == self.called_card:
+                sides.reveal(self)
+            trick = self.trick                      # (the card takes the lead when among the winner's beaters)
+            if not trick or bit & self._con.beaters[self.win[1]]:  # type: ignore[union-attr,index]
+                self.win = played
+            self.trick = trick = trick + (played,)    # a tuple in the play
+            playing = self.playing
+            if len(trick) < len(playing):
+                r = self.play.ring
+                self.to_act = (r[1] if r[0] is playing else ring(self))[me]
+            else:
+                component._trick_done(self, trick, playing)  # type: ignore[attr-defined]
+            return
         log.append((me, action))
         component.apply(self, action)
 
@@ -413,6 +441,7 @@ class State(Readings):
 
 
 _new_state = object.__new__
+_PLAY = PHASES["play"]
 # the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
                          "talon_state": TalonState.copy,
