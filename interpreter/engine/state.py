@@ -310,18 +310,19 @@ class State(Readings):
 
     def legal_actions(self) -> list[int]:
         component = self._component
-        if component is _PLAY:      # a card, no offer open nor possible: the contract's listing at once (PlayPhase.legal)
-            gen = self._con.gen_playable  # type: ignore[union-attr]
-            pl = self.play
-            out = gen(self, self.to_act) if gen is not None and pl.offer is None and (pl.no_offers or self.trick) \
-                else component.legal(self)
+        me = self.to_act
+        if component is _PLAY:      # the contract's listing at once, and the offers at a lead (PlayPhase.legal)
+            if (gen := self._con.gen_playable) is None or (pl := self.play).offer is not None:  # type: ignore[union-attr]
+                out = component.legal(self)
+            else:
+                out = gen(self, me)
+                if not (pl.no_offers or self.trick):
+                    out += component._offers(self)  # type: ignore[attr-defined]
         elif component is not None:
             out = component.legal(self)
         else:
             return []
-        # kept beside the state (never on it) for apply(), which need not work the same step's answer out again
-        global _LAST
-        me = self.to_act
+        global _LAST        # kept beside the state (never on it) for apply(): the same step's answer not worked out again
         _LAST = (self, len(self.log), me, component, self.hands[me], tuple(out))
         return out
 
@@ -351,8 +352,7 @@ class State(Readings):
             if not trick or bit & self._con.beaters[self.win[1]]:  # type: ignore[union-attr,index]
                 self.win = played
             self.trick = trick = trick + (played,)    # a tuple in the play
-            playing = self.playing
-            if len(trick) < len(playing):
+            if len(trick) < len(playing := self.playing):
                 r = self.play.ring
                 self.to_act = (r[1] if r[0] is playing else ring(self))[me]
             else:

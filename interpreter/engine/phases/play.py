@@ -53,8 +53,8 @@ class PlayState:
     talon_cards: tuple = ()                          # (trick number, card) of talon cards dealt into tricks
     into: int = 0                                    # the first tricks that get a talon card (talon phase)
     ring: tuple = (None, ())                         # (the seats playing, each one's next playing seat)
-    # no split can be offered at a lead (the rules have no negotiation): the contract's generated listing
-    # alone answers the legal actions while no offer is open (State.legal_actions calls it directly)
+    # no split can be offered at a lead (the rules have no negotiation): while no offer is open, the legal
+    # actions are the contract's generated listing alone (State.legal_actions calls it, and _offers at a lead)
     no_offers: bool = False
     # the declared figures each seat must keep for a trick, worked out once in the play by the generated
     # obligations that read them (codegen/play.declared_table); None: not worked out
