@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import seating, sides, views
 from interpreter.engine.accounts import copy_accounts as _copy_accounts
 from interpreter.engine.accounts import init_accounts as _init_accounts
-from interpreter.engine.actions import ARG
-from interpreter.engine.cards import BIT, CLEAR
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
 from interpreter.engine.phases.after_purchase import AfterPurchaseState
@@ -23,7 +21,7 @@ from interpreter.engine.phases.announce import AnnounceState
 from interpreter.engine.phases.auction import AuctionState
 from interpreter.engine.phases.defence import DefenceState
 from interpreter.engine.phases.kontra import KontraState
-from interpreter.engine.phases.play import PlayState, ring
+from interpreter.engine.phases.play import PlayState
 from interpreter.engine.phases.settle import apply_rows
 from interpreter.engine.phases.talon import TalonState
 from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
@@ -338,26 +336,6 @@ class State(Readings):
             raise IllegalAction("the deal is over")
         elif action not in component.legal(self):
             raise IllegalAction(self.action_text(action))
-        if component is _PLAY and action < ARG:     # a card: PlayPhase.apply written out (one call less a card)
-            log.append(played := (me, action))      # (the log's entry is the trick's)
-            try:
-                bit = BIT[action]
-                self.hands[me] &= CLEAR[action]
-            except IndexError:                      # (a deck of more than 256 cards)
-                bit = 1 << action
-                self.hands[me] &= ~bit
-            if action == self.called_card:
-                sides.reveal(self)
-            trick = self.trick                      # (the card takes the lead when among the winner's beaters)
-            if not trick or bit & self._con.beaters[self.win[1]]:  # type: ignore[union-attr,index]
-                self.win = played
-            self.trick = trick = trick + (played,)    # a tuple in the play
-            if len(trick) < len(playing := self.playing):
-                r = self.play.ring
-                self.to_act = (r[1] if r[0] is playing else ring(self))[me]
-            else:
-                component._trick_done(self, trick, playing)  # type: ignore[attr-defined]
-            return
         log.append((me, action))
         component.apply(self, action)
 
