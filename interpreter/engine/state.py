@@ -308,26 +308,32 @@ class State(Readings):
 
     def legal_actions(self) -> list[int]:
         component = self._component
-        if component is None:
-            return []
-        out = component.legal(self)
-        # the last answer is kept beside the state (never on it) for apply(), which then need not work
-        # the legal actions out again for the same step: the step it answered, and the answer
-        global _LAST
         me = self.to_act
+        if component is _PLAY:      # the contract's listing at once, and the offers at a lead (PlayPhase.legal)
+            if (gen := self._con.gen_playable) is None or (pl := self.play).offer is not None:  # type: ignore[union-attr]
+                out = component.legal(self)
+            else:
+                out = gen(self, me)
+                if not (pl.no_offers or self.trick):
+                    out += component._offers(self)  # type: ignore[attr-defined]
+        elif component is not None:
+            out = component.legal(self)
+        else:
+            return []
+        global _LAST        # kept beside the state (never on it) for apply(): the same step's answer not worked out again
         _LAST = (self, len(self.log), me, component, self.hands[me], tuple(out))
         return out
 
     def apply(self, action: int) -> None:
         component = self._component
-        if component is None:
-            raise IllegalAction("the deal is over")
         me = self.to_act
         log = self.log
         state, at, seat, phase, hand, legal = _LAST     # the same step? (a hand written since is another object)
         if state is self and at == len(log) and seat == me and phase is component and hand is self.hands[me]:
             if action not in legal:
                 raise IllegalAction(self.action_text(action))
+        elif component is None:
+            raise IllegalAction("the deal is over")
         elif action not in component.legal(self):
             raise IllegalAction(self.action_text(action))
         log.append((me, action))
@@ -413,6 +419,7 @@ class State(Readings):
 
 
 _new_state = object.__new__
+_PLAY = PHASES["play"]
 # the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
 _LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
                          "talon_state": TalonState.copy,

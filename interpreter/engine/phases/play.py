@@ -53,6 +53,9 @@ class PlayState:
     talon_cards: tuple = ()                          # (trick number, card) of talon cards dealt into tricks
     into: int = 0                                    # the first tricks that get a talon card (talon phase)
     ring: tuple = (None, ())                         # (the seats playing, each one's next playing seat)
+    # no split can be offered at a lead (the rules have no negotiation): while no offer is open, the legal
+    # actions are the contract's generated listing alone (State.legal_actions calls it, and _offers at a lead)
+    no_offers: bool = False
     # the declared figures each seat must keep for a trick, worked out once in the play by the generated
     # obligations that read them (codegen/play.declared_table); None: not worked out
     tied: tuple | None = field(default=None, repr=False, compare=False)
@@ -74,6 +77,7 @@ class PlayState:
         new.talon_cards = self.talon_cards
         new.into = self.into
         new.ring = self.ring
+        new.no_offers = self.no_offers
         new.tied = self.tied
         return new
 
@@ -350,6 +354,7 @@ class PlayPhase(Phase):
         if lead is None or lead not in playing:
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
+        pl.no_offers = st.R.play.negotiate is None
         st.to_act = lead
         st.trick = ()
         # the talon phase is over: its count, read here once, without making the talon's state (State.peek)
@@ -366,21 +371,23 @@ class PlayPhase(Phase):
         out = gen(st, st.to_act) if gen is not None else bits(playable(st, st.to_act))
         if st.trick or st.R.play.negotiate is None:
             return out
-        return out + self._offers(st)
+        offers = self._offers(st)
+        return out + offers if offers else out      # (a list of its own either way)
 
     def _offers(self, st: State, exclude: int | None = None) -> list[int]:
         """Splits the player to act may offer, as the declarer's tricks in all."""
         S = st.R.play
         pl = st.play
-        if S.negotiate is None or pl.offers >= A.MAX_OFFERS or st.trick or st.declarer is None:
+        declarer = st._declarer
+        if S.negotiate is None or pl.offers >= _MAX_OFFERS or st.trick or declarer is None:
             return []
         negotiate = S.negotiate
         on_state = getattr(negotiate, "on_state", None)    # generated, reading the state alone: no activation
         if not (on_state(st) if on_state is not None else negotiate(Ctx(st, st.to_act))):
             return []
         total = deals.tricks_total(st)
-        taken_d = pl.tricks_won[st.declarer]
-        taken_o = sum(pl.tricks_won[s] for s in st.playing if s != st.declarer)
+        taken_d = pl.tricks_won[declarer]
+        taken_o = sum(pl.tricks_won[s] for s in st.playing if s != declarer)
         lo = max(S.declarer_min, taken_d)
         hi = min(total - S.defender_min, total - taken_o)
         return [A.make(A.NEGOTIATE, A.OFFER + d) for d in range(lo, hi + 1) if d != exclude]
@@ -454,28 +461,25 @@ class PlayPhase(Phase):
             m |= 1 << card
             pl.talon_cards = pl.talon_cards + ((len(history) + 1, card),)
         pl.won_cards[winner] |= m
-        pl.history = (*history, (trick, winner))
+        # (a tuple once a trick is complete: grown by concatenation, which makes no list on the way)
+        pl.history = history + ((trick, winner),) if type(history) is tuple else (*history, (trick, winner))
         st.trick = ()
         pl.leader = winner
         hands = st.hands
         for s in playing:
             if hands[s]:
+                early_end = st._con.early_end  # type: ignore[union-attr]
+                if early_end is None:
+                    st.to_act = winner
+                    return
+                on_state = getattr(early_end, "on_state", None)     # generated, reading the state alone: no activation (codegen)
+                if not (on_state(st) if on_state is not None else early_end(Ctx(st))):
+                    st.to_act = winner
+                    return
                 break
-        else:
-            st.to_act = -1
-            st._advance()
-            return
-        early_end = st._con.early_end  # type: ignore[union-attr]
-        if early_end is not None:           # generated, reading the state alone: no activation (codegen)
-            on_state = getattr(early_end, "on_state", None)
-            ends = on_state(st) if on_state is not None else early_end(Ctx(st))
-        else:
-            ends = False
-        if ends:
-            st.to_act = -1
-            st._advance()
-            return
-        st.to_act = winner
+        st.to_act = -1
+        st._advance()
 
 
 _ARG = A.ARG
+_MAX_OFFERS = A.MAX_OFFERS
