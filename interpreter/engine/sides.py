@@ -89,7 +89,7 @@ def form(st: State) -> None:
         return
     con = st._con
     kind = con.side if con is not None else "alone"
-    if kind in _BY_SEAT:            # read from the table, made on first need
+    if kind in _BY_SEAT or kind == "called" and st.called_card is None:     # read from the table, made on first need
         key = (kind, seat, st.active)
         formed = _FORMED.get(key)
         if formed is None:
@@ -117,8 +117,9 @@ def _defenders(active: tuple[int, ...], declarers: tuple[int, ...]) -> tuple[int
 # (seats taking part, declaring seats) → the defenders: few tables
 _DEFENDERS: dict[tuple, tuple[int, ...]] = {}
 # the kinds whose sides follow from the declarer and the seats taking part alone (a declaring seat each,
-# no partner pairs), and (kind, declarer, seats taking part) → (declaring seats, defenders, partner pairs),
-# the sides they form: only read (a state replaces its sides, never changes them in place)
+# no partner pairs; so do `called` ones before a card is called), and (kind, declarer, seats taking part) →
+# (declaring seats, defenders, partner pairs), the sides they form: only read (a state replaces its sides,
+# never changes them in place)
 _BY_SEAT = frozenset({"alone", "nobody"})
 _FORMED: dict[tuple, tuple] = {}
 

@@ -28,6 +28,8 @@ class AfterPurchaseSettings:
     must_exceed: bool
     # the rank the contract bought must exceed (-1: none) → the contracts that may be bought, made once
     above: dict = field(default_factory=dict, repr=False, compare=False)
+    # the contracts that may be bought → their DECLARE actions, made once
+    declares: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def settings(doc: dict, comp: Compiler) -> AfterPurchaseSettings:
@@ -51,6 +53,7 @@ class AfterPurchaseState:
 
 
 _BUY, _NO_BUY = A.make(A.AFTER, 1), A.make(A.AFTER, 0)
+_ARG = A.ARG
 
 
 class AfterPurchasePhase(Phase):
@@ -114,13 +117,20 @@ class AfterPurchasePhase(Phase):
             return [_BUY, _NO_BUY]
         if ap.stage == "discard":
             return discard_actions(st.hands[st.to_act], st.R.after_purchase.discard)
-        return [A.make(A.DECLARE, st.R.contract_index[n]) for n in self._options(st)]
+        options = self._options(st)
+        known = st.R.after_purchase.declares
+        declares = known.get(options)
+        if declares is None:
+            index = st.R.contract_index
+            declares = known[options] = tuple(A.make(A.DECLARE, index[n]) for n in options)
+        return [*declares]
 
     def apply(self, st: State, action: int) -> None:
         ap = st.after_purchase
         me = st.to_act
-        if ap.stage == "ask":
-            if A.arg_of(action) == 0:
+        stage = ap.stage
+        if stage == "ask":
+            if not action & _ARG:
                 ap.queue.pop(0)
                 if not ap.queue:
                     st.to_act = -1
@@ -132,14 +142,14 @@ class AfterPurchasePhase(Phase):
             st.discards = 0
             ap.stage = "discard"
             return
-        if ap.stage == "discard":
-            m = A.arg_of(action)
+        if stage == "discard":
+            m = action & _ARG
             st.hands[me] &= ~m
             st.discards = m
             ap.stage = "declare"
             return
         R = st.R
-        con = R.in_deal(st, R.contracts[R.contract_names[A.arg_of(action)]])
+        con = R.in_deal(st, R.contracts[R.contract_names[action & _ARG]])
         # the contract and its declarer set together: the sides formed once, with both (as setting the
         # properties `con` and then `declarer` leaves them)
         st._con = con

@@ -121,12 +121,24 @@ class AuctionPhase(Phase):
     name = "auction"
 
     def start(self, st: State) -> bool:
+        S = st.R.auction
+        first = at_state(S.first, st)
+        starts = S.starts
+        if starts is not None:      # the steps are kept: so is the state the auction starts with (shared)
+            start = (first, st.dealer, st.active)
+            au = starts.get(start)
+            if au is not None:
+                st.auction = au
+                st.to_act = au.bid_order[0]
+                return True
         au = st.auction = st.auction.copy()     # the state's own: until now the blank all share (State.__init__)
-        order = seat_order(st, at_state(st.R.auction.first, st))
+        order = seat_order(st, first)
         au.bid_order = list(order)
         au.pos = 0
-        if st.R.auction.positional:
-            au.key = _position(st.R.auction, (st.dealer, st.active, order))
+        if S.positional:
+            au.key = _position(S, (st.dealer, st.active, order))
+            if starts is not None and au.key is not None:
+                starts[start] = au          # kept: every step from it writes a copy (apply)
         st.to_act = au.bid_order[0]
         return True
 

@@ -57,6 +57,9 @@ class AuctionSettings:
     # before, the action) or (the position before, None, the seat excluded) → a small int, the position as
     # AuctionState.key holds it (an int hashes and compares at once, nested pairs level by level)
     positions: dict = field(default_factory=dict)
+    # (first seat, dealer, seats taking part) → the auction's state at its start, where the steps are kept
+    # (shared like them, never written); None where they are not
+    starts: dict | None = None
 
 
 # what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the
@@ -111,6 +114,7 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
     if S.positional and all(reads_only(comp, auction.get(k), lets, POSITION_VALUES, POSITION_FUNCTIONS)
                             for k in ("ends", "exclude")):
         S.steps = {}
+        S.starts = {}
     return S
 
 

@@ -1,7 +1,7 @@
 """The contract the declarer names after the auction, among the final call's contracts, and its trump suit."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine.phases.base import Phase
@@ -12,12 +12,26 @@ if TYPE_CHECKING:
 
 def trump_choices(st: State) -> list[int]:
     """The suits the declarer may still choose as trumps (none once chosen)."""
-    if st.con is None or st.trump_choice is not None:
+    con = st._con                   # (behind the property `con`)
+    if con is None or st.trump_choice is not None:
         return []
-    raw = st.con.ref.rec.get("trump_choices")
-    if isinstance(raw, (list, tuple)):
-        return [st.R.suit_names.index(s) for s in raw]
-    return []
+    return [*_suits(st.R, con)]
+
+
+def _suits(R: Any, con: Any) -> tuple[int, ...]:
+    """The suits a contract lets the declarer choose as trumps (its `trump_choices`), found once per rule set
+    and contract name (a contract's variants with a trump share its record)."""
+    table = R.__dict__.get("_trump_choice_suits")
+    if table is None:
+        table = R.__dict__["_trump_choice_suits"] = {}
+    suits = table.get(con.name)
+    if suits is None:
+        raw = con.ref.rec.get("trump_choices")
+        suits = table[con.name] = tuple(R.suit_names.index(s) for s in raw) if isinstance(raw, (list, tuple)) else ()
+    return suits
+
+
+_DECLARE, _TRUMP = A.make(A.DECLARE), A.make(A.TRUMP)
 
 
 class ContractPhase(Phase):
@@ -34,26 +48,26 @@ class ContractPhase(Phase):
         else:                   # a trump to choose (trump_choices)?
             if st.trump_choice is not None:
                 return False
-            raw = con.ref.rec.get("trump_choices")
-            if not raw or not isinstance(raw, (list, tuple)):
+            if not _suits(st.R, con):
                 return False
         st.to_act = declarer
         return True
 
     def legal(self, st: State) -> list[int]:
-        if st.con is None:
-            return [A.make(A.DECLARE, st.R.contract_index[n]) for n in st.choices]
-        return [A.make(A.TRUMP, s) for s in trump_choices(st)]
+        if st._con is None:
+            index = st.R.contract_index
+            return [_DECLARE | index[n] for n in st.choices]
+        return [_TRUMP | s for s in trump_choices(st)]
 
     def apply(self, st: State, action: int) -> None:
         R = st.R
-        if A.kind_of(action) == A.DECLARE:
-            st.con = R.in_deal(st, R.contracts[R.contract_names[A.arg_of(action)]])
-            if trump_choices(st):
+        if action >> A.SHIFT == A.DECLARE:
+            st.con = con = R.in_deal(st, R.contracts[R.contract_names[action & A.ARG]])
+            if st.trump_choice is None and _suits(R, con):
                 return
         else:
-            assert st.con is not None
-            st.trump_choice = A.arg_of(action)
-            st.con = R.with_trump(st.con, st.trump_choice)
+            assert st._con is not None
+            st.trump_choice = action & A.ARG
+            st.con = R.with_trump(st._con, st.trump_choice)
         st.to_act = -1
         st._advance()

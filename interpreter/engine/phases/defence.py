@@ -1,7 +1,7 @@
 """Defence: the defenders in turn go along or stay home; one who goes alone may invite the other."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
@@ -36,20 +36,27 @@ def settings(doc: dict, comp: Compiler) -> DefenceSettings:
         nobody_tricks=(df.get("nobody") or {}).get("declarer_tricks"))
 
 
-@dataclass
+@dataclass(init=False)
 class DefenceState:
     n: int
-    answers: list = field(default_factory=list)      # per seat: "go", "stay" or None
-    queue: list[int] = field(default_factory=list)   # defenders still to answer, next first
-    stage: str | None = None                          # ask | invite
-    invited: bool = False
-    host: int | None = None
-    guest: int | None = None
-    compulsory: bool = False
+    answers: list                   # per seat: "go", "stay" or None
+    queue: list[int]                # defenders still to answer, next first
+    stage: str | None               # ask | invite
+    invited: bool
+    host: int | None
+    guest: int | None
+    compulsory: bool
 
-    def __post_init__(self) -> None:
-        if not self.answers:
-            self.answers = [None] * self.n
+    def __init__(self, n: int, answers: list | None = None, queue: list[int] | None = None, stage: str | None = None,
+                 invited: bool = False, host: int | None = None, guest: int | None = None, compulsory: bool = False):
+        self.n = n
+        self.answers = answers if answers else [None] * n
+        self.queue = queue if queue is not None else []
+        self.stage = stage
+        self.invited = invited
+        self.host = host
+        self.guest = guest
+        self.compulsory = compulsory
 
     def copy(self) -> DefenceState:
         return DefenceState(self.n, list(self.answers), list(self.queue), self.stage, self.invited, self.host,
@@ -100,7 +107,7 @@ class DefencePhase(Phase):
         me = st.to_act
         df = st.defence
         if df.stage == "ask":
-            df.answers[me] = "go" if A.arg_of(action) == 0 else "stay"
+            df.answers[me] = "stay" if action & A.ARG else "go"
             df.queue.pop(0)
             if df.queue:
                 st.to_act = df.queue[0]
@@ -113,7 +120,7 @@ class DefencePhase(Phase):
                 return
             self._finish(st)
             return
-        if A.arg_of(action) == 0:
+        if not action & A.ARG:
             df.invited = True
             df.host = me
             df.guest = next(s for s in st.defenders if s != me)

@@ -51,27 +51,36 @@ def settings(doc: dict, comp: Compiler) -> KnockSettings:
                          x(k["choose"]) if "choose" in k else x("forehand"))
 
 
-@dataclass
 class KnockState:
-    stage: str = ""                # ask | choose
-    piles: int = 0                 # the piles laid out
-    chosen: tuple = ()             # (seat, pile index) in the order chosen
-    order: tuple = ()              # the seats choosing, in turn
-    taken: int = 0                 # the piles chosen, as a mask of their indices
+    """One position of the knock, shared by every deal that reaches it and never written: a step replaces
+    the state's with the position it leads to (`after`, filled as the steps are met)."""
+    __slots__ = ("stage", "piles", "chosen", "order", "taken", "seat", "legal", "after")
 
-    def copy(self) -> KnockState:
-        new = _new(KnockState)
-        new.stage = self.stage
-        new.piles = self.piles
-        new.chosen = self.chosen
-        new.order = self.order
-        new.taken = self.taken
-        return new
+    def __init__(self, stage: str = "", piles: int = 0, chosen: tuple = (), order: tuple = (), taken: int = 0):
+        self.stage = stage              # ask | choose
+        self.piles = piles              # the piles laid out
+        self.chosen = chosen            # (seat, pile index) in the order chosen
+        self.order = order              # the seats choosing, in turn
+        self.taken = taken              # the piles chosen, as a mask of their indices
+        # the seat to choose next (-1: none, or the seat asked, which the phase's start sets), the legal
+        # actions, and action → the position it leads to
+        self.seat = order[len(chosen)] if stage == "choose" else -1
+        if stage == "ask":
+            self.legal: tuple[int, ...] = (_KNOCK, _CUT)
+        elif stage == "choose":
+            self.legal = tuple(A.make(A.PACKET, i) for i in range(piles) if not taken >> i & 1)
+        else:
+            self.legal = ()
+        self.after: dict[int, KnockState] = {}
 
 
-_new = object.__new__
 _KNOCK, _CUT = A.make(A.KNOCK, 1), A.make(A.KNOCK, 0)
-_LEFT: dict[tuple[int, int], tuple[int, ...]] = {}     # (piles, piles taken) → the choices left (legal)
+# the positions made at most (a knock of n piles has sum over k of n!/(n-k)! per choosing order): once this
+# many are kept a step met for the first time is worked out and not kept
+_BOUND = 1 << 14
+_MADE = [0]
+_ASK = KnockState(stage="ask")
+_ASK.after[_CUT] = KnockState()          # a cut: the deal goes on as dealt
 
 
 def seat_order(st: State, first: Any) -> tuple[int, ...]:
@@ -97,11 +106,6 @@ def at_state(f: Any, st: State) -> Any:
     return on_state(st) if on_state is not None else f(Ctx(st))
 
 
-def _state(st: State) -> KnockState:
-    ks = st.knock_state
-    return ks if ks is not None else KnockState()
-
-
 class KnockPhase(Phase):
     name = "knock"
 
@@ -112,46 +116,48 @@ class KnockPhase(Phase):
         by = at_state(S.by, st)
         if by not in st.active:
             return False
-        ks = KnockState(stage="ask")
-        st.knock_state = ks
+        st.knock_state = _ASK
         st.to_act = by
         return True
 
     def legal(self, st: State) -> list[int]:
-        ks = _state(st)
-        if ks.stage == "ask":
-            return [_KNOCK, _CUT]
-        key = (ks.piles, ks.taken)
-        left = _LEFT.get(key)
-        if left is None:
-            left = _LEFT[key] = tuple(A.make(A.PACKET, i) for i in range(ks.piles) if not ks.taken >> i & 1)
-        return [*left]
+        return [*st.knock_state.legal]
 
     def apply(self, st: State, action: int) -> None:
-        ks = _state(st).copy()
-        st.knock_state = ks
-        if action >> A.SHIFT == A.KNOCK:
-            if not action & A.ARG:
-                self._done(st)
-                return
-            first = at_state(st.R.knock.choose, st)
-            ks.order = order = seat_order(st, first)
-            ks.piles = len(order)
-            ks.stage = "choose"
-            st.to_act = order[0]
+        ks = st.knock_state
+        nxt = ks.after.get(action)
+        if nxt is None:
+            nxt = _step(st, ks, action)
+        st.knock_state = nxt
+        seat = nxt.seat
+        if seat >= 0:
+            st.to_act = seat
             return
-        pile = action & A.ARG
-        ks.chosen = ks.chosen + ((st.to_act, pile),)
-        ks.taken |= 1 << pile
-        if len(ks.chosen) < len(ks.order):
-            st.to_act = ks.order[len(ks.chosen)]
-            return
-        self._done(st)
-
-    def _done(self, st: State) -> None:
-        _state(st).stage = ""
         st.to_act = -1
         st._advance()
+
+
+def _step(st: State, ks: KnockState, action: int) -> KnockState:
+    """The position a step leads to, kept where it follows from the position alone (a knock's piles follow
+    from who chooses first, judged at the step, and the seats taking part: the first position after it is
+    kept per rule set and those two)."""
+    if action >> A.SHIFT == A.KNOCK:        # (a cut is kept at once: _ASK)
+        first = at_state(st.R.knock.choose, st)
+        roots = st.R.__dict__.setdefault("_knock_roots", {})
+        key = (first, st.active)
+        nxt = roots.get(key)
+        if nxt is None:
+            order = seat_order(st, first)
+            nxt = roots[key] = KnockState("choose", len(order), (), order)
+        return nxt
+    pile = action & A.ARG
+    chosen = ks.chosen + ((ks.seat, pile),)
+    nxt = KnockState("choose" if len(chosen) < len(ks.order) else "", ks.piles, chosen, ks.order,
+                     ks.taken | 1 << pile)
+    if _MADE[0] < _BOUND:
+        _MADE[0] += 1
+        ks.after[action] = nxt
+    return nxt
 
 
 def text(st: State, action: int) -> str:

@@ -60,7 +60,8 @@ def callable_cards(st: State) -> int:
     """The cards the declarer may name: the group, less his own unless he may call himself; when he
     holds the whole group he must call one of his own."""
     S = st.R.partner
-    own = st.hands[st.declarer] & S.group if st.declarer is not None else 0
+    declarer = st._declarer         # (behind the property `declarer`)
+    own = st.hands[declarer] & S.group if declarer is not None else 0
     if S.self_call or own == S.group:
         return S.group
     return S.group & ~own
@@ -69,12 +70,18 @@ def callable_cards(st: State) -> int:
 def fourth(st: State) -> int | None:
     """The one card of the group the declarer does not hold, when he may call it by count."""
     S = st.R.partner
-    if st.declarer is None:
+    declarer = st._declarer
+    if declarer is None:
         return None
-    missing = bits(S.group & ~st.hands[st.declarer])
-    if len(missing) != 1 or not S.by_count(Ctx(st, st.declarer)):
+    missing = S.group & ~st.hands[declarer]
+    if missing.bit_count() != 1 or not S.by_count(Ctx(st, declarer)):
         return None
-    return missing[0]
+    return missing.bit_length() - 1
+
+
+# the cards that may be called (a mask, a subset of a group) → their calls; few: the groups' subsets
+_CALLS: dict[int, tuple[int, ...]] = {}
+_FOURTH = A.make(A.PARTNER_CALL, FOURTH)
 
 
 class PartnerPhase(Phase):
@@ -93,10 +100,13 @@ class PartnerPhase(Phase):
         return True
 
     def legal(self, st: State) -> list[int]:
-        out = [A.make(A.PARTNER_CALL, c) for c in bits(callable_cards(st))]
+        cards = callable_cards(st)
+        calls = _CALLS.get(cards)
+        if calls is None:
+            calls = _CALLS[cards] = tuple(A.make(A.PARTNER_CALL, c) for c in bits(cards))
         if fourth(st) is not None:
-            out.append(A.make(A.PARTNER_CALL, FOURTH))
-        return out
+            return [*calls, _FOURTH]
+        return [*calls]
 
     def apply(self, st: State, action: int) -> None:
         arg = action & A.ARG

@@ -238,6 +238,9 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 
 
 _DISCARD = A.make(A.DISCARD)
+_SHIFT, _ARG, _K_DISCARD, _K_GIVE_UP = A.SHIFT, A.ARG, A.DISCARD, A.GIVE_UP     # read by apply
+# _TAKE[n]: the actions choosing one of n packets (grown on demand, then only read)
+_TAKE: list[tuple[int, ...]] = []
 
 
 # _PAIRS[i][j]: the DISCARD action of cards i and j (of card i alone when j == i), made once (up to the
@@ -336,10 +339,14 @@ class TalonPhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         tl = st.talon_state
-        if tl.stage == "give_up":
+        stage = tl.stage
+        if stage == "give_up":
             return [_GIVE_UP, _PLAY_ON]
-        if tl.stage == "choose":
-            return [A.make(A.PACKET, i) for i in range(len(tl.packets))]
+        if stage == "choose":
+            n = len(tl.packets)
+            while len(_TAKE) <= n:
+                _TAKE.append(tuple(A.make(A.PACKET, i) for i in range(len(_TAKE))))
+            return [*_TAKE[n]]
         hand = st.hands[st.to_act]
         proc = tl.proc
         if proc is None:
@@ -362,8 +369,18 @@ class TalonPhase(Phase):
         if proc is None:
             proc = procedure(st)
         assert proc is not None
-        kind, arg = action >> A.SHIFT, action & A.ARG
-        if kind == A.GIVE_UP:
+        kind, arg = action >> _SHIFT, action & _ARG
+        if kind == _K_DISCARD:          # (the usual step first)
+            st.hands[st.to_act] &= ~arg
+            st.discards |= arg
+            if proc.face_up and arg & proc.last_resort:
+                tl.face_up |= arg & proc.last_resort
+            left = tl.discard_count = tl.discard_count - arg.bit_count()
+            if left > 0:
+                return
+            self._finish(st, proc)
+            return
+        if kind == _K_GIVE_UP:
             if arg:
                 st.given_up = True
                 tl.stage = ""
@@ -372,31 +389,22 @@ class TalonPhase(Phase):
                 return
             tl.stage = "choose"
             return
-        if kind == A.PACKET:
-            tl.taken = arg
-            taken = tl.packets[arg]
-            st.hands[st.to_act] |= taken
-            st.talon = [c for c in st.talon if not taken >> c & 1]
-            _give_rest(st, proc)
-            tl.discard_count = proc.discard if proc.discard is not None else bin(taken).count("1")
-            tl.stage = "discard"
-            if tl.discard_count > 0:
-                return
-            self._finish(st, proc)
-            return
-        m = arg
-        st.hands[st.to_act] &= ~m
-        st.discards |= m
-        if proc.face_up and m & proc.last_resort:
-            tl.face_up |= m & proc.last_resort
-        tl.discard_count -= bin(m).count("1")
+        # a packet taken
+        tl.taken = arg
+        taken = tl.packets[arg]
+        st.hands[st.to_act] |= taken
+        st.talon = [c for c in st.talon if not taken >> c & 1]
+        _give_rest(st, proc)
+        tl.discard_count = proc.discard if proc.discard is not None else taken.bit_count()
+        tl.stage = "discard"
         if tl.discard_count > 0:
             return
         self._finish(st, proc)
 
     def _finish(self, st: State, proc: TalonProc) -> None:
         st.talon_state.stage = ""
-        _check_requires(st, proc)
+        if proc.requires is not None:
+            _check_requires(st, proc)
         st.to_act = -1
         st._advance()
 
