@@ -159,6 +159,7 @@ def end_of_turn(st: State) -> int:
 
 
 _OPEN_ACTION, _DONE_ACTION, _PASS_ACTION = (A.make(A.ANNOUNCE, a) for a in (OPEN, DONE, PASS))
+_ENDS = frozenset((_PASS_ACTION, _DONE_ACTION, _OPEN_ACTION))    # the actions that end a turn
 
 
 # the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
@@ -274,6 +275,22 @@ class AnnouncePhase(Phase):
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
         an = st.announce
+        # the end of a turn (most actions: a pass, looked up first), any action neither a chain's call nor a
+        # declaration
+        if action in _ENDS or action >> A.SHIFT != A.ITEM_KONTRA and not PASS < action & A.ARG < DONE:
+            if an.spoke or an.opening:
+                an.in_row = 0
+            else:
+                an.in_row += 1
+                if me not in an.passed:
+                    an.passed = an.passed + (me,)
+            an.spoke = an.opening = False
+            if an.in_row >= st.R.announce.ends_after:
+                st.to_act = -1
+                st._advance()
+                return
+            st.to_act = st.seat_after(me)
+            return
         arg = action & A.ARG
         if action >> A.SHIFT == A.ITEM_KONTRA:
             pc = an.pc or per_contract(st)
@@ -288,27 +305,13 @@ class AnnouncePhase(Phase):
             chains[key] = chains.get(key, ()) + (me,)
             if hit is not None and an.entries is not None:
                 track(st, an, pc, hit[1])
-        elif PASS < arg < DONE:
+        else:               # a declaration
             fig = st.R.announce.figures[arg - 1]
             an.declared[fig.name] = me
             pc = an.pc or per_contract(st)
             an.view = pc.view(an.declared)
             if an.entries is not None:
                 track(st, an, pc, fig.index, True)
-        else:               # the end of a turn
-            if an.spoke or an.opening:
-                an.in_row = 0
-            else:
-                an.in_row += 1
-                if me not in an.passed:
-                    an.passed = an.passed + (me,)
-            an.spoke = an.opening = False
-            if an.in_row >= st.R.announce.ends_after:
-                st.to_act = -1
-                st._advance()
-                return
-            st.to_act = st.seat_after(me)
-            return
         an.spoke = True
         # a statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
         # table (KR-ANN-18, KR-AMB-12)

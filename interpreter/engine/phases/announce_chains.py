@@ -92,7 +92,8 @@ def _personal_level(st: State, me: int, owner: int, other: int, name: str) -> in
 
 def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) -> None:
     """Append every kontra-chain call `me` may make now to `out` (the round has kontras; `c`: an activation
-    for `me` if one was made)."""
+    for `me` if one was made). `kontra.when`'s plan for an opening call is judged here at once in the
+    activation, as Condition.judge() judges it (each conjunct holds when one of its disjuncts does)."""
     an = st.announce
     chains = an.chains
     t = an.entries      # the chains tracked, for a seat on a side (its index in each entry)
@@ -100,15 +101,56 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
     if t is not None and (side < 0 or t[-1] != len(an.declared)):
         t = None
     said = None
-    if an.personal:
-        _personal_calls(st, me, c, out)
+    if an.personal:     # each game's personal chains
+        mx = st.R.announce.max
+        for code, owner, name, item, plan, opening in an.games:
+            if me != owner:         # the chain between the game's declarer and me
+                said = chains.get((name, owner, me)) if chains else None
+                if not said:
+                    if mx > 0 and plan is not None:
+                        if plan:
+                            if c is None:
+                                c = Ctx(st, me)
+                            c.vars["item"] = item
+                            for conj in plan:
+                                for _k, f, _shared in conj:
+                                    if f(c):
+                                        break
+                                else:
+                                    break
+                            else:
+                                out.append(opening[me])
+                        else:
+                            out.append(opening[me])
+                    continue
+                level = _personal_level(st, me, owner, me, name)
+                if level:
+                    out.append(kontra_action(code, level, me, False))
+                continue
+            for other in st.active:
+                if other == owner:
+                    continue
+                level = _personal_level(st, me, owner, other, name)
+                if level > 0:
+                    out.append(kontra_action(code, level, other, True))
+        said = None
     elif not chains or not (said := chains.get(GAME_KEY)):
         # not opened: the side opposite the game's side may, as `when` says
         if st.R.announce.max > 0 and me not in (t[-2] if t is not None else game_side(st)):
             plan = pc.game_plan
-            if plan and c is None:
-                c = Ctx(st, me)
-            if _opens(c, pc.con, plan):     # pc.con: the contract being played (per_contract)
+            if plan:
+                if c is None:
+                    c = Ctx(st, me)
+                c.vars["item"] = pc.con         # pc.con: the contract being played (per_contract)
+                for conj in plan:
+                    for _k, f, _shared in conj:
+                        if f(c):
+                            break
+                    else:
+                        break
+                else:
+                    out.append(_GAME_OPEN)
+            elif plan is not None:
                 out.append(_GAME_OPEN)
     elif t is None:
         level = _next_level(st, me, said, None)
@@ -119,45 +161,6 @@ def kontras(st: State, me: int, c: Ctx | None, pc: PerContract, out: list[int]) 
             out.extend(filter(None, t[side:-2:2]))
     elif an.declared and st.R.announce.items:
         _figure_calls(st, _Turn(st, me, c), pc, out)
-
-
-def _opens(c: Any, item: Any, plan: tuple | None) -> bool:
-    """`kontra.when` for the opening call on the chain on `item`, its plan judged at once in the activation
-    `c` (None only when the plan is None or ())."""
-    if plan is None:
-        return False
-    if plan:
-        c.vars["item"] = item
-        cond = c.st.R.announce.opens_if
-        assert cond is not None
-        return cond.judge(c, plan)
-    return True
-
-
-def _personal_calls(st: State, me: int, c: Ctx | None, out: list[int]) -> None:
-    """The calls on the personal chains of each game in play (`c`: an activation for `me` if one was made)."""
-    S = st.R.announce
-    chains = st.announce.chains
-    for code, owner, name, item, plan, opening in st.announce.games:
-        if me != owner:         # the chain between the game's declarer and me
-            said = chains.get((name, owner, me)) if chains else None
-            if not said:
-                if S.max > 0:
-                    if plan and c is None:
-                        c = Ctx(st, me)
-                    if _opens(c, item, plan):
-                        out.append(opening[me])
-                continue
-            level = _personal_level(st, me, owner, me, name)
-            if level:
-                out.append(kontra_action(code, level, me, False))
-            continue
-        for other in st.active:
-            if other == owner:
-                continue
-            level = _personal_level(st, me, owner, other, name)
-            if level > 0:
-                out.append(kontra_action(code, level, other, True))
 
 
 def _figure_calls(st: State, turn: _Turn, pc: PerContract, out: list[int]) -> None:
