@@ -43,7 +43,17 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-from interpreter.engine.phases.announce_chains import kontras, start_tracking, track, view_of
+from interpreter.engine.phases.announce_chains import (
+    _GAME_OPEN,
+    _figure_calls,
+    _next_level,
+    _personal_level,
+    _Turn,
+    game_side,
+    start_tracking,
+    track,
+    view_of,
+)
 from interpreter.engine.phases.announce_plans import (
     BASE_CODE,
     DONE,
@@ -159,6 +169,8 @@ def end_of_turn(st: State) -> int:
 
 
 _OPEN_ACTION, _DONE_ACTION, _PASS_ACTION = (A.make(A.ANNOUNCE, a) for a in (OPEN, DONE, PASS))
+_ENDS = frozenset((_PASS_ACTION, _DONE_ACTION, _OPEN_ACTION))    # the actions that end a turn
+_SHIFT, _ARG, _ITEM_KONTRA = A.SHIFT, A.ARG, A.ITEM_KONTRA
 
 
 # the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
@@ -266,36 +278,81 @@ class AnnouncePhase(Phase):
                             common = ()
                         if not plan or cond.holds(c, plan, memo):
                             out.append(action)
-        if pc.kontra:
-            kontras(st, me, c, pc, out)
+        if pc.kontra:       # the kontra-chain calls `me` may make now (`kontra.when`'s plan for an opening
+            # call judged at once in the activation, as Condition.judge() judges it)
+            chains = an.chains
+            t = an.entries      # the chains tracked, for a seat on a side (its index in each entry)
+            side = 1 if me in st.declarers else 0 if me in st.defenders else -1
+            if t is not None and (side < 0 or t[-1] != len(an.declared)):
+                t = None
+            said = None
+            if an.personal:     # each game's personal chains
+                mx = st.R.announce.max
+                for code, owner, name, item, plan, opening in an.games:
+                    if me != owner:         # the chain between the game's declarer and me
+                        said = chains.get((name, owner, me)) if chains else None
+                        if not said:
+                            if mx > 0 and plan is not None:
+                                if plan:
+                                    if c is None:
+                                        c = Ctx(st, me)
+                                    c.vars["item"] = item
+                                    for conj in plan:
+                                        for _k, f, _shared in conj:
+                                            if f(c):
+                                                break
+                                        else:
+                                            break
+                                    else:
+                                        out.append(opening[me])
+                                else:
+                                    out.append(opening[me])
+                            continue
+                        level = _personal_level(st, me, owner, me, name)
+                        if level:
+                            out.append(kontra_action(code, level, me, False))
+                        continue
+                    for other in st.active:
+                        if other == owner:
+                            continue
+                        level = _personal_level(st, me, owner, other, name)
+                        if level > 0:
+                            out.append(kontra_action(code, level, other, True))
+                said = None
+            elif not chains or not (said := chains.get(GAME_KEY)):
+                # not opened: the side opposite the game's side may, as `when` says
+                if st.R.announce.max > 0 and me not in (t[-2] if t is not None else game_side(st)):
+                    plan = pc.game_plan
+                    if plan:
+                        if c is None:
+                            c = Ctx(st, me)
+                        c.vars["item"] = pc.con         # pc.con: the contract being played (per_contract)
+                        for conj in plan:
+                            for _k, f, _shared in conj:
+                                if f(c):
+                                    break
+                            else:
+                                break
+                        else:
+                            out.append(_GAME_OPEN)
+                    elif plan is not None:
+                        out.append(_GAME_OPEN)
+            elif t is None:
+                level = _next_level(st, me, said, None)
+                if level:
+                    out.append(kontra_action(GAME_CODE, level))
+            if t is not None:
+                if t[-1] or said:       # else nothing declared and the game's chain not opened: nothing to call
+                    out.extend(filter(None, t[side:-2:2]))
+            elif an.declared and st.R.announce.items:
+                _figure_calls(st, _Turn(st, me, c), pc, out)
         out.append(_OPEN_ACTION if an.opening else _DONE_ACTION if an.spoke else _PASS_ACTION)
         return out
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
         an = st.announce
-        arg = action & A.ARG
-        if action >> A.SHIFT == A.ITEM_KONTRA:
-            pc = an.pc or per_contract(st)
-            hit = pc.chain_of.get(action)       # a side-wide chain's call: (its key, its index in track())
-            if hit is None or an.personal and hit[1] < 0:
-                code, _level, other = unpack(arg)
-                key = _chain_key(st, code, other)
-                hit = None
-            else:
-                key = hit[0]
-            chains = an.chains
-            chains[key] = chains.get(key, ()) + (me,)
-            if hit is not None and an.entries is not None:
-                track(st, an, pc, hit[1])
-        elif PASS < arg < DONE:
-            fig = st.R.announce.figures[arg - 1]
-            an.declared[fig.name] = me
-            pc = an.pc or per_contract(st)
-            an.view = pc.view(an.declared)
-            if an.entries is not None:
-                track(st, an, pc, fig.index, True)
-        else:               # the end of a turn
+        if action in _ENDS:     # the end of a turn (most actions: a pass)
             if an.spoke or an.opening:
                 an.in_row = 0
             else:
@@ -308,6 +365,30 @@ class AnnouncePhase(Phase):
                 st._advance()
                 return
             st.to_act = st.seat_after(me)
+            return
+        arg = action & _ARG
+        if action >> _SHIFT == _ITEM_KONTRA:
+            pc = an.pc or per_contract(st)
+            hit = pc.chain_of.get(action)       # a side-wide chain's call: (its key, its index in track())
+            if hit is None or an.personal and hit[1] < 0:
+                code, _level, other = unpack(arg)
+                key = _chain_key(st, code, other)
+                hit = None
+            else:
+                key = hit[0]
+            chains = an.chains
+            chains[key] = chains.get(key, ()) + (me,)
+            if hit is not None and an.entries is not None:
+                track(st, an, pc, hit[1])
+        elif PASS < arg < DONE:     # a declaration
+            fig = st.R.announce.figures[arg - 1]
+            an.declared[fig.name] = me
+            pc = an.pc or per_contract(st)
+            an.view = pc.view(an.declared)
+            if an.entries is not None:
+                track(st, an, pc, fig.index, True)
+        else:               # any other action ends the turn, as those above do
+            self.apply(st, _PASS_ACTION)
             return
         an.spoke = True
         # a statement by the partner (a declaration or a kontra-chain call) shows the partnership to the
