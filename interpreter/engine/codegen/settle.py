@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from interpreter.engine.codegen.expr import ExprGen
+from interpreter.engine.codegen.once import worked_once
 from interpreter.engine.codegen.reads import _LIT, _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
 from interpreter.engine.codegen.source import G, _truth, declarer_source
@@ -333,7 +334,7 @@ def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any
         elif when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
-        body.append(f"{pad}amount = {amount}")
+        body.append(f"{pad}amount = {worked_once(amount)}")
         if not amount_g.const:
             body.append(f"{pad}if amount:")
             pad += "    "
