@@ -134,10 +134,10 @@ SIZE_OF_TUPLE = ("len({0})", B.size, ("isinstance", "int", "bool", "bin", "count
 # `attr(x, name)` of a Ref: its record's entry when it has one (no call); anything else through attr.
 ATTR_SOURCE = ("(_ra[{1}] if type({0}) is Ref and {1} in (_ra := {0}.rec) else attr({0}, {1}))",
                X.attr, ("isinstance", "Ref", "str", "rec", "get", "dict", "getattr"))
-# `call_attr(call, name)` (below) of a name other than `name`, the call read once: the entry of its Ref's
-# record when it has one (no call); anything else (none, no such entry) through call_attr
+# `call_attr(call, name)` (below) of a name other than `name`: the entry of the call's Ref's record when it
+# has one (no call); anything else (none, no such entry) through call_attr
 CALL_ATTR_SOURCE = ("(_ca[{1}] if (_cc := {0}) is not None and type(_cr := _cc.ref) is Ref and {1} in (_ca := _cr.rec)"
-                    " else call_attr(_cc, {1}))", ("ref", "type", "X", "Ref", "attr", "rec", "get"))
+                    " else call_attr({0}, {1}))", ("ref", "type", "X", "Ref", "attr", "rec", "get"))
 # `a ^ b` of a whole number a from -2 to 2 (a power of it up to the largest exponent stays within the
 # largest power) and a whole-number exponent up to that: `**` (no call); anything else through power.
 POWER_SOURCE = ("({0} ** _pe if type(_pe := {1}) is int and 0 <= _pe <= {2} else power({0}, _pe))",
