@@ -23,15 +23,19 @@ from interpreter.engine import deals
 from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let
 from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
 from interpreter.engine.codegen.source import (
+    _CALLS,
     _CMP_NAME,
+    _READ_TWICE,
     G,
     _as_num,
     _early_holds,
     _fold,
     _names,
     _of_nums,
+    _reading_holds,
     _same,
     _truth,
+    declarer_source,
     hoist,
     let_call,
     let_function,
@@ -39,6 +43,7 @@ from interpreter.engine.codegen.source import (
 from interpreter.engine.codegen.templates import (
     _CMP,
     ATTR_SOURCE,
+    CALL_ATTR_SOURCE,
     CONTAINS_SOURCE,
     EARLY,
     FUNCTION_SOURCE,
@@ -46,8 +51,11 @@ from interpreter.engine.codegen.templates import (
     INLINE_STR,
     LOOP_INVARIANT,
     POWER_SOURCE,
+    READING_INLINE,
     REDUCTIONS,
+    SIZE_OF_TUPLE,
     VALUE_SOURCE,
+    call_attr,
     runtime_namespace,
 )
 
@@ -57,21 +65,6 @@ _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
 _CARD_OF = re.compile(r"_card_or_none\((st\.\w+)\)")   # a card read off the state (none for none)
-def _calls() -> dict[str, str]:
-    """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
-    for each property that reads just that (else its attributes go through it)."""
-    from interpreter.engine.readings import Readings
-    out: dict[str, str] = {}
-    if X.Ref.__eq__ is not str.__eq__ or X.Ref.__ne__ is not str.__ne__:
-        return out
-    for name, call in (("final", "st.final_call"), ("high", "st.auction.high_call")):
-        getter = Readings.__dict__[name].fget
-        if getter.__code__.co_names == tuple(call.split(".")[1:]) + ("ref",):
-            out["st." + name] = call
-    return out
-
-
-_CALLS = _calls()
 # the state's sides as VALUE_SOURCE reads them: always tuples of seats (engine/state.py's blank, sides.form),
 # never none or a card mask, so `contains` comes to plain membership
 _SEAT_TUPLES = frozenset({"st.active", "st.defenders", "st.declarers", "st.playing"})
@@ -236,6 +229,8 @@ class ExprGen:
                     return self.lit(self.tricks_total)  # every hand dealt in full: a constant of the rule set
                 if n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES[n]):
                     src, kind = VALUE_SOURCE[n]
+                    if src == "st.declarer":    # the attribute behind the property, where that is all it reads
+                        src = declarer_source()
                     return G(src, kind)
                 return G(self.builtin(B.VALUES[n], f"built-in value {n!r}") + "(c)")
         if n in comp.symbols:
@@ -291,10 +286,12 @@ class ExprGen:
         obj = self.expr(node[1], scope)
         if obj.const:
             return self.lit(X.attr(obj.value, node[2]))
-        if obj.src == "st.contract":        # the contract's attribute, without the property chain
-            return G(f"call_attr(st._con, {node[2]!r})")
-        call = _CALLS.get(obj.src)
-        if call is not None:                # a call's attribute, without the property (readings.final, .high)
+        # the contract's attribute, without the property chain; a call's, without the property (readings.final,
+        # .high); its record's entry without the call where call_attr is as its template mirrors it
+        call = "st._con" if obj.src == "st.contract" else _CALLS.get(obj.src)
+        if call is not None:
+            if node[2] != "name" and call_attr.__code__.co_names == CALL_ATTR_SOURCE[1]:
+                return G(CALL_ATTR_SOURCE[0].format(call, repr(node[2])))
             return G(f"call_attr({call}, {node[2]!r})")
         if (_IDENT.fullmatch(obj.src) and node[2] != "name" and ATTR_SOURCE[1].__code__.co_names == ATTR_SOURCE[2]):
             return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
@@ -407,6 +404,11 @@ class ExprGen:
         if (name in FUNCTION_SOURCE and len(args) == FUNCTION_SOURCE[name][0].count("{")
                 and _same(FUNCTION_SOURCE[name][0], impl)):
             fmt, kind = FUNCTION_SOURCE[name]
+            if name == "size" and args[0].src in _SEAT_TUPLES and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
+                return G(SIZE_OF_TUPLE[0].format(args[0].src), "int")     # a side is a tuple: its length
+            if (name in READING_INLINE and (args[0].const or _READ_TWICE.fullmatch(args[0].src))
+                    and _reading_holds(name)):
+                return G(READING_INLINE[name][0].format(args[0].src), kind)
             inline = INLINE.get(name)
             if (inline is not None and inline[2].__code__.co_names == inline[3]
                     and all(a.const or _IDENT.fullmatch(a.src) for a in args)):

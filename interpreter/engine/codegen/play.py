@@ -28,9 +28,7 @@ KNOWN = ("follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back",
 
 def _when(gen: ExprGen, trees: Callable[[Any], Any], ob: Any) -> str | bool | None:
     """The obligation's condition as source over `c` (built on demand), True or False when it is known
-    under this contract, or None when it has none. The declarer is read as the state's attribute behind
-    the property (no call per card), as codegen/settle hoists it, when the property reads that alone and
-    the condition binds no name `declarer` of its own."""
+    under this contract, or None when it has none."""
     if ob.when is None:
         return None
     node = trees(ob.when)
@@ -39,27 +37,7 @@ def _when(gen: ExprGen, trees: Callable[[Any], Any], ob: Any) -> str | bool | No
     g = gen.expr(node)
     if g.const:
         return bool(g.value)
-    if _PROPERTY in g.src and _READS_DECLARER.search(g.src) is None and _declarer_plain(gen):
-        outer, gen.local_names = gen.local_names, {**gen.local_names, "declarer": "st._declarer"}
-        try:
-            g = gen.expr(node)
-        finally:
-            gen.local_names = outer
     return g.src
-
-
-_PROPERTY = "st.declarer"
-_READS_DECLARER = re.compile(r"['\"]declarer['\"]|\bst\._declarer\b")    # bound in the condition (a comprehension's
-#                                                                        variable), or read as the attribute already
-
-
-def _declarer_plain(gen: ExprGen) -> bool:
-    """`declarer` is the built-in value, written `st.declarer`, the property giving `st._declarer`."""
-    from interpreter.engine.state import State
-
-    getter: Any = State.__dict__["declarer"].fget
-    return (gen.expr(("name", "declarer")).src == _PROPERTY and "declarer" not in gen.local_names
-            and getattr(getattr(getter, "__code__", None), "co_names", None) == ("_declarer",))
 
 
 def playable_source(name: str, title: str, con: Any, rules: Any, gen: ExprGen,

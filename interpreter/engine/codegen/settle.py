@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from interpreter.engine.codegen.expr import ExprGen
+from interpreter.engine.codegen.once import worked_once
 from interpreter.engine.codegen.reads import _LIT, _STRING
 from interpreter.engine.codegen.reads import reads as env_reads
-from interpreter.engine.codegen.source import G, _truth
+from interpreter.engine.codegen.source import G, _truth, declarer_source
 from interpreter.engine.context import Ctx
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
@@ -95,8 +96,9 @@ def rows_under(gen: ExprGen, namespace: dict[str, Any], name: str, con_name: str
 
 
 # built-in values that stay the same while the rows are judged, each read once into a local of that name
-# when the rows read it: what the generator writes for it (codegen/templates.VALUE_SOURCE)
-HOISTED = {"made": "st.made_in(c)", "declarer": "st.declarer"}
+# when the rows read it: what the generator writes for it (codegen/templates.VALUE_SOURCE; the declarer as
+# codegen/source.declarer_source reads it)
+HOISTED = {"made": "st.made_in(c)", "declarer": ""}
 
 
 def _hoisted(goal: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] | None]) -> dict[str, str]:
@@ -106,12 +108,9 @@ def _hoisted(goal: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] |
     goal reads no seat does it give the same wherever it is first read; then it is the goal itself, as
     made_in judges it (kept in the memo for what else reads it there), when made_in is as written."""
     from interpreter.engine.readings import Readings
-    from interpreter.engine.state import State
 
-    out = {n: src for n, src in HOISTED.items() if gen.expr(("name", n)).src == src}
-    getter: Any = State.__dict__["declarer"].fget
-    if "declarer" in out and getter.__code__.co_names == ("_declarer",):
-        out["declarer"] = "st._declarer"
+    sources = {**HOISTED, "declarer": declarer_source()}
+    out = {n: src for n, src in sources.items() if gen.expr(("name", n)).src == src}
     if "made" in out:
         found = tree_of(goal)
         goal = gen.expr(found[1]) if found is not None and found[0] == "expr" else None
@@ -335,7 +334,7 @@ def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any
         elif when is not None:
             body.append(f"{pad}if {when}:")
             pad += "    "
-        body.append(f"{pad}amount = {amount}")
+        body.append(f"{pad}amount = {worked_once(amount)}")
         if not amount_g.const:
             body.append(f"{pad}if amount:")
             pad += "    "

@@ -12,9 +12,26 @@ from typing import Any
 
 from interpreter.engine import compile as X
 from interpreter.engine.codegen.reads import _STRING
-from interpreter.engine.codegen.templates import EARLY
+from interpreter.engine.codegen.templates import EARLY, READING_INLINE
 
 _UNKNOWN = object()
+
+
+def _calls() -> dict[str, str]:
+    """The built-in values that are a call's `ref` (readings.final, .high) → the call they read it from,
+    for each property that reads just that (else its attributes go through it)."""
+    from interpreter.engine.readings import Readings
+    out: dict[str, str] = {}
+    if X.Ref.__eq__ is not str.__eq__ or X.Ref.__ne__ is not str.__ne__:
+        return out
+    for name, call in (("final", "st.final_call"), ("high", "st.auction.high_call")):
+        getter = Readings.__dict__[name].fget
+        if getter.__code__.co_names == tuple(call.split(".")[1:]) + ("ref",):
+            out["st." + name] = call
+    return out
+
+
+_CALLS = _calls()
 
 
 class G:
@@ -66,6 +83,34 @@ def _same(template: str, fn: Any) -> bool:
     whose implementation has changed is called, not inlined, until the template is brought in step."""
     names = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"'[^']*'", "", template))) - {"c"} - set(keyword.kwlist)
     return names == _names(fn)
+
+
+@functools.lru_cache(maxsize=1)
+def declarer_source() -> str:
+    """How generated code reads the built-in value `declarer` (templates.VALUE_SOURCE: the state's property):
+    the attribute behind the property when the property's getter reads that alone (no call), else the
+    property. Shared by every generated expression (codegen/expr.py) and what settlement hoists."""
+    from interpreter.engine.state import State
+
+    prop = State.__dict__.get("declarer")
+    getter = getattr(prop, "fget", None)
+    if (isinstance(prop, property)
+            and getattr(getattr(getter, "__code__", None), "co_names", None) == ("_declarer",)):
+        return "st._declarer"
+    return "st.declarer"
+
+
+# an argument read more than once where a template reads it so: a plain name or the declarer's attribute
+_READ_TWICE = re.compile(r"[A-Za-z_]\w*|st\._declarer")
+
+
+@functools.lru_cache(maxsize=8)
+def _reading_holds(name: str) -> bool:
+    """The state's method `name` reads the names templates.READING_INLINE says its template mirrors."""
+    from interpreter.engine.state import State
+
+    code = getattr(getattr(State, name, None), "__code__", None)
+    return code is not None and code.co_names == READING_INLINE[name][1]
 
 
 _IDENT = re.compile(r"[A-Za-z_]\w*\Z")

@@ -114,11 +114,30 @@ INLINE_STR: dict[str, str] = {
                     " if (_dd := st.announce.declared) else False)"),
 }
 
+# The state's readings written out in full where the argument is a plain name or the declarer's attribute
+# (it is read more than once): the source over the argument, and the names the state's method (the
+# template's name, engine/readings.py) used when the source was written (expr._call checks them: a changed
+# method is called through its template above until this is brought in step). `next`/`prev` of a seat: its
+# entry in the ring of the active seats when the ring is the one kept for them; anything else the call.
+RING_READ = ("(_sr[{1}][{0}] if type({0}) is int and 0 <= {0} < st.n and (_sr := st._seat_ring)[0] is st.active"
+             " else st.{2}({0}))")
+READING_INLINE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "next": (RING_READ.replace("{1}", "1").replace("{2}", "next"), ("_seat_ring", "active", "_ring", "n", "_step")),
+    "prev": (RING_READ.replace("{1}", "2").replace("{2}", "prev"), ("_seat_ring", "active", "_ring", "n", "_step")),
+}
+# `size` of one of the state's sides (always a tuple, expr._SEAT_TUPLES): its length, as size gives it for a
+# tuple, with the names size used when this was written
+SIZE_OF_TUPLE = ("len({0})", B.size, ("isinstance", "int", "bool", "bin", "count", "len"))
+
 # What the templates below mirror, with the names its code used when they were written (expr.py checks
 # them: a changed implementation is called as it is until its template is brought in step).
 # `attr(x, name)` of a Ref: its record's entry when it has one (no call); anything else through attr.
 ATTR_SOURCE = ("(_ra[{1}] if type({0}) is Ref and {1} in (_ra := {0}.rec) else attr({0}, {1}))",
                X.attr, ("isinstance", "Ref", "str", "rec", "get", "dict", "getattr"))
+# `call_attr(call, name)` (below) of a name other than `name`: the entry of the call's Ref's record when it
+# has one (no call); anything else (none, no such entry) through call_attr
+CALL_ATTR_SOURCE = ("(_ca[{1}] if (_cc := {0}) is not None and type(_cr := _cc.ref) is Ref and {1} in (_ca := _cr.rec)"
+                    " else call_attr({0}, {1}))", ("ref", "type", "X", "Ref", "attr", "rec", "get"))
 # `a ^ b` of a whole number a from -2 to 2 (a power of it up to the largest exponent stays within the
 # largest power) and a whole-number exponent up to that: `**` (no call); anything else through power.
 POWER_SOURCE = ("({0} ** _pe if type(_pe := {1}) is int and 0 <= _pe <= {2} else power({0}, _pe))",
