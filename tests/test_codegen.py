@@ -118,8 +118,8 @@ def test_the_source_is_built_from_the_checked_tree():
     gen = ExprGen(R.compiler, {}, {}, {}, 3, 10)
     hostile = "x')\nimport os #"
     g = gen.expr(("bin", "==", ("str", hostile), ("name", "declarer")))
-    assert g.src == f"({hostile!r} == st.declarer)"
-    assert eval(compile(g.src.replace("st.declarer", "None"), "<x>", "eval")) is False
+    assert g.src == f"({hostile!r} == st._declarer)"
+    assert eval(compile(g.src.replace("st._declarer", "None"), "<x>", "eval")) is False
 
 
 def test_a_read_only_or_missing_cache_only_costs_a_compile(tmp_path, monkeypatch):
