@@ -19,7 +19,21 @@ _PLAIN = (ast.Name, ast.Constant)                               # read as cheapl
 
 
 def worked_once(src: str, limit: int = 8) -> str:
-    """`src` with each repeated part worked out once where that is sure to give the same (see above)."""
+    """`src` with each repeated part worked out once where that is sure to give the same (see above). The
+    answers are kept (the same rows are generated again under each contract that reads them alike)."""
+    done = _DONE.get(src)
+    if done is None:
+        done = _worked_once(src, limit)
+        if len(_DONE) < _KEPT:
+            _DONE[src] = done
+    return done
+
+
+_DONE: dict[str, str] = {}
+_KEPT = 4096
+
+
+def _worked_once(src: str, limit: int) -> str:
     if "\n" in src:
         return src
     for i in range(limit):
@@ -66,10 +80,11 @@ def _one(src: str, tree: ast.Expression, local: str) -> str | None:
         return ok
 
     visit(tree.body, [], False)
-    groups: dict[str, list[ast.expr]] = {}
+    data = src.encode()
+    groups: dict[bytes, list[ast.expr]] = {}    # by their text: the same text, the same part (one line)
     for node in order:
         if id(node) not in unsafe and id(node) not in callees and not isinstance(node, (*_PLAIN, ast.Starred)):
-            groups.setdefault(ast.dump(node), []).append(node)
+            groups.setdefault(data[node.col_offset:node.end_col_offset], []).append(node)
     best: tuple[int, ast.expr, list[ast.expr]] | None = None
     for nodes in groups.values():
         if len(nodes) < 2:
@@ -82,7 +97,6 @@ def _one(src: str, tree: ast.Expression, local: str) -> str | None:
     if best is None:
         return None
     _, first, later = best
-    data = src.encode()
     cuts = [(_span(data, first), f"({local} := {_text(data, first)})")]
     cuts += [(_span(data, n), local) for n in later]
     cuts.sort(key=lambda c: c[0][0], reverse=True)
