@@ -184,32 +184,14 @@ def runtime_namespace() -> dict[str, Any]:
 def _qcmp(op: Any) -> Any:
     """A comparison of a value with a fraction constant `q` (engine/compile._cmp: false for none), in whole
     numbers for a whole number or a fraction: what Fraction's own comparison works out, without its calls."""
-    if _FRACTION_SLOTS:     # a fraction's terms read from its slots, without the properties
-        def cmp(a: Any, q: Any) -> bool:
-            t = type(a)
-            if t is int:
-                return op(a * q._denominator, q._numerator)
-            if t is Fraction:
-                return op(a._numerator * q._denominator, q._numerator * a._denominator)
-            return a is not None and op(a, q)
-        return cmp
-
-    def cmp_(a: Any, q: Fraction) -> bool:
+    def cmp(a: Any, q: Fraction) -> bool:
         t = type(a)
         if t is int:
             return op(a * q.denominator, q.numerator)
         if t is Fraction:
             return op(a.numerator * q.denominator, q.numerator * a.denominator)
         return a is not None and op(a, q)
-    return cmp_
-
-
-# Fraction keeps its terms in these slots, which its numerator and denominator properties read
-_TERMS: Any = (Fraction.__dict__.get("numerator"), Fraction.__dict__.get("denominator"))
-_FRACTION_SLOTS = (getattr(Fraction, "__slots__", None) == ("_numerator", "_denominator")
-                   and all(isinstance(p, property) and p.fget is not None for p in _TERMS)
-                   and _TERMS[0].fget.__code__.co_names == ("_numerator",)
-                   and _TERMS[1].fget.__code__.co_names == ("_denominator",))
+    return cmp
 
 
 def call_attr(call: Any, name: str) -> Any:

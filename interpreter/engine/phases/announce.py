@@ -36,7 +36,7 @@ from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.figures import FigureRT, card_of
 from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
-from interpreter.engine.phases.conditions import Condition, condition
+from interpreter.engine.phases.conditions import Condition, condition, plan_holds
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
 
 if TYPE_CHECKING:
@@ -279,7 +279,7 @@ class AnnouncePhase(Phase):
                         if not plan or cond.holds(c, plan, memo):
                             out.append(action)
         if pc.kontra:       # the kontra-chain calls `me` may make now (`kontra.when`'s plan for an opening
-            # call judged at once in the activation, as Condition.judge() judges it)
+            # call judged at once in the activation, as conditions.plan_holds() judges it)
             chains = an.chains
             t = an.entries      # the chains tracked, for a seat on a side (its index in each entry)
             side = 1 if me in st.declarers else 0 if me in st.defenders else -1
@@ -297,13 +297,7 @@ class AnnouncePhase(Phase):
                                     if c is None:
                                         c = Ctx(st, me)
                                     c.vars["item"] = item
-                                    for conj in plan:
-                                        for _k, f, _shared in conj:
-                                            if f(c):
-                                                break
-                                        else:
-                                            break
-                                    else:
+                                    if plan_holds(c, plan):
                                         out.append(opening[me])
                                 else:
                                     out.append(opening[me])
@@ -327,13 +321,7 @@ class AnnouncePhase(Phase):
                         if c is None:
                             c = Ctx(st, me)
                         c.vars["item"] = pc.con         # pc.con: the contract being played (per_contract)
-                        for conj in plan:
-                            for _k, f, _shared in conj:
-                                if f(c):
-                                    break
-                            else:
-                                break
-                        else:
+                        if plan_holds(c, plan):
                             out.append(_GAME_OPEN)
                     elif plan is not None:
                         out.append(_GAME_OPEN)

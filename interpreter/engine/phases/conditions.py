@@ -189,16 +189,6 @@ class Condition:
             v = kept[key] = bool(f(c))
         return v
 
-    def judge(self, c: Any, plan: tuple) -> bool:
-        """holds() for a plan judged once in its activation (no memo to keep): not None."""
-        for conj in plan:
-            for _k, f, _shared in conj:
-                if f(c):
-                    break
-            else:
-                return False
-        return True
-
     def _static(self, n: tuple, env: dict) -> Any:
         """The node's value if it reads only constants and the fixed names, else _NOT."""
         kind = n[0]
@@ -393,3 +383,14 @@ def reads_only(comp: Any, text: Any, lets: dict, values: frozenset, functions: f
     if not isinstance(text, str):
         return True
     return ok(parse_text(text), frozenset())
+
+
+def plan_holds(c: Any, plan: tuple) -> bool:
+    """Condition.holds() for a plan (not None) judged once in its activation, with no memo to keep."""
+    for conj in plan:
+        for _k, f, _shared in conj:
+            if f(c):
+                break
+        else:
+            return False
+    return True
