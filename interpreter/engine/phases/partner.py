@@ -81,6 +81,7 @@ def fourth(st: State) -> int | None:
 
 # the cards that may be called (a mask, a subset of a group) → their calls; few: the groups' subsets
 _CALLS: dict[int, tuple[int, ...]] = {}
+_KEPT = 4096
 _FOURTH = A.make(A.PARTNER_CALL, FOURTH)
 
 
@@ -103,7 +104,9 @@ class PartnerPhase(Phase):
         cards = callable_cards(st)
         calls = _CALLS.get(cards)
         if calls is None:
-            calls = _CALLS[cards] = tuple(A.make(A.PARTNER_CALL, c) for c in bits(cards))
+            calls = tuple(A.make(A.PARTNER_CALL, c) for c in bits(cards))
+            if len(_CALLS) < _KEPT:         # (a rule file's group of many cards has many subsets)
+                _CALLS[cards] = calls
         if fourth(st) is not None:
             return [*calls, _FOURTH]
         return [*calls]
