@@ -219,8 +219,10 @@ class AnnouncePhase(Phase):
         con, declarer = st._con, st._declarer      # (behind the properties `con` and `declarer`)
         if not S.present or con is None or declarer is None:
             return False
-        c = Ctx(st)
         pc = per_contract(st)
+        if pc.when is None:             # the round's `when` fails under this contract whatever the state
+            return False
+        c = Ctx(st)
         if not _judge(S.when_if, pc.when, c):
             return False
         an = st.announce = st.announce.copy()   # the state's own (a blank is shared before the round)

@@ -278,7 +278,9 @@ class TalonPhase(Phase):
             return False
         kind = proc.kind
         if kind == "into_tricks":
-            st.talon_state.into = min(proc.tricks or len(st.talon), len(st.talon))
+            d = st.__dict__
+            n = len(d["talon"] if "talon" in d else d["_lazy"]["talon"])    # only read (State.peek)
+            own_part(st, "talon_state", TalonState).into = min(proc.tricks or n, n)
             return False
         declarer = st._declarer         # (behind the property `declarer`)
         if declarer is None:
