@@ -336,7 +336,13 @@ class AnnouncePhase(Phase):
                         if c is None:
                             c = Ctx(st, me)
                         c.vars["item"] = pc.con         # pc.con: the contract being played (per_contract)
-                        if plan_holds(c, plan):
+                        for conj in plan:               # conditions.plan_holds(c, plan), written out
+                            for _k, f, _shared in conj:
+                                if f(c):
+                                    break
+                            else:
+                                break
+                        else:
                             out.append(_GAME_OPEN)
                     elif plan is not None:
                         out.append(_GAME_OPEN)
@@ -367,7 +373,8 @@ class AnnouncePhase(Phase):
                 st.to_act = -1
                 st._advance()
                 return
-            st.to_act = st.seat_after(me)
+            ring = st._seat_ring        # (st.seat_after(me), its table read here: `me` is a seat)
+            st.to_act = ring[1][me] if ring[0] is st.active else st.seat_after(me)
             return
         arg = action & _ARG
         if action >> _SHIFT == _ITEM_KONTRA:
