@@ -224,7 +224,8 @@ def declared_by(st: State, f: Any, x: Any) -> bool:
 
 
 def declarations(st: State, s: Any) -> int:
-    return sum(1 for seat in st.announce.declared.values() if seat == s)
+    declared = st.announce.declared
+    return [*declared.values()].count(s) if declared else 0
 
 
 def kontras(st: State, item: Any) -> int:
@@ -250,8 +251,10 @@ def kontras_between(st: State, p: Any, s: Any) -> int:
 
 def kontras_by(st: State, s: Any) -> int:
     n = 0
-    for seats in st.announce.chains.values():
-        n += seats.count(s)
+    chains = st.announce.chains
+    if chains:                      # (no kontra called: most deals)
+        for seats in chains.values():
+            n += seats.count(s)
     return n
 
 

@@ -200,15 +200,29 @@ def _game_item(pc: PerContract, con: Any) -> tuple:
     return (None, None) if con is None else (con.ref, pc.game(con.ref))
 
 
+def _games(st: State, pc: PerContract, declarer: int, base_bidder: Any, base_contract: Any) -> tuple:
+    """AnnounceState.games of a round under pc's contract with this declarer and base bid (the same for
+    every such round: PerContract.started keeps it)."""
+    games: list[tuple] = [(GAME_CODE, declarer, pc.name)]
+    if base_bidder is not None and base_contract is not None:
+        games.append((BASE_CODE, base_bidder, str(base_contract)))
+    con_refs = st.R.contracts
+    return tuple((code, owner, name, *_game_item(pc, con_refs.get(name)),
+                  tuple(kontra_action(code, 1, s, False) for s in range(st.n))) for code, owner, name in games)
+
+
 class AnnouncePhase(Phase):
     name = "announce"
 
     def start(self, st: State) -> bool:
         S = st.R.announce
-        if not S.present or st.con is None or st.declarer is None:
+        con, declarer = st._con, st._declarer      # (behind the properties `con` and `declarer`)
+        if not S.present or con is None or declarer is None:
+            return False
+        pc = per_contract(st)
+        if pc.when is None:             # the round's `when` fails under this contract whatever the state
             return False
         c = Ctx(st)
-        pc = per_contract(st)
         if not _judge(S.when_if, pc.when, c):
             return False
         an = st.announce = st.announce.copy()   # the state's own (a blank is shared before the round)
@@ -217,21 +231,22 @@ class AnnouncePhase(Phase):
         _KEPT_FOR = (None, None)        # a round starts: nothing of it judged yet (_kept)
         an.personal = _judge(S.personal_if, pc.personal, c)
         VALUES = B.VALUES
-        games: list[tuple] = [(GAME_CODE, st.declarer, st.con.name)]
         base_bidder = VALUES["base_bidder"](c) if "base_bidder" in VALUES else None
         base_contract = VALUES["base_contract"](c) if "base_contract" in VALUES else None
-        if base_bidder is not None and base_contract is not None:
-            games.append((BASE_CODE, base_bidder, str(base_contract)))
-        con_refs = st.R.contracts
-        an.games = tuple((code, owner, name, *_game_item(pc, con_refs.get(name)),
-                          tuple(kontra_action(code, 1, s, False) for s in range(st.n))) for code, owner, name in games)
-        for name in st.con.ref.rec.get("must_declare") or ():
-            if str(name) in st.R.figures:
-                an.declared.setdefault(str(name), st.declarer)
+        key = (declarer, base_bidder, base_contract)
+        games = pc.started.get(key)
+        if games is None:
+            games = pc.started[key] = _games(st, pc, declarer, base_bidder, base_contract)
+        an.games = games
+        must = pc.must_declare
+        if must:
+            declared = an.declared
+            for name in must:
+                declared.setdefault(name, declarer)
         an.view = pc.view(an.declared)
         start_tracking(st, an, pc)
-        first = S.first(c) if S.first is not None else st.declarer
-        st.to_act = first if first in st.active else st.declarer
+        first = S.first(c) if S.first is not None else declarer
+        st.to_act = first if first in st.active else declarer
         an.opening, an.spoke, an.in_row = True, False, 0
         return True
 
@@ -321,7 +336,13 @@ class AnnouncePhase(Phase):
                         if c is None:
                             c = Ctx(st, me)
                         c.vars["item"] = pc.con         # pc.con: the contract being played (per_contract)
-                        if plan_holds(c, plan):
+                        for conj in plan:               # conditions.plan_holds(c, plan), written out
+                            for _k, f, _shared in conj:
+                                if f(c):
+                                    break
+                            else:
+                                break
+                        else:
                             out.append(_GAME_OPEN)
                     elif plan is not None:
                         out.append(_GAME_OPEN)
@@ -352,7 +373,8 @@ class AnnouncePhase(Phase):
                 st.to_act = -1
                 st._advance()
                 return
-            st.to_act = st.seat_after(me)
+            ring = st._seat_ring        # (st.seat_after(me), its table read here: `me` is a seat)
+            st.to_act = ring[1][me] if ring[0] is st.active else st.seat_after(me)
             return
         arg = action & _ARG
         if action >> _SHIFT == _ITEM_KONTRA:

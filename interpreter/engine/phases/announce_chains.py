@@ -133,7 +133,7 @@ def start_tracking(st: State, an: AnnounceState, pc: PerContract) -> None:
     declarer among them; AnnounceState.entries None: not tracked."""
     an.entries = None
     if pc.tracked:
-        an.entries = (0,) * (2 * len(pc.figure_chains) + 2) + (st.declarers, 0)
+        an.entries = pc.blank + (st.declarers, 0)
         for name in an.declared:
             track(st, an, pc, st.R.announce.figure_index[name], True)
 

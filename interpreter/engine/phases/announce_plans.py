@@ -47,7 +47,7 @@ class PerContract:
     and contract): the figures it lists with `declare`'s plan for each, and `kontra.when`'s plans."""
     __slots__ = ("declarable", "common", "figure_opens", "game_opens", "con", "S", "when", "personal", "kontra",
                  "all_left", "simple", "views", "game_plan", "figure_chains", "tracked",
-                 "game_calls", "chain_of", "one_part")
+                 "game_calls", "chain_of", "one_part", "name", "must_declare", "started", "blank")
 
     def __init__(self, S: AnnounceSettings, con: Any):
         self.S, self.con = S, con
@@ -94,6 +94,13 @@ class PerContract:
         # frozenset of the figures declared → its Declared (at most one per set of the figures it lists)
         self.views: dict = {}
         self.all_left = tuple(e[1:] for e in self.declarable)     # nothing declared yet
+        # set by per_contract(): the contract's name, the figures it declares for the declarer as the round
+        # opens (`must_declare`, those of the rule set), AnnounceState.games per (declarer, base bidder, base
+        # contract) (announce.py _games), and AnnounceState.entries as the round opens (start_tracking)
+        self.name: str = ""
+        self.must_declare: tuple[str, ...] = ()
+        self.started: dict = {}
+        self.blank: tuple = ()
         # no figure limited to its card's holder or with an `allowed`, and no part of `declare` left that
         # reads the item: each figure's verdict is its plan's over parts judged once per turn (see runs)
         self.simple = all(e[1] is None and e[2] is None and all(sh for conj in e[4] for _k, _f, sh in conj)
@@ -156,4 +163,10 @@ def per_contract(st: State) -> PerContract:
     pc = S.by_contract.get(con)
     if pc is None:
         pc = S.by_contract[con] = PerContract(S, con)
+        rt = st._con
+        if rt is not None:
+            pc.name = rt.name
+            figures = st.R.figures
+            pc.must_declare = tuple(str(n) for n in rt.ref.rec.get("must_declare") or () if str(n) in figures)
+        pc.blank = (0,) * (2 * len(pc.figure_chains) + 2)
     return pc

@@ -247,12 +247,14 @@ _TAKE: list[tuple[int, ...]] = []
 # highest card met so far) and then only read: a discard list of one or two cards is made of look-ups,
 # not of big-int sums made afresh
 _PAIRS: list[tuple[int, ...]] = []
+_SINGLES: list[int] = []        # _SINGLES[i] = _PAIRS[i][i], made with it
 
 
 def _pairs(top: int) -> list[tuple[int, ...]]:
-    """_PAIRS made for the cards 0..top."""
+    """_PAIRS (and _SINGLES) made for the cards 0..top."""
     size = top + 1
     _PAIRS[:] = [tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size)]
+    _SINGLES[:] = [_PAIRS[i][i] for i in range(size)]
     return _PAIRS
 
 
@@ -278,7 +280,9 @@ class TalonPhase(Phase):
             return False
         kind = proc.kind
         if kind == "into_tricks":
-            st.talon_state.into = min(proc.tricks or len(st.talon), len(st.talon))
+            d = st.__dict__
+            n = len(d["talon"] if "talon" in d else d["_lazy"]["talon"])    # only read (State.peek)
+            own_part(st, "talon_state", TalonState).into = min(proc.tricks or n, n)
             return False
         declarer = st._declarer         # (behind the property `declarer`)
         if declarer is None:
@@ -360,8 +364,9 @@ class TalonPhase(Phase):
         cards = bits(free or allowed or hand)
         if not cards:
             return []
-        rows = _PAIRS if len(_PAIRS) > cards[-1] else _pairs(cards[-1])
-        return [rows[c][c] for c in cards]          # (the table's diagonal: one card's DISCARD action)
+        if len(_SINGLES) <= cards[-1]:
+            _pairs(cards[-1])
+        return [*map(_SINGLES.__getitem__, cards)]      # (one card's DISCARD action each)
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
