@@ -336,13 +336,7 @@ class AnnouncePhase(Phase):
                         if c is None:
                             c = Ctx(st, me)
                         c.vars["item"] = pc.con         # pc.con: the contract being played (per_contract)
-                        for conj in plan:               # conditions.plan_holds(c, plan), written out
-                            for _k, f, _shared in conj:
-                                if f(c):
-                                    break
-                            else:
-                                break
-                        else:
+                        if plan_holds(c, plan):
                             out.append(_GAME_OPEN)
                     elif plan is not None:
                         out.append(_GAME_OPEN)

@@ -280,8 +280,7 @@ class TalonPhase(Phase):
             return False
         kind = proc.kind
         if kind == "into_tricks":
-            d = st.__dict__
-            n = len(d["talon"] if "talon" in d else d["_lazy"]["talon"])    # only read (State.peek)
+            n = len(st.peek("talon"))       # only read
             own_part(st, "talon_state", TalonState).into = min(proc.tricks or n, n)
             return False
         declarer = st._declarer         # (behind the property `declarer`)
