@@ -190,6 +190,26 @@ class Readings:
             cards |= won[s]
         return mask_points(self.R, cards)
 
+    def point_units(self, x: Any) -> Any:
+        """points(x) in the rule set's point units (point_tables: its cards' points times their common
+        denominator): a whole number, exact, that compares as points(x) does once the other side is in the
+        same units; an outcome-only deal's stated points times that denominator."""
+        given = self.announce.given
+        if given is not None and "points" in given:
+            return self.points(x) * point_tables(self.R)[1]
+        seats = x if type(x) is tuple else self._seats_of(x)
+        cards = share(self, seats)  # type: ignore[arg-type]   # as points() counts them
+        won = self.play.won_cards
+        for s in seats:
+            cards |= won[s]
+        table = self.R.__dict__.get("_point_tables")
+        rows = table[0] if table is not None else point_tables(self.R)[0]
+        total = 0
+        for row in rows:
+            total += row[cards & 255]
+            cards >>= 8
+        return total
+
     def captured(self, x: Any, cards: int) -> bool:
         won = 0
         won_cards = self.play.won_cards
@@ -270,3 +290,14 @@ class Readings:
         history = self.play.history
         idx = n - 1 if n > 0 else len(history) + n
         return history[idx][1] if 0 <= idx < len(history) else None
+
+
+def point_tables(R: Any) -> tuple:
+    """The rule set's tables of card points (phases/talon.mask_points builds them once): the byte-wide
+    rows of point units, the denominator of a unit (the lowest common one of the cards' points), and the
+    values made so far by total."""
+    table = R.__dict__.get("_point_tables")
+    if table is None:
+        mask_points(R, 0)
+        table = R.__dict__["_point_tables"]
+    return table

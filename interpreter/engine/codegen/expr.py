@@ -113,6 +113,9 @@ class ExprGen:
         self.let_of_call: dict[str, str] = {}
         # a figure's goal or attempt as the rules hold it (by id) → its generated function given the side
         self.side_functions: dict[int, str] = {}
+        # the denominator of the rule set's point units (readings.point_tables), set by the module builder:
+        # comparisons of card points are then written in those units (exact whole numbers), None: never
+        self.point_den: int | None = None
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -206,6 +209,7 @@ class ExprGen:
                 if g is not None:
                     if not g.const:
                         self.let_of_call[g.src] = n
+                        g = G(g.src, g.kind, units=self._let_units(n))
                     return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
@@ -213,7 +217,7 @@ class ExprGen:
                 self.reads[fname] = TOP if n in comp.seat_dependent else TOP - _SEAT_NAMES
             if n not in comp.seat_dependent:
                 self.let_of_call[f"{fname}(c)"] = n
-            return G(f"{fname}(c)")
+            return G(f"{fname}(c)", units=self._let_units(n))
         if n not in comp.symbols:
             if n in self.known and n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES.get(n)):
                 return self.lit(self.known[n])
@@ -236,6 +240,40 @@ class ExprGen:
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
+
+    def _let_units(self, n: str) -> str | None:
+        """The call of a let's value in point units where the let does not depend on the seat and its tree
+        has that (codegen/source.G.units): a memo of its own, as the let's, under its own key; else None."""
+        if self.point_den is None or n in self.comp.seat_dependent or n not in self.let_trees:
+            return None
+        outer, self.local_names = self.local_names, {}      # a let is compiled outside any scope
+        try:
+            g = self.expr(self.let_trees[n])
+        finally:
+            self.local_names = outer
+        if g.const or g.units is None:
+            return None
+        from interpreter.engine.rules import _SEAT_NAMES
+        k = repr("units:" + n)
+        text = (f"def {{name}}(c):\n    # let {n!r} in point units, computed once per settlement\n"
+                f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.units}\n"
+                f"    if {k} not in cache:\n        cache[{k}] = {g.units}\n    return cache[{k}]\n")
+        return self._helper("U", text, TOP - _SEAT_NAMES) + "(c)"
+
+    def _units(self, g: G) -> str | None:
+        """The source of a value in point units: a count of card points's own (G.units), a constant number
+        times the units' denominator where that is whole; else None."""
+        if not g.const:
+            return g.units
+        v = g.value
+        if self.point_den is None or type(v) not in (int, Fraction):
+            return None
+        u = v * self.point_den
+        if type(u) is Fraction:
+            if u.denominator != 1:
+                return None
+            u = u.numerator
+        return repr(u)
 
     def _words(self, node: Any) -> frozenset[str]:
         """Every string in the tree (names among them), with those of the lets and let functions it names:
@@ -349,6 +387,10 @@ class ExprGen:
                     and POWER_SOURCE[1].__code__.co_names == POWER_SOURCE[2]):
                 return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
+        if op in _CMP or op in ("==", "!="):
+            ua, ub = self._units(a), self._units(b)
+            if ua is not None and ub is not None:   # card points against points or a number: in whole units
+                return G(f"({ua} {op} {ub})", "bool")
         if op in ("==", "!="):
             for x, y in ((a, b), (b, a)):
                 call = _CALLS.get(x.src)
@@ -418,6 +460,8 @@ class ExprGen:
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
             src = fmt.format(*(a.src for a in args))
+            if name == "points" and self.point_den is not None:     # the same count in point units
+                return G(src, kind, units=f"_punits(c, {args[0].src})")
             early = EARLY.get(name)
             if early is not None and _early_holds(name):   # the call only when its first check lets it on
                 return G(f"({src} if {early[1]} else {early[2]!r})", kind)
@@ -469,6 +513,19 @@ class ExprGen:
             fbody = gbody.src
         finally:
             self.local_names = outer
+        name, call_args = self._loop(fname, var, args, outer, fcond, fbody, gbody.kind)
+        kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
+        units = None
+        if fname in ("max", "min") and gbody.units is not None:
+            # the greatest or least count of card points: the same in point units (never none: no num())
+            uname, uargs = self._loop(fname, var, args, outer, fcond, gbody.units, "int")
+            units = f"{uname}(c, {it}{uargs})"
+        return G(f"{name}(c, {it}{call_args})", kind, units=units)
+
+    def _loop(self, fname: str, var: str, args: dict[str, str], outer: dict[str, str], fcond: str | None,
+              fbody: str, body_kind: str) -> tuple[str, str]:
+        """The helper of a comprehension's loop (_comp) with this condition and body: its name, and the
+        caller's locals to pass it after the collection."""
         loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", self.reads)
         used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", f"{fcond} {fbody}"))]
         _, start, step, finish = REDUCTIONS[fname]
@@ -482,7 +539,7 @@ class ExprGen:
             loop.append(f"    env[{var!r}] = m")
         if fcond is not None:
             loop += [f"    if not ({fcond}):", "        continue"]
-        step = tuple(x.replace("num(v)", _as_num(G("v", gbody.kind))) for x in step)
+        step = tuple(x.replace("num(v)", _as_num(G("v", body_kind))) for x in step)
         loop += [f"    v = {fbody}"] + [f"    {x}" for x in step]
         if bind:
             lines = head + ["    env = c.vars", f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}",
@@ -493,6 +550,4 @@ class ExprGen:
             lines = head + [f"    acc = {start}"] + [f"    {x}" for x in loop]
         lines.append(f"    return {finish}")
         name = self._helper("C", "\n".join(lines) + "\n", None if loop_reads is None else loop_reads - {var})
-        call_args = "".join(f", {outer[n]}" for n in used)
-        kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
-        return G(f"{name}(c, {it}{call_args})", kind)
+        return name, "".join(f", {outer[n]}" for n in used)

@@ -35,13 +35,16 @@ _CALLS = _calls()
 
 
 class G:
-    """A generated expression: its source, the kind of value it gives, its value when constant."""
-    __slots__ = ("src", "kind", "value")
+    """A generated expression: its source, the kind of value it gives, its value when constant, and where
+    it is a count of card points the source of that count in the rule set's point units (an exact whole
+    number, builtins._punits) or None."""
+    __slots__ = ("src", "kind", "value", "units")
 
-    def __init__(self, src: str, kind: str = "any", value: Any = _UNKNOWN):
+    def __init__(self, src: str, kind: str = "any", value: Any = _UNKNOWN, units: str | None = None):
         self.src = src
         self.kind = kind
         self.value = value
+        self.units = units
 
     @property
     def const(self) -> bool:

@@ -178,6 +178,7 @@ def runtime_namespace() -> dict[str, Any]:
         "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "call_attr": call_attr,
         "deals": deals, "figures": figures, "sides": sides, "as_mask": B.as_mask, "played_card": B.played_card,
         "winning_card": B.winning_card, "_card_or_none": B._card_or_none, "_points": B._points,
+        "_punits": B._punits,
     }
 
 
