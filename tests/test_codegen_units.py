@@ -51,7 +51,8 @@ def test_point_units_are_points_times_the_denominator(name):
 def test_an_outcome_given_counts_its_stated_points_in_units():
     st = next(_playouts("koenigrufen", 1))
     den = point_tables(st.R)[1]
-    st.announce.given = {"points": {0: Fraction(62, 3), 1: 15}}
+    an = st.announce = st.announce.copy()      # its own: the one it had may be shared
+    an.given = {"points": {0: Fraction(62, 3), 1: 15}}
     assert st.point_units(0) == 62 * den // 3 and st.point_units((0, 1)) == (Fraction(62, 3) + 15) * den
     assert st.point_units(2) == 0
 
