@@ -33,6 +33,7 @@ from interpreter.engine.codegen.source import (
     _names,
     _of_nums,
     _reading_holds,
+    _replaced,
     _same,
     _truth,
     declarer_source,
@@ -53,6 +54,9 @@ from interpreter.engine.codegen.templates import (
     POWER_SOURCE,
     READING_INLINE,
     REDUCTIONS,
+    SEAT_READS,
+    SIDE_NAMES,
+    SIZE_ANY,
     SIZE_OF_TUPLE,
     VALUE_SOURCE,
     call_attr,
@@ -63,6 +67,7 @@ from interpreter.engine.codegen.templates import (
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
+_MEMO_CALL = re.compile(r"(?<![\w.])([A-Z]\d+\(c\))")   # a generated function's call with the activation alone
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
 _CARD_OF = re.compile(r"_card_or_none\((st\.\w+)\)")   # a card read off the state (none for none)
 # the state's sides as VALUE_SOURCE reads them: always tuples of seats (engine/state.py's blank, sides.form),
@@ -116,6 +121,7 @@ class ExprGen:
         # the denominator of the rule set's point units (readings.point_tables), set by the module builder:
         # comparisons of card points are then written in those units (exact whole numbers), None: never
         self.point_den: int | None = None
+        self.unit_calls: set[str] = set()      # the calls of the lets' values in point units (_let_units)
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -258,7 +264,9 @@ class ExprGen:
         text = (f"def {{name}}(c):\n    # let {n!r} in point units, computed once per settlement\n"
                 f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.units}\n"
                 f"    if {k} not in cache:\n        cache[{k}] = {g.units}\n    return cache[{k}]\n")
-        return self._helper("U", text, TOP - _SEAT_NAMES) + "(c)"
+        call = self._helper("U", text, TOP - _SEAT_NAMES) + "(c)"
+        self.unit_calls.add(call)
+        return call
 
     def _units(self, g: G) -> str | None:
         """The source of a value in point units: a count of card points's own (G.units), a constant number
@@ -448,8 +456,10 @@ class ExprGen:
             fmt, kind = FUNCTION_SOURCE[name]
             if name == "size" and args[0].src in _SEAT_TUPLES and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
                 return G(SIZE_OF_TUPLE[0].format(args[0].src), "int")     # a side is a tuple: its length
+            if name == "size" and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
+                return G(SIZE_ANY.format(args[0].src), "int")
             if (name in READING_INLINE and (args[0].const or _READ_TWICE.fullmatch(args[0].src))
-                    and _reading_holds(name)):
+                    and (name not in SEAT_READS or (_IDENT.fullmatch(args[0].src) and args[0].src not in SIDE_NAMES)) and _reading_holds(name)):
                 return G(READING_INLINE[name][0].format(args[0].src), kind)
             inline = INLINE.get(name)
             if (inline is not None and inline[2].__code__.co_names == inline[3]
@@ -533,6 +543,14 @@ class ExprGen:
                 f"    # {fname}(… for {var} in …)", "    st = c.st"]
         fbody, fcond, hoisted = hoist(fbody, fcond, LOOP_INVARIANT)   # read once, before the loop
         head += hoisted
+        # a let that does not depend on the seat (its memo's call) read through a local, set at its first
+        # reading: the same value for every member, worked out where the loop first reads it
+        text = _STRING.sub("''", f"{fcond} {fbody}")
+        for i, call in enumerate(sorted({m[1] for m in _MEMO_CALL.finditer(text)
+                                         if m[1] in self.let_of_call or m[1] in self.unit_calls})):
+            memo = f"(_lv{i} if _lv{i} is not MISSING else (_lv{i} := {call}))"
+            fbody, fcond = _replaced(fbody, call, memo), fcond and _replaced(fcond, call, memo)
+            head.append(f"    _lv{i} = MISSING")
         loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
         bind = loop_reads is None or var in loop_reads
         if bind:
