@@ -20,8 +20,8 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals
-from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let
-from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
+from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let, let_units, loop_helper
+from interpreter.engine.codegen.reads import TOP, reads, state_only
 from interpreter.engine.codegen.source import (
     _CALLS,
     _CMP_NAME,
@@ -33,13 +33,12 @@ from interpreter.engine.codegen.source import (
     _names,
     _of_nums,
     _reading_holds,
-    _replaced,
     _same,
     _truth,
     declarer_source,
-    hoist,
     let_call,
     let_function,
+    units_of,
 )
 from interpreter.engine.codegen.templates import (
     _CMP,
@@ -50,7 +49,6 @@ from interpreter.engine.codegen.templates import (
     FUNCTION_SOURCE,
     INLINE,
     INLINE_STR,
-    LOOP_INVARIANT,
     POWER_SOURCE,
     READING_INLINE,
     REDUCTIONS,
@@ -67,7 +65,6 @@ from interpreter.engine.codegen.templates import (
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
-_MEMO_CALL = re.compile(r"(?<![\w.])([A-Z]\d+\(c\))")   # a generated function's call with the activation alone
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
 _CARD_OF = re.compile(r"_card_or_none\((st\.\w+)\)")   # a card read off the state (none for none)
 # the state's sides as VALUE_SOURCE reads them: always tuples of seats (engine/state.py's blank, sides.form),
@@ -215,7 +212,7 @@ class ExprGen:
                 if g is not None:
                     if not g.const:
                         self.let_of_call[g.src] = n
-                        g = G(g.src, g.kind, units=self._let_units(n))
+                        g = G(g.src, g.kind, units=let_units(self, n))
                     return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
@@ -223,7 +220,7 @@ class ExprGen:
                 self.reads[fname] = TOP if n in comp.seat_dependent else TOP - _SEAT_NAMES
             if n not in comp.seat_dependent:
                 self.let_of_call[f"{fname}(c)"] = n
-            return G(f"{fname}(c)", units=self._let_units(n))
+            return G(f"{fname}(c)", units=let_units(self, n))
         if n not in comp.symbols:
             if n in self.known and n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES.get(n)):
                 return self.lit(self.known[n])
@@ -246,42 +243,6 @@ class ExprGen:
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
-
-    def _let_units(self, n: str) -> str | None:
-        """The call of a let's value in point units where the let does not depend on the seat and its tree
-        has that (codegen/source.G.units): a memo of its own, as the let's, under its own key; else None."""
-        if self.point_den is None or n in self.comp.seat_dependent or n not in self.let_trees:
-            return None
-        outer, self.local_names = self.local_names, {}      # a let is compiled outside any scope
-        try:
-            g = self.expr(self.let_trees[n])
-        finally:
-            self.local_names = outer
-        if g.const or g.units is None:
-            return None
-        from interpreter.engine.rules import _SEAT_NAMES
-        k = repr("units:" + n)
-        text = (f"def {{name}}(c):\n    # let {n!r} in point units, computed once per settlement\n"
-                f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.units}\n"
-                f"    if {k} not in cache:\n        cache[{k}] = {g.units}\n    return cache[{k}]\n")
-        call = self._helper("U", text, TOP - _SEAT_NAMES) + "(c)"
-        self.unit_calls.add(call)
-        return call
-
-    def _units(self, g: G) -> str | None:
-        """The source of a value in point units: a count of card points's own (G.units), a constant number
-        times the units' denominator where that is whole; else None."""
-        if not g.const:
-            return g.units
-        v = g.value
-        if self.point_den is None or type(v) not in (int, Fraction):
-            return None
-        u = v * self.point_den
-        if type(u) is Fraction:
-            if u.denominator != 1:
-                return None
-            u = u.numerator
-        return repr(u)
 
     def _words(self, node: Any) -> frozenset[str]:
         """Every string in the tree (names among them), with those of the lets and let functions it names:
@@ -396,7 +357,7 @@ class ExprGen:
                 return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in _CMP or op in ("==", "!="):
-            ua, ub = self._units(a), self._units(b)
+            ua, ub = units_of(a, self.point_den), units_of(b, self.point_den)
             if ua is not None and ub is not None:   # card points against points or a number: in whole units
                 return G(f"({ua} {op} {ub})", "bool")
         if op in ("==", "!="):
@@ -523,49 +484,11 @@ class ExprGen:
             fbody = gbody.src
         finally:
             self.local_names = outer
-        name, call_args = self._loop(fname, var, args, outer, fcond, fbody, gbody.kind)
+        name, call_args = loop_helper(self, fname, var, args, outer, fcond, fbody, gbody.kind)
         kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
         units = None
         if fname in ("max", "min") and gbody.units is not None:
             # the greatest or least count of card points: the same in point units (never none: no num())
-            uname, uargs = self._loop(fname, var, args, outer, fcond, gbody.units, "int")
+            uname, uargs = loop_helper(self, fname, var, args, outer, fcond, gbody.units, "int")
             units = f"{uname}(c, {it}{uargs})"
         return G(f"{name}(c, {it}{call_args})", kind, units=units)
-
-    def _loop(self, fname: str, var: str, args: dict[str, str], outer: dict[str, str], fcond: str | None,
-              fbody: str, body_kind: str) -> tuple[str, str]:
-        """The helper of a comprehension's loop (_comp) with this condition and body: its name, and the
-        caller's locals to pass it after the collection."""
-        loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", self.reads)
-        used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", f"{fcond} {fbody}"))]
-        _, start, step, finish = REDUCTIONS[fname]
-        head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
-                f"    # {fname}(… for {var} in …)", "    st = c.st"]
-        fbody, fcond, hoisted = hoist(fbody, fcond, LOOP_INVARIANT)   # read once, before the loop
-        head += hoisted
-        # a let that does not depend on the seat (its memo's call) read through a local, set at its first
-        # reading: the same value for every member, worked out where the loop first reads it
-        text = _STRING.sub("''", f"{fcond} {fbody}")
-        for i, call in enumerate(sorted({m[1] for m in _MEMO_CALL.finditer(text)
-                                         if m[1] in self.let_of_call or m[1] in self.unit_calls})):
-            memo = f"(_lv{i} if _lv{i} is not MISSING else (_lv{i} := {call}))"
-            fbody, fcond = _replaced(fbody, call, memo), fcond and _replaced(fcond, call, memo)
-            head.append(f"    _lv{i} = MISSING")
-        loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
-        bind = loop_reads is None or var in loop_reads
-        if bind:
-            loop.append(f"    env[{var!r}] = m")
-        if fcond is not None:
-            loop += [f"    if not ({fcond}):", "        continue"]
-        step = tuple(x.replace("num(v)", _as_num(G("v", body_kind))) for x in step)
-        loop += [f"    v = {fbody}"] + [f"    {x}" for x in step]
-        if bind:
-            lines = head + ["    env = c.vars", f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}",
-                            "    try:"] + [f"        {x}" for x in loop]
-            lines += ["    finally:", "        if saved is MISSING:", f"            env.pop({var!r}, None)",
-                      "        else:", f"            env[{var!r}] = saved"]
-        else:
-            lines = head + [f"    acc = {start}"] + [f"    {x}" for x in loop]
-        lines.append(f"    return {finish}")
-        name = self._helper("C", "\n".join(lines) + "\n", None if loop_reads is None else loop_reads - {var})
-        return name, "".join(f", {outer[n]}" for n in used)

@@ -8,6 +8,7 @@ import keyword
 import re
 import types
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from interpreter.engine import compile as X
@@ -266,3 +267,19 @@ def _replaced(src: str, part: str, new: str) -> str:
         done = m.end()
     out.append(src[done:].replace(part, new))
     return "".join(out)
+
+
+def units_of(g: G, den: int | None) -> str | None:
+    """The source of a value in point units of denominator `den` (readings.point_tables): a count of card
+    points's own (G.units), a constant number times `den` where that is whole; else None."""
+    if not g.const:
+        return g.units
+    v = g.value
+    if den is None or type(v) not in (int, Fraction):
+        return None
+    u = v * den
+    if type(u) is Fraction:
+        if u.denominator != 1:
+            return None
+        u = u.numerator
+    return repr(u)
