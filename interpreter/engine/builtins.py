@@ -209,6 +209,19 @@ def _points(c: Any, x: Any) -> Any:
     return value
 
 
+def _punits(c: Any, x: Any) -> Any:
+    """points(x) in the rule set's point units (readings.point_units), as generated comparisons of points
+    read it; while settlement rows are evaluated each seat's or side's once, in the rows' memo, under the
+    seat or side itself (the memo's other keys are strings and tuples that start with one)."""
+    cache = c.cache
+    if cache is None or not (type(x) is int or type(x) is tuple):
+        return c.st.point_units(x)
+    got = cache.get(x)
+    if got is None:
+        got = cache[x] = c.st.point_units(x)
+    return got
+
+
 # name -> function of (activation, arguments…)
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "next": lambda c, s: c.st.next(s),

@@ -4,6 +4,7 @@ machine that moves the state on; every method only reads."""
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import getitem
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from interpreter.engine.phases.announce import AnnounceState
     from interpreter.engine.phases.auction import AuctionState
     from interpreter.engine.phases.play import PlayState
+    from interpreter.engine.phases.talon import TalonState
     from interpreter.engine.rules import ContractRT, Rules
     from interpreter.engine.state import State
 
@@ -38,6 +40,8 @@ class Readings:
         auction: AuctionState
         announce: AnnounceState
         play: PlayState
+        talon_state: TalonState
+        discards: int
         con: ContractRT | None
         declarer: int | None
         _con: ContractRT | None
@@ -190,6 +194,32 @@ class Readings:
             cards |= won[s]
         return mask_points(self.R, cards)
 
+    def point_units(self, x: Any) -> Any:
+        """points(x) in the rule set's point units (point_tables: its cards' points times their common
+        denominator): a whole number, exact, that compares as points(x) does once the other side is in the
+        same units; an outcome-only deal's stated points times that denominator."""
+        given = self.announce.given
+        if given is not None and "points" in given:
+            return self.points(x) * point_tables(self.R)[1]
+        won = self.play.won_cards
+        tl = self.talon_state       # talon cards counted for a side (share: none while these are empty)
+        talon = tl.to_declarers or tl.to_defenders or self.discards
+        if type(x) is int:          # a seat (the common case, as below)
+            cards = won[x] | share(self, (x,)) if talon else won[x]  # type: ignore[arg-type]
+        else:
+            seats = x if type(x) is tuple else self._seats_of(x)
+            cards = share(self, seats) if talon else 0  # type: ignore[arg-type]   # as points() counts them
+            for s in seats:
+                cards |= won[s]
+        try:
+            rows, size = self.R._point_rows   # type: ignore[attr-defined]
+        except AttributeError:
+            rows, size = point_rows(self.R)
+        try:        # the cards a byte at a time, each byte's units looked up in its row (all in C)
+            return sum(map(getitem, rows, cards.to_bytes(size, "little")))
+        except OverflowError:       # cards beyond the rule set's (never dealt): as mask_points, not counted
+            return sum(map(getitem, rows, (cards & ((1 << 8 * size) - 1)).to_bytes(size, "little")))
+
     def captured(self, x: Any, cards: int) -> bool:
         won = 0
         won_cards = self.play.won_cards
@@ -270,3 +300,24 @@ class Readings:
         history = self.play.history
         idx = n - 1 if n > 0 else len(history) + n
         return history[idx][1] if 0 <= idx < len(history) else None
+
+
+def point_tables(R: Any) -> tuple:
+    """The rule set's tables of card points (phases/talon.mask_points builds them once): the byte-wide
+    rows of point units, the denominator of a unit (the lowest common one of the cards' points), and the
+    values made so far by total."""
+    table = R.__dict__.get("_point_tables")
+    if table is None:
+        mask_points(R, 0)
+        table = R.__dict__["_point_tables"]
+    return table
+
+
+def point_rows(R: Any) -> tuple:
+    """The rows of point_tables as a tuple, with their number (the bytes of a set of cards they read), made
+    once per rule set: what point_units reads."""
+    rows = R.__dict__.get("_point_rows")     # (an attribute of the rules: read as one where it counts)
+    if rows is None:
+        table = point_tables(R)[0]
+        rows = R.__dict__["_point_rows"] = (tuple(table), len(table))
+    return rows

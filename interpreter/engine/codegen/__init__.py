@@ -28,6 +28,7 @@ from interpreter.engine.codegen.settle import rows_source, rows_under
 from interpreter.engine.codegen.source import function
 from interpreter.engine.codegen.templates import VALUE_SOURCE
 from interpreter.engine.context import Ctx
+from interpreter.engine.readings import point_tables
 from interpreter.language.expressions import parse_text, to_text
 
 ENV = "STICHWORT_ENGINE"
@@ -98,6 +99,7 @@ def build(rules: Any) -> Module:
     let_names = {n: f"L{i}" for i, n in enumerate(n for n in lets_doc if n in comp.lets)}
     gen = ExprGen(comp, constants, notes, let_names, rules.players, _tricks_total(rules))
     gen.contracts = dict(rules.contracts)
+    gen.point_den = point_tables(rules)[1]    # card points compared in whole units (readings.point_units)
     for name in let_names:
         body = lets_doc[name]
         gen.let_trees[name] = parse_text(body) if isinstance(body, str) else ("const", body)

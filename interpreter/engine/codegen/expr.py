@@ -20,8 +20,8 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals
-from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let
-from interpreter.engine.codegen.reads import _STRING, TOP, reads, state_only
+from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let, let_units, loop_helper
+from interpreter.engine.codegen.reads import TOP, reads, state_only
 from interpreter.engine.codegen.source import (
     _CALLS,
     _CMP_NAME,
@@ -36,9 +36,9 @@ from interpreter.engine.codegen.source import (
     _same,
     _truth,
     declarer_source,
-    hoist,
     let_call,
     let_function,
+    units_of,
 )
 from interpreter.engine.codegen.templates import (
     _CMP,
@@ -49,10 +49,12 @@ from interpreter.engine.codegen.templates import (
     FUNCTION_SOURCE,
     INLINE,
     INLINE_STR,
-    LOOP_INVARIANT,
     POWER_SOURCE,
     READING_INLINE,
     REDUCTIONS,
+    SEAT_READS,
+    SIDE_NAMES,
+    SIZE_ANY,
     SIZE_OF_TUPLE,
     VALUE_SOURCE,
     call_attr,
@@ -113,6 +115,10 @@ class ExprGen:
         self.let_of_call: dict[str, str] = {}
         # a figure's goal or attempt as the rules hold it (by id) → its generated function given the side
         self.side_functions: dict[int, str] = {}
+        # the denominator of the rule set's point units (readings.point_tables), set by the module builder:
+        # comparisons of card points are then written in those units (exact whole numbers), None: never
+        self.point_den: int | None = None
+        self.unit_calls: set[str] = set()      # the calls of the lets' values in point units (_let_units)
 
     # ---- constants ---------------------------------------------------------------------------------
     def bind(self, value: Any, note: str) -> str:
@@ -206,6 +212,7 @@ class ExprGen:
                 if g is not None:
                     if not g.const:
                         self.let_of_call[g.src] = n
+                        g = G(g.src, g.kind, units=let_units(self, n))
                     return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
@@ -213,7 +220,7 @@ class ExprGen:
                 self.reads[fname] = TOP if n in comp.seat_dependent else TOP - _SEAT_NAMES
             if n not in comp.seat_dependent:
                 self.let_of_call[f"{fname}(c)"] = n
-            return G(f"{fname}(c)")
+            return G(f"{fname}(c)", units=let_units(self, n))
         if n not in comp.symbols:
             if n in self.known and n in VALUE_SOURCE and _same(VALUE_SOURCE[n][0], B.VALUES.get(n)):
                 return self.lit(self.known[n])
@@ -349,6 +356,10 @@ class ExprGen:
                     and POWER_SOURCE[1].__code__.co_names == POWER_SOURCE[2]):
                 return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
+        if op in _CMP or op in ("==", "!="):
+            ua, ub = units_of(a, self.point_den), units_of(b, self.point_den)
+            if ua is not None and ub is not None:   # card points against points or a number: in whole units
+                return G(f"({ua} {op} {ub})", "bool")
         if op in ("==", "!="):
             for x, y in ((a, b), (b, a)):
                 call = _CALLS.get(x.src)
@@ -406,8 +417,10 @@ class ExprGen:
             fmt, kind = FUNCTION_SOURCE[name]
             if name == "size" and args[0].src in _SEAT_TUPLES and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
                 return G(SIZE_OF_TUPLE[0].format(args[0].src), "int")     # a side is a tuple: its length
+            if name == "size" and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
+                return G(SIZE_ANY.format(args[0].src), "int")
             if (name in READING_INLINE and (args[0].const or _READ_TWICE.fullmatch(args[0].src))
-                    and _reading_holds(name)):
+                    and (name not in SEAT_READS or (_IDENT.fullmatch(args[0].src) and args[0].src not in SIDE_NAMES)) and _reading_holds(name)):
                 return G(READING_INLINE[name][0].format(args[0].src), kind)
             inline = INLINE.get(name)
             if (inline is not None and inline[2].__code__.co_names == inline[3]
@@ -418,6 +431,8 @@ class ExprGen:
                 if a.const and type(a.value) is int:
                     fmt = fmt.replace(f"as_mask({{{i}}})", f"{{{i}}}")
             src = fmt.format(*(a.src for a in args))
+            if name == "points" and self.point_den is not None:     # the same count in point units
+                return G(src, kind, units=f"_punits(c, {args[0].src})")
             early = EARLY.get(name)
             if early is not None and _early_holds(name):   # the call only when its first check lets it on
                 return G(f"({src} if {early[1]} else {early[2]!r})", kind)
@@ -469,30 +484,11 @@ class ExprGen:
             fbody = gbody.src
         finally:
             self.local_names = outer
-        loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", self.reads)
-        used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", f"{fcond} {fbody}"))]
-        _, start, step, finish = REDUCTIONS[fname]
-        head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
-                f"    # {fname}(… for {var} in …)", "    st = c.st"]
-        fbody, fcond, hoisted = hoist(fbody, fcond, LOOP_INVARIANT)   # read once, before the loop
-        head += hoisted
-        loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
-        bind = loop_reads is None or var in loop_reads
-        if bind:
-            loop.append(f"    env[{var!r}] = m")
-        if fcond is not None:
-            loop += [f"    if not ({fcond}):", "        continue"]
-        step = tuple(x.replace("num(v)", _as_num(G("v", gbody.kind))) for x in step)
-        loop += [f"    v = {fbody}"] + [f"    {x}" for x in step]
-        if bind:
-            lines = head + ["    env = c.vars", f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}",
-                            "    try:"] + [f"        {x}" for x in loop]
-            lines += ["    finally:", "        if saved is MISSING:", f"            env.pop({var!r}, None)",
-                      "        else:", f"            env[{var!r}] = saved"]
-        else:
-            lines = head + [f"    acc = {start}"] + [f"    {x}" for x in loop]
-        lines.append(f"    return {finish}")
-        name = self._helper("C", "\n".join(lines) + "\n", None if loop_reads is None else loop_reads - {var})
-        call_args = "".join(f", {outer[n]}" for n in used)
+        name, call_args = loop_helper(self, fname, var, args, outer, fcond, fbody, gbody.kind)
         kind = "int" if fname == "count" else "bool" if fname in ("any", "all") else "any"
-        return G(f"{name}(c, {it}{call_args})", kind)
+        units = None
+        if fname in ("max", "min") and gbody.units is not None:
+            # the greatest or least count of card points: the same in point units (never none: no num())
+            uname, uargs = loop_helper(self, fname, var, args, outer, fcond, gbody.units, "int")
+            units = f"{uname}(c, {it}{uargs})"
+        return G(f"{name}(c, {it}{call_args})", kind, units=units)

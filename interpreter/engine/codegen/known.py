@@ -325,3 +325,68 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     if not listed:
         return G(f"({judged_here} if {when} else {question})", "bool")
     return G(f"(({judged_here} if {when} else {question}) if {listed} else False)", "bool")
+
+
+def let_units(gen: ExprGen, n: str) -> str | None:
+    """The call of a let's value in point units where the let does not depend on the seat and its tree
+    has that (codegen/source.G.units): a memo of its own, as the let's, under its own key; else None."""
+    if gen.point_den is None or n in gen.comp.seat_dependent or n not in gen.let_trees:
+        return None
+    outer, gen.local_names = gen.local_names, {}      # a let is compiled outside any scope
+    try:
+        g = gen.expr(gen.let_trees[n])
+    finally:
+        gen.local_names = outer
+    if g.const or g.units is None:
+        return None
+    from interpreter.engine.rules import _SEAT_NAMES
+    k = repr("units:" + n)
+    text = (f"def {{name}}(c):\n    # let {n!r} in point units, computed once per settlement\n"
+            f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.units}\n"
+            f"    if {k} not in cache:\n        cache[{k}] = {g.units}\n    return cache[{k}]\n")
+    call = gen._helper("U", text, TOP - _SEAT_NAMES) + "(c)"
+    gen.unit_calls.add(call)
+    return call
+
+
+# a generated function's call with the activation alone (a let's memo: `L3(c)`, `M20(c)`, `U17(c)`)
+_MEMO_CALL = re.compile(r"(?<![\w.])([A-Z]\d+\(c\))")
+
+
+def loop_helper(gen: ExprGen, fname: str, var: str, args: dict[str, str], outer: dict[str, str], fcond: str | None,
+                fbody: str, body_kind: str) -> tuple[str, str]:
+    """The helper of a comprehension's loop (_comp) with this condition and body: its name, and the
+    caller's locals to pass it after the collection."""
+    loop_reads = reads(fbody if fcond is None else f"({fcond}, {fbody})", gen.reads)
+    used = [n for n in args if re.search(rf"\b{args[n]}\b", _STRING.sub("''", f"{fcond} {fbody}"))]
+    _, start, step, finish = REDUCTIONS[fname]
+    head = [f"def {{name}}(c, it{''.join(f', {args[n]}' for n in used)}):",
+            f"    # {fname}(… for {var} in …)", "    st = c.st"]
+    fbody, fcond, hoisted = hoist(fbody, fcond, LOOP_INVARIANT)   # read once, before the loop
+    head += hoisted
+    # a let that does not depend on the seat (its memo's call) read through a local, set at its first
+    # reading: the same value for every member, worked out where the loop first reads it
+    text = _STRING.sub("''", f"{fcond} {fbody}")
+    for i, call in enumerate(sorted({m[1] for m in _MEMO_CALL.finditer(text)
+                                     if m[1] in gen.let_of_call or m[1] in gen.unit_calls})):
+        memo = f"(_lv{i} if _lv{i} is not MISSING else (_lv{i} := {call}))"
+        fbody, fcond = _replaced(fbody, call, memo), fcond and _replaced(fcond, call, memo)
+        head.append(f"    _lv{i} = MISSING")
+    loop = ["for m in (it if type(it) is tuple else members(it)):"]    # a tuple is its own members
+    bind = loop_reads is None or var in loop_reads
+    if bind:
+        loop.append(f"    env[{var!r}] = m")
+    if fcond is not None:
+        loop += [f"    if not ({fcond}):", "        continue"]
+    step = tuple(x.replace("num(v)", _as_num(G("v", body_kind))) for x in step)
+    loop += [f"    v = {fbody}"] + [f"    {x}" for x in step]
+    if bind:
+        lines = head + ["    env = c.vars", f"    saved = env.get({var!r}, MISSING)", f"    acc = {start}",
+                        "    try:"] + [f"        {x}" for x in loop]
+        lines += ["    finally:", "        if saved is MISSING:", f"            env.pop({var!r}, None)",
+                  "        else:", f"            env[{var!r}] = saved"]
+    else:
+        lines = head + [f"    acc = {start}"] + [f"    {x}" for x in loop]
+    lines.append(f"    return {finish}")
+    name = gen._helper("C", "\n".join(lines) + "\n", None if loop_reads is None else loop_reads - {var})
+    return name, "".join(f", {outer[n]}" for n in used)

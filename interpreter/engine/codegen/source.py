@@ -8,6 +8,7 @@ import keyword
 import re
 import types
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from interpreter.engine import compile as X
@@ -35,13 +36,16 @@ _CALLS = _calls()
 
 
 class G:
-    """A generated expression: its source, the kind of value it gives, its value when constant."""
-    __slots__ = ("src", "kind", "value")
+    """A generated expression: its source, the kind of value it gives, its value when constant, and where
+    it is a count of card points the source of that count in the rule set's point units (an exact whole
+    number, builtins._punits) or None."""
+    __slots__ = ("src", "kind", "value", "units")
 
-    def __init__(self, src: str, kind: str = "any", value: Any = _UNKNOWN):
+    def __init__(self, src: str, kind: str = "any", value: Any = _UNKNOWN, units: str | None = None):
         self.src = src
         self.kind = kind
         self.value = value
+        self.units = units
 
     @property
     def const(self) -> bool:
@@ -263,3 +267,19 @@ def _replaced(src: str, part: str, new: str) -> str:
         done = m.end()
     out.append(src[done:].replace(part, new))
     return "".join(out)
+
+
+def units_of(g: G, den: int | None) -> str | None:
+    """The source of a value in point units of denominator `den` (readings.point_tables): a count of card
+    points's own (G.units), a constant number times `den` where that is whole; else None."""
+    if not g.const:
+        return g.units
+    v = g.value
+    if den is None or type(v) not in (int, Fraction):
+        return None
+    u = v * den
+    if type(u) is Fraction:
+        if u.denominator != 1:
+            return None
+        u = u.numerator
+    return repr(u)

@@ -124,10 +124,20 @@ RING_READ = ("(_sr[{1}][{0}] if type({0}) is int and 0 <= {0} < st.n and (_sr :=
 READING_INLINE: dict[str, tuple[str, tuple[str, ...]]] = {
     "next": (RING_READ.replace("{1}", "1").replace("{2}", "next"), ("_seat_ring", "active", "_ring", "n", "_step")),
     "prev": (RING_READ.replace("{1}", "2").replace("{2}", "prev"), ("_seat_ring", "active", "_ring", "n", "_step")),
+    # `tricks` of a seat: its entry in the tricks won; anything else (a side, none) the call (SEAT_READS)
+    "tricks": ("(st.play.tricks_won[{0}] if type({0}) is int else st.tricks({0}))",
+               ("play", "tricks_won", "type", "int", "tuple", "isinstance")),
 }
+# the readings above for a seat: written out only where the argument is a plain name but a figure's side
+# (always a tuple: the check would only add to the call), by the names the generator gives it
+# (codegen/known.py, _of_side)
+SEAT_READS = frozenset({"tricks"})
+SIDE_NAMES = frozenset({"_sd", "side"})
 # `size` of one of the state's sides (always a tuple, expr._SEAT_TUPLES): its length, as size gives it for a
 # tuple, with the names size used when this was written
 SIZE_OF_TUPLE = ("len({0})", B.size, ("isinstance", "int", "bool", "bin", "count", "len"))
+# `size` of anything else: a tuple's length where it is one (no call), else the call
+SIZE_ANY = "(len(_sz) if type(_sz := {0}) is tuple else size(_sz))"
 
 # What the templates below mirror, with the names its code used when they were written (expr.py checks
 # them: a changed implementation is called as it is until its template is brought in step).
@@ -178,6 +188,7 @@ def runtime_namespace() -> dict[str, Any]:
         "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "call_attr": call_attr,
         "deals": deals, "figures": figures, "sides": sides, "as_mask": B.as_mask, "played_card": B.played_card,
         "winning_card": B.winning_card, "_card_or_none": B._card_or_none, "_points": B._points,
+        "_punits": B._punits,
     }
 
 

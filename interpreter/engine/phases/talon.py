@@ -144,6 +144,8 @@ def share(st: State, seats: tuple) -> int:
     talon cards given to it) when the set holds the declarer, the defenders' share when it holds a
     defender. Each share counts once however many members of its side the set holds."""
     tl = st.talon_state
+    if not (tl.to_declarers or tl.to_defenders or st.discards):     # nothing counts for either side
+        return 0
     m = 0
     declarer = st.declarer
     if declarer is not None and declarer in seats:
