@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import deals, sides
-from interpreter.engine.cards import BIT, CLEAR, bits, mask_of
+from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
@@ -95,6 +95,30 @@ def own_play(st: State) -> PlayState:
     pl = st.play = pl.copy()
     st._play_own = True
     return pl
+
+
+def others(R: Any) -> tuple[int, ...]:
+    """Per card, the mask of the deck's other cards (a hand less the card: a mask of the deck's cards, no
+    complement taken), once per rule set."""
+    table = R.__dict__.get("_other_cards")
+    if table is None:
+        deck = (1 << len(R.suit_of)) - 1
+        table = R.__dict__["_other_cards"] = tuple(deck ^ (1 << i) for i in range(len(R.suit_of)))
+    return table
+
+
+def beat_table(R: Any, con: ContractRT) -> tuple:
+    """Per card winning a trick under `con`, per card: whether it takes the lead from it (its `beaters`
+    as rows of truth values), once per contract's ranking (shared by the contracts of one trump)."""
+    beaters = con.beaters
+    memo = R.__dict__.setdefault("_beat_tables", {})
+    kept = memo.get(id(beaters))
+    if kept is not None and kept[0] is beaters:
+        return kept[1]
+    n = len(R.suit_of)
+    table = tuple(tuple(bool(b >> a & 1) for a in range(n)) for b in beaters)
+    memo[id(beaters)] = (beaters, table)
+    return table
 
 
 def ring(st: State) -> tuple:
@@ -355,6 +379,8 @@ class PlayPhase(Phase):
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
         pl.no_offers = st.R.play.negotiate is None
+        st._others = others(st.R)
+        st._beats = beat_table(st.R, con)
         st.to_act = lead
         st.trick = ()
         # the talon phase is over: its count, read here once, without making the talon's state (State.peek)
@@ -423,17 +449,16 @@ class PlayPhase(Phase):
             return
         me = st.to_act
         try:
-            bit = BIT[action]
-            st.hands[me] &= CLEAR[action]
-        except IndexError:                      # (a deck of more than 256 cards)
-            bit = 1 << action
-            st.hands[me] &= ~bit
-        if action == st.called_card:
+            st.hands[me] &= st._others[action]
+        except IndexError:                      # (not a card of the deck)
+            st.hands[me] &= ~(1 << action)
+        called = st.called_card
+        if called is not None and action == called:
             sides.reveal(st)
         trick = st.trick
         played = (me, action)
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not trick or bit & st._con.beaters[st.win[1]]:  # type: ignore[union-attr,index]
+        if not trick or st._beats[st.win[1]][action]:  # type: ignore[index]
             st.win = played
         st.trick = trick = trick + (played,)    # a tuple in the play
         playing = st.playing
