@@ -97,28 +97,22 @@ def own_play(st: State) -> PlayState:
     return pl
 
 
-def others(R: Any) -> tuple[int, ...]:
-    """Per card, the mask of the deck's other cards (a hand less the card: a mask of the deck's cards, no
-    complement taken), once per rule set."""
-    table = R.__dict__.get("_other_cards")
-    if table is None:
-        deck = (1 << len(R.suit_of)) - 1
-        table = R.__dict__["_other_cards"] = tuple(deck ^ (1 << i) for i in range(len(R.suit_of)))
-    return table
-
-
-def beat_table(R: Any, con: ContractRT) -> tuple:
-    """Per card winning a trick under `con`, per card: whether it takes the lead from it (its `beaters`
-    as rows of truth values), once per contract's ranking (shared by the contracts of one trump)."""
+def card_tables(R: Any, con: ContractRT) -> tuple[tuple[int, ...], tuple]:
+    """(per card, the mask of the deck's other cards: a hand less the card with no complement taken; per
+    card winning a trick under `con`, per card, whether it takes the lead from it: its `beaters` as rows of
+    truth values), once per rule set and contract ranking (shared by the contracts of one trump)."""
     beaters = con.beaters
-    memo = R.__dict__.setdefault("_beat_tables", {})
+    memo = R.__dict__.get("_card_tables")
+    if memo is None:
+        memo = R.__dict__["_card_tables"] = {}
     kept = memo.get(id(beaters))
     if kept is not None and kept[0] is beaters:
         return kept[1]
     n = len(R.suit_of)
-    table = tuple(tuple(bool(b >> a & 1) for a in range(n)) for b in beaters)
-    memo[id(beaters)] = (beaters, table)
-    return table
+    deck = (1 << n) - 1
+    tables = (tuple(deck ^ (1 << i) for i in range(n)), tuple(tuple(bool(b >> a & 1) for a in range(n)) for b in beaters))
+    memo[id(beaters)] = (beaters, tables)
+    return tables
 
 
 def ring(st: State) -> tuple:
@@ -128,16 +122,22 @@ def ring(st: State) -> tuple:
     if r[0] is playing:
         return r[1]
     n = st.n
-    nxt = []
-    for s in range(n):
-        t = s
-        for k in range(1, n + 1):
-            if (s + k) % n in playing:
-                t = (s + k) % n
-                break
-        nxt.append(t)
-    st.play.ring = (playing, tuple(nxt))
-    return st.play.ring[1]
+    kept = st.R.__dict__.get("_play_rings")     # per rule set and seats playing (a few at most)
+    if kept is None:
+        kept = st.R.__dict__["_play_rings"] = {}
+    nxt = kept.get((n, playing))
+    if nxt is None:
+        out = []
+        for s in range(n):
+            t = s
+            for k in range(1, n + 1):
+                if (s + k) % n in playing:
+                    t = (s + k) % n
+                    break
+            out.append(t)
+        nxt = kept[(n, playing)] = tuple(out)
+    st.play.ring = (playing, nxt)
+    return nxt
 
 
 # ---- play obligations: filters over the cards a seat may play ----------------------------------------
@@ -379,8 +379,7 @@ class PlayPhase(Phase):
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
         pl.no_offers = st.R.play.negotiate is None
-        st._others = others(st.R)
-        st._beats = beat_table(st.R, con)
+        st._others, st._beats = card_tables(st.R, con)
         st.to_act = lead
         st.trick = ()
         # the talon phase is over: its count, read here once, without making the talon's state (State.peek)
