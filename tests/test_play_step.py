@@ -78,3 +78,42 @@ def test_a_side_that_decides_and_or_leaves_the_other_side_ungenerated() -> None:
     assert not constants and not gen.helpers      # nothing was bound for the right side
     g = gen.expr(parse_text(f"true and {right}"))
     assert not g.const and gen.helpers
+
+
+@pytest.mark.parametrize("game", ["koenigrufen", "wien", "croatian", "priffe", "simple"])
+def test_generated_listing_gives_the_interpreters_cards(game) -> None:
+    """The generated listing (through the led suit's or the trump suit's own tables where the cards left
+    are of one suit) gives the cards of the interpreter's filters, lowest first, at every card."""
+    from interpreter.engine.phases.play import playable
+
+    R = compile_rules(load(game))
+    rng = random.Random(8)
+    seen = 0
+    for i in range(30):
+        hands, talon = deal_cards(R, rng, i % R.n_seats)
+        st = State(R, i % R.n_seats, hands, talon)
+        while st.phase != "end":
+            legal = st.legal_actions()
+            gen = st.con.gen_playable if st.phase == "play" and st.con is not None else None
+            if gen is not None and st.play.offer is None:
+                assert list(gen(st, st.to_act)) == bits(playable(st, st.to_act))
+                seen += 1
+            st.apply(legal[rng.randrange(len(legal))])
+    assert seen > 0
+
+
+def test_the_play_tables_follow_the_contract() -> None:
+    """The deck's other cards and the winner table the play reads are the contract's beaters; setting the
+    contract in the play sets its table."""
+    R = compile_rules(load("wien"))
+    rng = random.Random(2)
+    hands, talon = deal_cards(R, rng, 0)
+    st = State(R, 0, hands, talon)
+    while st.phase != "play":
+        st.apply(st.legal_actions()[0])
+    n = len(R.suit_of)
+    assert st._others == tuple(((1 << n) - 1) & ~(1 << i) for i in range(n))
+    assert all(st._beats[w][a] == bool(st.con.beaters[w] >> a & 1) for w in range(n) for a in range(n))
+    other = next(con for con in R.contracts.values() if con.beaters is not st.con.beaters)
+    st.con = other
+    assert all(st._beats[w][a] == bool(other.beaters[w] >> a & 1) for w in range(n) for a in range(n))

@@ -21,7 +21,7 @@ from interpreter.engine.phases.announce import AnnounceState
 from interpreter.engine.phases.auction import AuctionState
 from interpreter.engine.phases.defence import DefenceState
 from interpreter.engine.phases.kontra import KontraState
-from interpreter.engine.phases.play import PlayState
+from interpreter.engine.phases.play import PlayState, card_tables
 from interpreter.engine.phases.settle import apply_rows
 from interpreter.engine.phases.talon import TalonState
 from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
@@ -126,6 +126,8 @@ class State(Readings):
     _play_own: bool     # no clone shares `play` (phases/play.own_play)
     trick: Any          # the current trick, (seat, card) in the order played: a list until the play, then a tuple
     win: tuple | None   # (seat, card) winning the current trick
+    _others: tuple      # per card, the deck's other cards (phases/play.card_tables), set as the play starts
+    _beats: tuple       # per winning card, per card: it takes the lead (the same), the same
     start_accounts: dict
     settled: bool
     after_stake_accounts: dict
@@ -165,6 +167,7 @@ class State(Readings):
         d["log"] = []
         d["choices"] = []
         d["play"] = PlayState(n)
+        d["_play_own"] = True           # (no clone shares it yet: the play need not copy it as it starts)
         blank = rules.__dict__.get("_blank_auction")     # never written: the auction starts with a copy
         if blank is None:
             blank = rules.__dict__["_blank_auction"] = AuctionState(n)
@@ -243,13 +246,15 @@ class State(Readings):
     def con(self, contract: ContractRT | None) -> None:
         self._con = contract
         sides.form(self)
+        if self._component is _PLAY and contract is not None:    # its ranking, as the play reads it
+            self._beats = card_tables(self.R, contract)[1]
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
         return self.to_act
 
     def is_over(self) -> bool:
-        return self.phase == "end"
+        return self._component is None      # (phase "end": _end() clears the component, _advance() sets one)
 
     def clone(self) -> State:
         """A copy that shares nothing the next move can change. The cards, the log and the state of the
@@ -459,7 +464,8 @@ _BLANK: dict[str, Any] = {
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the
     # current trick and its winning card (written on every card: the state's own, phases/play.py), the accounts
-    "auction": None, "announce": AnnounceState(), "play": None, "_play_own": False, "trick": None, "win": None, "payments": None, "accounts": None, "start_accounts": None, "settled": False,
+    "auction": None, "announce": AnnounceState(), "play": None, "_play_own": False, "trick": None, "win": None,
+    "_others": (), "_beats": (), "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
 

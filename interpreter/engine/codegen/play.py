@@ -165,7 +165,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
                 run = [ob]
                 while i + len(run) < len(obs) and (tied(obs[i + len(run)]) or void(obs[i + len(run)])):
                     run.append(obs[i + len(run)])
-                out.append(f"{indent}if hand & T[0]:")
+                out.append(f"{indent}if T[0] and hand & T[0]:")     # (none tied, the common case: no mask taken)
                 for x in run:
                     if void(x):
                         out.append(f"{indent}    # {x.rule}: never applies under this contract")
@@ -197,6 +197,9 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
             return guarded([f"m = cands & {suit_mask_name}[led]"], cond, indent)
         if ob.rule == "must_trump":
             lead_suit = "follows" if follows else f"hand & {suit_mask_name}[led]"
+            if trumps is not None and ob is trumps[0]:     # its cards listed through their suit's tables
+                return [f"{indent}if not {lead_suit}:", f"{indent}    tr = cands & {trump_mask(ob)!r}",
+                        f"{indent}    if tr > 0:", f"{indent}        cands = tr"]
             return [f"{indent}if not {lead_suit}:"] + guarded([f"m = cands & {trump_mask(ob)!r}"], cond, indent + "    ")
         if ob.rule == "must_beat":
             if id(ob) in beats_first:      # its winners are the next obligation's (lowest_winner)
@@ -224,9 +227,22 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     lines.append("    else:")
     in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")]   # (no_lead: at the lead only)
     live = [ob for ob in in_trick if not void(ob)]
-    # the hand's cards of the led suit, read once when the chain starts by following suit and must trump
-    follows = bool(live) and inline(live[0]) and live[0].rule == "follow_suit" and any(
-        inline(ob) and ob.rule == "must_trump" for ob in live)
+    # the hand's cards of the led suit, read once when the chain starts by following suit and must trump,
+    # or by following suit unconditionally: then, when the hand has a card of the led suit, the cards left
+    # at the end are of that suit (the later filters only keep some of their candidates), listed through
+    # the suit's own tables (_suit_listing)
+    first = live[0] if live else None
+    leads = first is not None and inline(first) and first.rule == "follow_suit"
+    always = leads and conds[id(first)] in (None, True)
+    follows = leads and (always or any(inline(ob) and ob.rule == "must_trump" for ob in live))
+    by_suit = _suit_tables(suit_masks) if always and all(inline(ob) or tied(ob) for ob in live) else None
+    # … and when it has none, the cards left are trumps if it has some: its one unconditional must_trump
+    # (over a suit's cards) applied, `tr` (listed through that suit's tables)
+    obliged = [ob for ob in live if ob.rule == "must_trump"]
+    trumps = None
+    if by_suit is not None and len(obliged) == 1 and conds[id(obliged[0])] in (None, True) \
+            and trump_mask(obliged[0]) in suit_masks:
+        trumps = (obliged[0], suit_masks.index(trump_mask(obliged[0])))
     # an unconditional must_beat just before lowest_winner leaves as candidates the winners, if any, which
     # are the cards lowest_winner chooses among: worked out once
     beats_first, beaten = set(), set()
@@ -243,6 +259,8 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     if follows:
         in_lines.append(f"        follows = hand & {suit_mask_name}[led]")
     lines += _statements(in_lines + block(in_trick, False, "        "), "        ")
+    if by_suit is not None:
+        lines += _suit_listing(by_suit, trumps[1] if trumps is not None else None, gen)
     lines += _listing(len(rules.suit_of), gen)
     return "\n".join(lines) + "\n"
 
@@ -277,6 +295,46 @@ def _listing(n_cards: int, gen: ExprGen) -> list[str]:
     return [f"    if cands < {1 << 30}:", f"        return [{chunks(low, 'cands', 30, 10)}]",
             "    hi = cands >> 30", f"    lo = cands & {(1 << 30) - 1}", "    if lo:",
             f"        return [{chunks(low, 'lo', 30, 10)}, {upper}]", f"    return [{upper}]"]
+
+
+def _suit_tables(suit_masks: tuple) -> tuple | None:
+    """For listing a mask of one suit's cards: per suit, its lowest card's index, and the cards (as
+    indices, lowest first) of every value of its next 11 bits, and of the 11 above them (a suit spanning
+    at most 22 bits; None when one spans more, or has no card). Made once per set of suit masks."""
+    key = tuple(suit_masks)
+    kept = _SUIT_TABLES.get(key)
+    if kept is not None or key in _SUIT_TABLES:
+        return kept
+    offsets, low, high = [], [], []
+    for sm in key:
+        if sm <= 0 or sm.bit_length() - ((sm & -sm).bit_length() - 1) > 22:
+            _SUIT_TABLES[key] = None
+            return None
+        off = (sm & -sm).bit_length() - 1
+        span = sm.bit_length() - off
+        offsets.append(off)
+        low.append(tuple(tuple(off + i for i in range(11) if x >> i & 1) for x in range(1 << min(span, 11))))
+        high.append(tuple(tuple(off + 11 + i for i in range(11) if x >> i & 1) for x in range(1 << max(span - 11, 0))))
+    tables = _SUIT_TABLES[key] = (tuple(offsets), tuple(low), tuple(high))
+    return tables
+
+
+_SUIT_TABLES: dict[tuple, tuple | None] = {}
+
+
+def _suit_listing(tables: tuple, trump: int | None, gen: ExprGen) -> list[str]:
+    """Statements returning the cards of `cands` when they are all of the led suit (`follows`: the hand
+    has a card of it), or all trumps of the suit `trump` (`tr`: the hand had none of the led suit and some
+    trumps), through the suit's tables (_suit_tables): one look-up for a suit of at most 11 bits, two above."""
+    offsets, low, high = (gen.bind(t, f"{what} of each suit") for t, what in zip(
+        tables, ("the lowest card's index", "the cards of the lowest 11 bits", "the cards of the next 11 bits")))
+    out = ["        if follows:", f"            x = cands >> {offsets}[led]", "            if x < 2048:",
+           f"                return [*{low}[led][x]]", f"            return [*{low}[led][x & 2047], *{high}[led][x >> 11]]"]
+    if trump is not None:
+        t = trump
+        out += ["        if tr > 0:", f"            x = cands >> {tables[0][t]!r}", "            if x < 2048:",
+                f"                return [*{low}[{t}][x]]", f"            return [*{low}[{t}][x & 2047], *{high}[{t}][x >> 11]]"]
+    return out
 
 
 # ---- the declared figures, worked out once per deal --------------------------------------------------

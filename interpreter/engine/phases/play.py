@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import deals, sides
-from interpreter.engine.cards import BIT, CLEAR, bits, mask_of
+from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
@@ -97,6 +97,24 @@ def own_play(st: State) -> PlayState:
     return pl
 
 
+def card_tables(R: Any, con: ContractRT) -> tuple[tuple[int, ...], tuple]:
+    """(per card, the mask of the deck's other cards: a hand less the card with no complement taken; per
+    card winning a trick under `con`, per card, whether it takes the lead from it: its `beaters` as rows of
+    truth values), once per rule set and contract ranking (shared by the contracts of one trump)."""
+    beaters = con.beaters
+    memo = R.__dict__.get("_card_tables")
+    if memo is None:
+        memo = R.__dict__["_card_tables"] = {}
+    kept = memo.get(id(beaters))
+    if kept is not None and kept[0] is beaters:
+        return kept[1]
+    n = len(R.suit_of)
+    deck = (1 << n) - 1
+    tables = (tuple(deck ^ (1 << i) for i in range(n)), tuple(tuple(bool(b >> a & 1) for a in range(n)) for b in beaters))
+    memo[id(beaters)] = (beaters, tables)
+    return tables
+
+
 def ring(st: State) -> tuple:
     """Each seat's next seat among those playing (a seat not playing: its next playing seat), for st.playing."""
     playing = st.playing
@@ -104,16 +122,22 @@ def ring(st: State) -> tuple:
     if r[0] is playing:
         return r[1]
     n = st.n
-    nxt = []
-    for s in range(n):
-        t = s
-        for k in range(1, n + 1):
-            if (s + k) % n in playing:
-                t = (s + k) % n
-                break
-        nxt.append(t)
-    st.play.ring = (playing, tuple(nxt))
-    return st.play.ring[1]
+    kept = st.R.__dict__.get("_play_rings")     # per rule set and seats playing (a few at most)
+    if kept is None:
+        kept = st.R.__dict__["_play_rings"] = {}
+    nxt = kept.get((n, playing))
+    if nxt is None:
+        out = []
+        for s in range(n):
+            t = s
+            for k in range(1, n + 1):
+                if (s + k) % n in playing:
+                    t = (s + k) % n
+                    break
+            out.append(t)
+        nxt = kept[(n, playing)] = tuple(out)
+    st.play.ring = (playing, nxt)
+    return nxt
 
 
 # ---- play obligations: filters over the cards a seat may play ----------------------------------------
@@ -355,6 +379,7 @@ class PlayPhase(Phase):
             lead = ring(st)[lead if lead is not None else st.dealer]
         pl.leader = lead
         pl.no_offers = st.R.play.negotiate is None
+        st._others, st._beats = card_tables(st.R, con)
         st.to_act = lead
         st.trick = ()
         # the talon phase is over: its count, read here once, without making the talon's state (State.peek)
@@ -423,17 +448,16 @@ class PlayPhase(Phase):
             return
         me = st.to_act
         try:
-            bit = BIT[action]
-            st.hands[me] &= CLEAR[action]
-        except IndexError:                      # (a deck of more than 256 cards)
-            bit = 1 << action
-            st.hands[me] &= ~bit
-        if action == st.called_card:
+            st.hands[me] &= st._others[action]
+        except IndexError:                      # (not a card of the deck)
+            st.hands[me] &= ~(1 << action)
+        called = st.called_card
+        if called is not None and action == called:
             sides.reveal(st)
         trick = st.trick
         played = (me, action)
         # a card takes the lead exactly when it is among the current winner's beaters
-        if not trick or bit & st._con.beaters[st.win[1]]:  # type: ignore[union-attr,index]
+        if not trick or st._beats[st.win[1]][action]:  # type: ignore[index]
             st.win = played
         st.trick = trick = trick + (played,)    # a tuple in the play
         playing = st.playing
