@@ -212,9 +212,19 @@ class Readings:
             for s in seats:
                 cards |= won[s]
         try:
-            rows, size = self.R._point_rows   # type: ignore[attr-defined]
+            planes = self.R._point_planes     # type: ignore[attr-defined]
         except AttributeError:
-            rows, size = point_rows(self.R)
+            planes = point_planes(self.R)
+        if len(planes) == 4:        # units under 16: each card's units a sum of its bits (a count each, in C)
+            p0, p1, p2, p3 = planes
+            return (cards & p0).bit_count() + 2 * (cards & p1).bit_count() + 4 * (cards & p2).bit_count() \
+                + 8 * (cards & p3).bit_count()
+        if planes:
+            total = 0
+            for k, p in enumerate(planes):
+                total += (cards & p).bit_count() << k
+            return total
+        rows, size = point_rows(self.R)     # (a card of negative points: no planes)
         try:        # the cards a byte at a time, each byte's units looked up in its row (all in C)
             return sum(map(getitem, rows, cards.to_bytes(size, "little")))
         except OverflowError:       # cards beyond the rule set's (never dealt): as mask_points, not counted
@@ -311,6 +321,24 @@ def point_tables(R: Any) -> tuple:
         mask_points(R, 0)
         table = R.__dict__["_point_tables"]
     return table
+
+
+def point_planes(R: Any) -> tuple:
+    """The rule set's cards by the bits of their point units (point_tables), made once per rule set: per
+    bit, low first, the set of cards whose units have it, as many as the largest units need and at least 4
+    (0 beyond); a set of cards has the units sum(count(cards & plane) << bit). Empty when a card has
+    negative units (point_rows is read then). What point_units reads."""
+    planes = R.__dict__.get("_point_planes")     # (an attribute of the rules: read as one where it counts)
+    if planes is None:
+        rows = point_tables(R)[0]
+        units = [rows[c >> 3][1 << (c & 7)] for c in range(8 * len(rows))]   # (0 beyond the deck)
+        if min(units, default=0) < 0:
+            planes = ()
+        else:
+            top = max(4, max(units, default=0).bit_length())
+            planes = tuple(sum(1 << c for c, u in enumerate(units) if u >> k & 1) for k in range(top))
+        R.__dict__["_point_planes"] = planes
+    return planes
 
 
 def point_rows(R: Any) -> tuple:
