@@ -37,7 +37,8 @@ class IllegalAction(Exception):
 
 
 # of the last legal_actions() call: (state, log length, seat to act, phase, its hand, the answer)
-_LAST: tuple = (None, -1, -1, None, None, ())
+_NONE: tuple = (None, -1, -1, None, None, ())
+_LAST = _NONE
 
 
 def _alias(part: str, name: str) -> Any:
@@ -354,6 +355,9 @@ class State(Readings):
         self.phase = "end"
         self._component = None
         self.to_act = -1
+        global _LAST
+        if _LAST[0] is self:    # nothing more to check: the state is not kept alive for it (freed by its holder)
+            _LAST = _NONE
         rows = self.R.session_rows.get("after_deal")
         if rows:                    # none in most games: no call
             self._apply_rows(rows, record=True)
