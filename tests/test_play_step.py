@@ -44,13 +44,18 @@ def test_early_end_folded_only_where_it_is_always_false() -> None:
     assert not compile_rules(load("wien")).generated.never_end
 
 
-def test_apply_checks_against_the_memo_and_without_it() -> None:
-    R = compile_rules(load("koenigrufen"))
-    rng = random.Random(3)
-    hands, talon = deal_cards(R, rng, 0)
+def _at_play(game: str, seed: int) -> State:
+    """A deal of `game` dealt by seed `seed`, brought to the play by each step's first legal action."""
+    R = compile_rules(load(game))
+    hands, talon = deal_cards(R, random.Random(seed), 0)
     st = State(R, 0, hands, talon)
     while st.phase != "play":
         st.apply(st.legal_actions()[0])
+    return st
+
+
+def test_apply_checks_against_the_memo_and_without_it() -> None:
+    st = _at_play("koenigrufen", 3)
     legal = st.legal_actions()
     other = next(c for c in range(64) if c not in legal)
     with pytest.raises(IllegalAction):
@@ -105,12 +110,8 @@ def test_generated_listing_gives_the_interpreters_cards(game) -> None:
 def test_the_play_tables_follow_the_contract() -> None:
     """The deck's other cards and the winner table the play reads are the contract's beaters; setting the
     contract in the play sets its table."""
-    R = compile_rules(load("wien"))
-    rng = random.Random(2)
-    hands, talon = deal_cards(R, rng, 0)
-    st = State(R, 0, hands, talon)
-    while st.phase != "play":
-        st.apply(st.legal_actions()[0])
+    st = _at_play("wien", 2)
+    R = st.R
     n = len(R.suit_of)
     assert st._others == tuple(((1 << n) - 1) & ~(1 << i) for i in range(n))
     assert all(st._beats[w][a] == bool(st.con.beaters[w] >> a & 1) for w in range(n) for a in range(n))
