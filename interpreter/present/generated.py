@@ -42,6 +42,9 @@ def _compile(args: Any, read_options: Callable[[Any, Any], dict]) -> int:
           + (f" (the interpreter's for {', '.join(fallback)})" if fallback else "")
           + f", {len(mod.rows)} lists of payment rows")
     path = cache.folder() / (cache.key(mod.source) + ".code")
-    kept = f"cached as {path}" if path.is_file() else f"not cached ({cache.folder()} cannot be written)"
+    if not cache.enabled():
+        kept = "not cached (STICHWORT_NO_CACHE is set)"
+    else:
+        kept = f"cached as {path}" if path.is_file() else f"not cached ({cache.folder()} cannot be written)"
     print(f"{len(mod.source.splitlines())} lines of Python; {kept}")
     return 0
