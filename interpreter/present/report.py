@@ -290,7 +290,17 @@ def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int,
             con.print(_moments_table(f"mean {titles.get(name, name)} per deal", rows))
     else:
         con.print(_moments_table("mean money per deal", summary["money_per_seat"]))
-    con.print(f"{n / max(elapsed, 1e-9):.0f} deals per second ({workers} worker{'s' if workers > 1 else ''})")
+    con.print(f"{rate_text(n / max(elapsed, 1e-9))} deals per second ({workers} worker{'s' if workers > 1 else ''})")
+
+
+def rate_text(rate: float) -> str:
+    """A rate for people: whole numbers from 10 up, two significant figures below (a search bot's 0.16
+    deals per second is not 0), and seconds per deal below one a minute."""
+    if rate >= 10:
+        return f"{rate:,.0f}"
+    if rate >= 1 / 60:
+        return f"{rate:.2g}"
+    return f"{rate:.2g} (a deal every {1 / rate:,.0f} s)"
 
 
 def balance_line(summary: dict) -> str:
