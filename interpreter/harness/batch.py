@@ -110,18 +110,33 @@ def _exact(v) -> Fraction:
 
 
 class Moments:
-    """Count, mean and population spread of a stream of numbers, kept exact."""
+    """Count, mean and population spread of a stream of numbers, kept exact: whole numbers (most money
+    and scores) summed as ints, the rest as Fractions, and the two added only when read."""
 
     def __init__(self) -> None:
         self.n = 0
-        self.total = Fraction(0)
-        self.squares = Fraction(0)
+        self.whole = 0                  # the sum and the sum of squares of the int values
+        self.whole_squares = 0
+        self.parts = Fraction(0)        # the same of the other values, exact
+        self.parts_squares = Fraction(0)
 
     def add(self, v) -> None:
-        x = _exact(v)
         self.n += 1
-        self.total += x
-        self.squares += x * x
+        if type(v) is int:
+            self.whole += v
+            self.whole_squares += v * v
+            return
+        x = _exact(v)
+        self.parts += x
+        self.parts_squares += x * x
+
+    @property
+    def total(self) -> Fraction:
+        return self.parts + self.whole
+
+    @property
+    def squares(self) -> Fraction:
+        return self.parts_squares + self.whole_squares
 
     def mean(self) -> float:
         return float(self.total / self.n) if self.n else 0.0
