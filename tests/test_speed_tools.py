@@ -47,3 +47,26 @@ def test_phases_accounts_for_every_action_of_a_deal():
     names = [r[0] for r in rows[1:]]
     assert "auction" in names and len(names) == len(set(names))
     assert float(rows[names.index("auction") + 1][1]) >= 3     # three seats call at least once each
+
+
+def _tool(name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"stichwort_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_fingerprint_is_the_same_for_the_same_run_and_tells_a_different_one(tmp_path):
+    """tools/fingerprint.py: a line per game and kind of bot, equal for equal runs; --against lists what differs."""
+    fp = _tool("fingerprint")
+    a = fp.one("wien", "random", 4, 1)
+    assert a == fp.one("wien", "random", 4, 1)
+    game, bots, out_md5, log_md5 = a.split()
+    assert (game, bots) == ("wien", "random") and len(out_md5) == len(log_md5) == 32
+    other = fp.one("wien", "random", 4, 2)
+    assert other.split()[:2] == ["wien", "random"] and other != a
+    bad = fp.one("no-such-game", "random", 4, 1)
+    assert bad.startswith("no-such-game random exit 2")
