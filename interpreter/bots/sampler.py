@@ -16,9 +16,10 @@ import random
 from typing import Any
 
 from interpreter.bots.view import SeatView
+from interpreter.engine import State
 from interpreter.engine import actions as A
-from interpreter.engine import new_game
 from interpreter.engine.cards import bits
+from interpreter.engine.deals import validate_deal
 from interpreter.engine.rules import compile_rules
 
 
@@ -39,7 +40,8 @@ class Sampler:
         rs = view.ruleset
         self.rs = rs
         self.exclusions: dict[int, int] = exclusions if exclusions is not None else {}
-        n = compile_rules(rs, view.options).n_seats     # the chairs the engine deals to (five players, four chairs)
+        self.rules = compile_rules(rs, view.options)     # what new_game() compiles for every replay, once
+        n = self.rules.n_seats      # the chairs the engine deals to (five players, four chairs)
         self.n = n
         active = [s for s in range(n) if not (n > rs.players and s == view.dealer)]
         hand_size = popcount(view.dealt) or rs.hand_size     # the hands of this deal (deal.hand may vary them)
@@ -82,10 +84,16 @@ class Sampler:
             self.keep_after[i] = later[s] | view.open_hands.get(s, 0)
             if a is not None and kind == A.PLAY:
                 later[s] |= 1 << A.arg_of(a)
+        # the steps whose call the model is asked to explain (another seat's, neither a card nor a discard)
+        self._judged = [s != me and kind not in (A.PLAY, A.DISCARD) for s, _a, kind in view.history]
         self.attempts = 0
         self.failures = 0
         self.replays = 0                         # deals replayed (samples, repairs, earlier deals again)
-        self.last_deal: dict | None = None       # the deal of the last sample (card codes), for adapters
+        self._last_cards: tuple | None = None    # the hands and talon (card indices) of the last sample
+        turned = view.obs.get("turned_up") if view.obs else None
+        self._turned = rs.card_index[turned] if turned is not None else None
+        self._full = (1 << rs.deck_size) - 1
+        self._valid_sizes: set[tuple[int, ...]] = set()    # the card counts of deals validate_deal accepted
         self.last_assignment: tuple[list[int], int] | None = None   # its hands and talon as masks, for `again`
         self.model = model
         # the model's call at a step of the auction, by the step and the caller's hand: with the history
@@ -97,38 +105,52 @@ class Sampler:
         self.last_misses = 0                     # the calls of the last sample the model did not explain
         self.max_misses: int | None = None       # a replay that leaves more calls unexplained is given up
 
+    @property
+    def last_deal(self) -> dict | None:
+        """The deal of the last sample (card codes), for adapters."""
+        if self._last_cards is None:
+            return None
+        hands, talon = self._last_cards
+        codes = [c.code for c in self.rs.cards]
+        return {"hands": [[codes[i] for i in bits(h)] for h in hands], "talon": [codes[i] for i in talon]}
+
     # ---- one deal ---------------------------------------------------------------------------------
     def _assign(self, rng: random.Random) -> tuple[list[int], int] | None:
         hands = list(self.known)
         talon = self.known_talon
-        cap = dict(self.capacity)
-        quota = {s: 2 * self.hidden_discards[s] for s in self.others}
+        others = self.others
+        excl = self.exclusions
+        ex = [excl.get(s, 0) for s in others]           # by position in `others`, as are caps and quota
+        caps = [self.capacity[s] for s in others]
+        cap_talon = self.capacity[-1]
+        quota = [2 * self.hidden_discards[s] for s in others]
         cards = list(self.unknown)
         rng.shuffle(cards)
-        excl = self.exclusions
-        cards.sort(key=lambda c: -sum(1 for s in self.others if excl.get(s, 0) >> c & 1))
+        if any(ex):                 # the cards most seats cannot hold first (a stable sort: ties keep their order)
+            cards.sort(key=lambda c: -sum(m >> c & 1 for m in ex))
+        seats = range(len(others))
         for c in cards:
             places: list[int] = []
             weights: list[int] = []
-            for s in self.others:
-                if cap[s] <= 0:
+            for j in seats:
+                cap = caps[j]
+                if cap <= 0 or (ex[j] >> c & 1 and quota[j] <= 0):
                     continue
-                if excl.get(s, 0) >> c & 1 and quota[s] <= 0:
-                    continue
-                places.append(s)
-                weights.append(cap[s])
-            if cap[-1] > 0:
+                places.append(j)
+                weights.append(cap)
+            if cap_talon > 0:
                 places.append(-1)
-                weights.append(cap[-1])
+                weights.append(cap_talon)
             if not places:
                 return None
             where = rng.choices(places, weights)[0] if len(places) > 1 else places[0]
-            cap[where] -= 1
             if where == -1:
+                cap_talon -= 1
                 talon |= 1 << c
             else:
-                hands[where] |= 1 << c
-                if excl.get(where, 0) >> c & 1:
+                caps[where] -= 1
+                hands[others[where]] |= 1 << c
+                if ex[where] >> c & 1:
                     quota[where] -= 1
         return hands, talon
 
@@ -178,12 +200,11 @@ class Sampler:
         for _ in range(steps):
             if not misses or len(self.unknown) < 2:
                 break
-            where = {c: -1 if talon_mask >> c & 1 else next(s for s in self.others if hands[s] >> c & 1)
-                     for c in self.unknown}
             a, b = rng.sample(self.unknown, 2)
-            if where[a] == where[b]:
+            pa = -1 if talon_mask >> a & 1 else next(s for s in self.others if hands[s] >> a & 1)
+            pb = -1 if talon_mask >> b & 1 else next(s for s in self.others if hands[s] >> b & 1)
+            if pa == pb:
                 continue
-            pa, pb = where[a], where[b]
             if (pb >= 0 and excl.get(pb, 0) >> a & 1) or (pa >= 0 and excl.get(pa, 0) >> b & 1):
                 continue
             swap = (1 << a) | (1 << b)
@@ -207,22 +228,20 @@ class Sampler:
     def _replay(self, hands: list[int], talon_mask: int, rng: random.Random) -> Any | None:
         self.replays += 1
         v = self.view
-        codes = [c.code for c in self.rs.cards]
         talon = bits(talon_mask)
         rng.shuffle(talon)
-        turned = v.obs.get("turned_up") if v.obs else None
+        turned = self._turned
         if turned is not None:                      # the card turned up after the deal stays on top
-            talon.remove(self.rs.card_index[turned])
-            talon.insert(0, self.rs.card_index[turned])
-        deal = {"hands": [[codes[i] for i in bits(h)] for h in hands], "talon": [codes[i] for i in talon]}
-        self.last_deal = deal
-        world = new_game(self.rs, deal=deal, options=v.options, dealer=v.dealer, accounts=_copy(v.accounts),
-                         deal_number=v.deal_number)
+            talon.remove(turned)
+            talon.insert(0, turned)
+        self._last_cards = (tuple(hands), talon)
+        world = self._deal(hands, talon)
         weight = 1.0
         misses = 0
         infer = self.model is not None
+        judged = self._judged
         for i, (s, a, kind) in enumerate(v.history):
-            if world.is_over() or world.current_player() != s:
+            if world.to_act != s:                   # over (no seat to act) or another seat's turn
                 return None
             legal = world.legal_actions()
             if a is None:
@@ -237,8 +256,7 @@ class Sampler:
                             forced |= 1 << A.arg_of(b)
                     self.exclusions[s] = self.exclusions.get(s, 0) | (forced & ~self.keep_after[i])
                 return None
-            if (infer and s != v.seat and kind not in (A.PLAY, A.DISCARD) and len(legal) > 1
-                    and not self._explains(world, i, s, a)):
+            if infer and judged[i] and len(legal) > 1 and not self._explains(world, i, s, a):
                 weight *= self.mismatch
                 misses += 1
                 if self.max_misses is not None and misses > self.max_misses:
@@ -251,6 +269,25 @@ class Sampler:
         if v.legal and set(world.legal_actions()) != set(v.legal):
             return None
         return world
+
+    def _deal(self, hands: list[int], talon: list[int]) -> Any:
+        """new_game(deal=...) of these hands (masks) and talon (card indices, in order). validate_deal reads
+        only how many cards each place holds and whether every card is dealt once (the rest is this view's:
+        the rules, dealer, deal number and accounts), so a deal of counts it accepted before goes straight
+        to the State; any other is checked (and raises DealError) as new_game would check it."""
+        v = self.view
+        sizes = (*[popcount(h) for h in hands], len(talon))
+        union = 0
+        for h in hands:
+            union |= h
+        for c in talon:
+            union |= 1 << c
+        if sizes not in self._valid_sizes or union != self._full or sum(sizes) != self.rs.deck_size:
+            codes = [c.code for c in self.rs.cards]
+            validate_deal(self.rules, [[codes[i] for i in bits(h)] for h in hands], [codes[i] for i in talon],
+                          v.dealer, v.deal_number, _copy(v.accounts))
+            self._valid_sizes.add(sizes)
+        return State(self.rules, v.dealer, hands, talon, accounts=_copy(v.accounts), deal_number=v.deal_number)
 
     def _explains(self, world: Any, i: int, s: int, a: int) -> bool:
         """explains(), kept per auction step and the caller's hand (calls_explained)."""
