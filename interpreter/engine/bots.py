@@ -304,17 +304,19 @@ class RuleBot(HandJudge):
         """After number bids: while short of the number it stated, take the trick as cheaply as it can
         (lead its strongest card); once there, duck (lead its weakest, play the highest card that loses)."""
         me = state.to_act
-        con = state.con
-        plays = [a for a in legal if A.kind_of(a) == A.PLAY]
+        strength = state.con.strength
+        plays = [a for a in legal if _PLAYS_FROM <= a < _PLAYS_TO]       # the cards (kind PLAY)
         short = state.play.tricks_won[me] < state.number_bids[me]
         if not state.trick:
             pick = max if short else min
-            return pick(plays, key=lambda c: (con.strength[c], self.rng.random()))
-        winners = [c for c in plays if (1 << c) & con.beaters[state.win[1]]]
+            rand = self.rng.random          # one draw per card, in order (ties are broken by them)
+            return pick(plays, key=lambda c: (strength[c], rand()))
+        beats = state.con.beaters[state.win[1]]
         if short:
-            return min(winners or plays, key=lambda c: con.strength[c])
-        losers = [c for c in plays if c not in winners]
-        return max(losers or plays, key=lambda c: con.strength[c])
+            winners = [c for c in plays if beats >> c & 1]
+            return min(winners or plays, key=strength.__getitem__)
+        losers = [c for c in plays if not beats >> c & 1]
+        return max(losers or plays, key=strength.__getitem__)
 
     def _play(self, state, legal):
         offer = state.play.offer
