@@ -347,8 +347,8 @@ class RuleBot(HandJudge):
             if losers:      # the highest card that still loses; out of the suit, the one most likely to be caught later
                 risks = self.zero_risks(state, state.hands[me])
                 suit_of = state.R.suit_of
-                led = suit_of[win_card]
-                return max(losers, key=lambda c: (suit_of[c] != led and risks.get(c, 0.0), strength[c]))
+                win_suit = suit_of[win_card]
+                return max(losers, key=lambda c: (suit_of[c] != win_suit and risks.get(c, 0.0), strength[c]))
             return min(legal, key=strength.__getitem__)
         winners = [c for c in legal if beats >> c & 1]
         if winners:
