@@ -9,6 +9,25 @@ from interpreter.engine import bot_play, invitations, sides
 from interpreter.engine.bot_judge import HandJudge, goal_profile
 from interpreter.engine.cards import bits
 
+_PLAYS_FROM, _PLAYS_TO = A.make(A.PLAY), A.make(A.PLAY + 1)     # the actions of kind PLAY lie between
+
+
+def _stance(state, con, me: int) -> tuple[bool, bool]:
+    """How seat `me` plays `con`: whether it wants few tricks (bot_play.wants_few), and whether it defends
+    a contract that wants none (bot_play.against_zero). Kept on the contract (a handful of answers) by all
+    the rest they read: whether a seat declares and whether `me` is on the declaring side."""
+    declarer = state.declarer
+    key = (declarer is None, me in state.declarers)
+    stances = con.__dict__.get("_bot_stances")
+    if stances is None:
+        stances = con.__dict__["_bot_stances"] = {}
+    got = stances.get(key)
+    if got is None:
+        made = goal_profile(state, con) if declarer is not None else set()
+        got = stances[key] = (bot_play.wants_few(state, me, made),
+                              made == {0} and not key[1] and declarer is not None)
+    return got
+
 
 class RandomBot:
     """Uniformly random among the legal actions, from its own seeded random.Random."""
@@ -116,20 +135,19 @@ class RuleBot(HandJudge):
         if fourth:
             return fourth[0]
 
+        whole = bot_play.card_points(R)[1]
+
         def value(a):
             c = A.arg_of(a)
             suit = R.suit_masks[R.suit_of[c]]
             held = hand & suit
-            pts = sum(R.cards[i].points for i in bits(held))
-            return (not hand >> c & 1, pts, bin(held).count("1"), -c)
+            pts = sum([whole[i] for i in bits(held)])
+            return (not hand >> c & 1, pts, held.bit_count(), -c)
         return max(legal, key=value)
 
     def _card_worth(self, state, c) -> float:
         """How much a card helps the hand: trumps by rank, kings and matadors most, court cards some."""
-        R = state.R
-        con = state.con
-        trump = con is not None and con.trump >= 0 and R.suit_of[c] == con.trump
-        return (6.0 + 0.3 * R.order_of[c] if trump else 0.0) + float(R.cards[c].points) * 0.8
+        return bot_play.card_worths(state)[c]
 
     def _talon(self, state, legal):
         tl = state.talon_state
@@ -139,9 +157,9 @@ class RuleBot(HandJudge):
             trumps = bin(hand & con.trump_mask).count("1") if con is not None else 0
             return A.make(A.GIVE_UP, 0 if trumps >= 8 else 1)
         if tl.stage == "choose":
-            return max(legal, key=lambda a: (sum(self._card_worth(state, c) for c in bits(tl.packets[A.arg_of(a)])),
-                                             -A.arg_of(a)))
-        if all(bin(A.arg_of(a)).count("1") == 1 for a in legal):
+            worth = bot_play.card_worths(state)
+            return max(legal, key=lambda a: (sum([worth[c] for c in bits(tl.packets[A.arg_of(a)])]), -A.arg_of(a)))
+        if all(A.arg_of(a).bit_count() == 1 for a in legal):
             return self._discard_one(state, legal)
         return self._discard(state, legal)
 
@@ -150,14 +168,16 @@ class RuleBot(HandJudge):
         R = state.R
         hand = state.hands[state.to_act]
         con = state.con
+        trump = con.trump if con is not None else None
+        suit_of, order_of, points = R.suit_of, R.order_of, bot_play.card_points(R)[0]
+        lengths = [(hand & m).bit_count() for m in R.suit_masks]
 
         def score(a):
             c = A.arg_of(a).bit_length() - 1
-            suit = R.suit_of[c]
-            if con is not None and suit == con.trump:
-                return -100.0 - R.order_of[c]
-            length = bin(hand & R.suit_masks[suit]).count("1")
-            return float(R.cards[c].points) + 4.0 / length
+            suit = suit_of[c]
+            if suit == trump:
+                return -100.0 - order_of[c]
+            return points[c] + 4.0 / lengths[suit]
         return max(legal, key=score)
 
     def _plan(self, state):
@@ -178,12 +198,17 @@ class RuleBot(HandJudge):
                 left = state.hands[state.to_act] & ~A.arg_of(a)
                 return self.zero_chance(state, left)
             return max(legal, key=risk)
+        # per card what it costs to lay away (its rank, more for a trump), and per suit what a shorter suit gains
+        cost = bot_play.discard_costs(R, con)
+        hand = state.hands[state.to_act]
+        gain = [2.0 / (1 + (hand & m).bit_count()) for m in R.suit_masks]
+        suit_of = R.suit_of
+
         def badness(a):
             score = 0.0
             for c in bits(A.arg_of(a)):
-                suit = R.suit_of[c]
-                score -= R.order_of[c] * 1.0 + (5 if con is not None and suit == con.trump else 0)
-                score += 2.0 / (1 + bin(state.hands[state.to_act] & R.suit_masks[suit]).count("1"))
+                score -= cost[c]
+                score += gain[suit_of[c]]
             return score
         return max(legal, key=badness)
 
@@ -279,49 +304,56 @@ class RuleBot(HandJudge):
         """After number bids: while short of the number it stated, take the trick as cheaply as it can
         (lead its strongest card); once there, duck (lead its weakest, play the highest card that loses)."""
         me = state.to_act
-        con = state.con
-        plays = [a for a in legal if A.kind_of(a) == A.PLAY]
+        strength = state.con.strength
+        plays = [a for a in legal if _PLAYS_FROM <= a < _PLAYS_TO]       # the cards (kind PLAY)
         short = state.play.tricks_won[me] < state.number_bids[me]
         if not state.trick:
             pick = max if short else min
-            return pick(plays, key=lambda c: (con.strength[c], self.rng.random()))
-        winners = [c for c in plays if (1 << c) & con.beaters[state.win[1]]]
+            rand = self.rng.random          # one draw per card, in order (ties are broken by them)
+            return pick(plays, key=lambda c: (strength[c], rand()))
+        beats = state.con.beaters[state.win[1]]
         if short:
-            return min(winners or plays, key=lambda c: con.strength[c])
-        losers = [c for c in plays if c not in winners]
-        return max(losers or plays, key=lambda c: con.strength[c])
+            winners = [c for c in plays if beats >> c & 1]
+            return min(winners or plays, key=strength.__getitem__)
+        losers = [c for c in plays if not beats >> c & 1]
+        return max(losers or plays, key=strength.__getitem__)
 
     def _play(self, state, legal):
-        if state.number_bids and state.number_bids[state.to_act] is not None and state.offer is None:
+        offer = state.play.offer
+        if offer is None and state.number_bids and state.number_bids[state.to_act] is not None:
             return self._play_to_number(state, legal)
-        if state.offer is not None:
-            d = state.offer[1]
+        if offer is not None:
+            d = offer[1]
             fair = d >= 7 if state.to_act == state.declarer else d <= 7
             return A.make(A.NEGOTIATE, A.ACCEPT if fair else A.REFUSE)
-        legal = [a for a in legal if A.kind_of(a) == A.PLAY]
-        R = state.R
+        legal = [a for a in legal if _PLAYS_FROM <= a < _PLAYS_TO]      # the cards (kind PLAY)
         con = state.con
         me = state.to_act
-        made = goal_profile(state, con) if state.declarer is not None else set()
-        wants_few = bot_play.wants_few(state, me, made)
-        if made == {0} and me not in state.declarers and state.declarer is not None:
+        wants_few, against_zero = _stance(state, con, me)
+        if against_zero:
             return bot_play.against_zero(state, legal, self.rng)
+        strength = con.strength
         if not state.trick:
             if wants_few:
-                return min(legal, key=lambda c: (con.strength[c], self.rng.random()))
+                rand = self.rng.random          # one draw per card, in order (ties are broken by them)
+                return min(legal, key=lambda c: (strength[c], rand()))
             return bot_play.lead(state, legal)
         win_seat, win_card = state.win
-        winners = [c for c in legal if c in bits(con.beaters[win_card])]
-        # the sides as this seat knows them: a hidden partner is not known to the others (engine/sides.py)
-        known = sides.known_to(state, me)
-        partner_wins = (win_seat in known) == (me in known) and state.declarer is not None
+        beats = con.beaters[win_card]
         if wants_few:
-            losers = [c for c in legal if c not in winners]
+            losers = [c for c in legal if not beats >> c & 1]
+            if len(losers) == 1:
+                return losers[0]
             if losers:      # the highest card that still loses; out of the suit, the one most likely to be caught later
                 risks = self.zero_risks(state, state.hands[me])
-                return max(losers, key=lambda c: (R.suit_of[c] != R.suit_of[win_card] and risks.get(c, 0.0),
-                                                  con.strength[c]))
-            return min(legal, key=lambda c: con.strength[c])
-        if winners and not partner_wins:
-            return min(winners, key=lambda c: con.strength[c])
-        return min(legal, key=lambda c: con.strength[c])
+                suit_of = state.R.suit_of
+                win_suit = suit_of[win_card]
+                return max(losers, key=lambda c: (suit_of[c] != win_suit and risks.get(c, 0.0), strength[c]))
+            return min(legal, key=strength.__getitem__)
+        winners = [c for c in legal if beats >> c & 1]
+        if winners:
+            # the sides as this seat knows them: a hidden partner is not known to the others (engine/sides.py)
+            known = sides.known_to(state, me)
+            if (win_seat in known) != (me in known) or state.declarer is None:      # the other side wins
+                return min(winners, key=strength.__getitem__)
+        return min(legal, key=strength.__getitem__)
