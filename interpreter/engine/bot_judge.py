@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from interpreter.engine import bot_play, sides
 from interpreter.engine.cards import bits
+from interpreter.engine.phases.talon import procedure_under
 
 
 def goal_profile(state, contract) -> set[int]:
@@ -40,6 +41,61 @@ def goal_profile(state, contract) -> set[int]:
             break
     cache[key] = made
     return made
+
+
+POINTS, ZERO, EXACT, ALL, AT_LEAST = range(5)   # the kinds of goal can_make tells apart
+
+
+def goal_kind(state, contract) -> tuple[int, int]:
+    """(kind, lowest trick count) of `contract`'s goal as goal_profile gives it: POINTS (not decided by
+    trick counts), ZERO (no trick), EXACT (one count short of all), ALL (every trick) or AT_LEAST; read off
+    goal_profile once per rule set and contract (a handful)."""
+    kinds = state.R.__dict__.setdefault("_bot_goal_kinds", {})
+    got = kinds.get(contract.name)
+    if got is None:
+        made = goal_profile(state, contract)
+        total = state.R.rs.hand_size
+        lo = min(made) if made else 0
+        if not made:
+            got = (POINTS, 0)
+        elif made == {0}:
+            got = (ZERO, 0)
+        elif len(made) == 1 and lo < total:
+            got = (EXACT, lo)
+        else:
+            got = (ALL if lo == total else AT_LEAST, lo)
+        kinds[contract.name] = got
+    return got
+
+
+def contract_entry(state, contract, call=None) -> tuple:
+    """What can_make reads of `contract` bid with `call` (None: the contract's own talon procedure):
+    (contract, goal kind, trump, lowest trick count, the talon exchange procedure or None); kept per rule
+    set, contract and call (a handful)."""
+    entries = state.R.__dict__.setdefault("_bot_entries", {})
+    key = (contract.name, call.name if call is not None else None)
+    got = entries.get(key)
+    if got is None:
+        kind, lo = goal_kind(state, contract)
+        name = getattr(call, "talon", None) or contract.talon
+        proc = state.R.talons.get(name) if name else None
+        if proc is not None and proc.kind != "exchange":
+            proc = None
+        got = entries[key] = (contract, kind, contract.trump, lo, proc)
+    return got
+
+
+def call_entries(state, call, by_call: bool = True) -> tuple:
+    """contract_entry for each contract of `call`, bid with it (`by_call`) or held (its contracts' own
+    talon procedures); kept per rule set and call."""
+    entries = state.R.__dict__.setdefault("_bot_call_entries", {})
+    key = (call.name, by_call)
+    got = entries.get(key)
+    if got is None:
+        R = state.R
+        got = entries[key] = tuple(contract_entry(state, R.contracts[n], call if by_call else None)
+                                   for n in call.contracts or ())
+    return got
 
 
 _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
@@ -121,57 +177,57 @@ class HandJudge:
     def zero_chance(self, state, hand: int, take: int = 0, discard: int = 0) -> float:
         return bot_play.zero_chance(state, hand, take, discard)
 
-    def _exchange(self, state, contract, call) -> tuple[int, int]:
-        """(take, discard) of the talon exchange still ahead for the declarer of `contract` bid with
-        `call` (the call's procedure, else the contract's); (0, 0) once the auction is over."""
-        if state.phase != "auction":
-            return 0, 0
-        name = getattr(call, "talon", None) or getattr(contract, "talon", None)
-        proc = state.R.talons.get(name) if name else None
-        if proc is None or proc.kind != "exchange":
-            return 0, 0
-        take = proc.take if proc.take is not None else len(state.talon)
-        return take, proc.discard if proc.discard is not None else take
-
     def can_make(self, state, hand, contract, call=None) -> float:
         """A margin: positive when the hand looks good enough for the contract (bid by `call`, when
         the talon procedure is the call's)."""
-        made = goal_profile(state, contract)
-        if not made:
-            return self._points_margin(state, hand, contract)
-        # a goal on tricks: the margin before boldness depends on the hand, the contract, the talon
-        # exchange ahead (wanting none) and the seats playing only, so it is kept per rule set
-        if made == {0}:
-            key: tuple = (hand, contract.name, len(state.active), *self._exchange(state, contract, call))
-        else:
-            key = (hand, contract.name, len(state.active))
-        cache = state.R.__dict__.setdefault("_bot_margins", {})
-        got = cache.get(key)
-        if got is None:
-            if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
-                cache.clear()
-            got = cache[key] = self._tricks_margin(state, hand, contract, made, key[3:])
-        return got + self.boldness
+        return self.best_margin(state, hand, (contract_entry(state, contract, call),))
 
-    def _tricks_margin(self, state, hand, contract, made: set[int], exchange: tuple) -> float:
-        total = state.R.rs.hand_size
-        if made == {0}:
-            take, discard = exchange
+    def best_margin(self, state, hand: int, entries: tuple) -> float:
+        """The best of can_make's margins for the contracts of `entries` (call_entries, contract_entry),
+        the first of equal ones; -99 for none. A goal on tricks: the margin before boldness depends on
+        the hand, the trump, the goal's kind and lowest count, the seats playing and (wanting none) the
+        talon exchange still ahead only, so it is kept per rule set."""
+        margins = state.R.__dict__.get("_bot_margins")
+        if margins is None:
+            margins = state.R.__dict__["_bot_margins"] = {}
+        seats = len(state.active)
+        best = None
+        for contract, kind, trump, lo, proc in entries:
+            if kind == POINTS:
+                margin = self._points_margin(state, hand, contract)
+            else:
+                take = discard = 0
+                if kind == ZERO:
+                    if proc is not None and state.phase == "auction":     # the exchange still ahead
+                        take = proc.take if proc.take is not None else len(state.talon)
+                        discard = proc.discard if proc.discard is not None else take
+                    key: tuple = (hand, seats, take, discard, self.zero_bar)
+                else:
+                    key = (hand, kind, trump, lo, seats)
+                got = margins.get(key)
+                if got is None:
+                    if len(margins) > 200_000:  # bounded: the search bot judges many sampled hands
+                        margins.clear()
+                    got = margins[key] = self._tricks_margin(state, hand, contract, kind, lo, take, discard)
+                margin = got + self.boldness
+            if best is None or margin > best:
+                best = margin
+        return -99 if best is None else best
+
+    def _tricks_margin(self, state, hand, contract, kind: int, lo: int, take: int, discard: int) -> float:
+        if kind == ZERO:
             return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar)
-        lo = min(made)
-        if len(made) == 1 and lo < total:       # an exact number of tricks: enough, and no more than the
+        if kind == EXACT:                       # an exact number of tricks: enough, and no more than the
             forced = bot_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
             return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced)
-        if lo == total:
-            return self.tricks_estimate(state, hand, contract) - total + 0.5
+        if kind == ALL:
+            return self.tricks_estimate(state, hand, contract) - lo + 0.5
         return self.tricks_estimate(state, hand, contract) - lo + 2.2
 
     def _points_margin(self, state, hand, contract) -> float:
         """A goal on card points (not decided by trick counts): the declaring side must take about half
         the tricks; a called partner brings his share, the talon helps by its procedure; a figure the
         contract must declare needs its card in hand. All against all is a fallback, never a wish."""
-        from interpreter.engine.phases.talon import procedure_under
-
         plans = state.R.__dict__.setdefault("_bot_points_plans", {})
         plan = plans.get((contract.name, len(state.active)))
         if plan is None:
@@ -183,8 +239,7 @@ class HandJudge:
             if not hand >> card & 1:
                 return -99
         proc = procedure_under(state, contract)
-        kind = proc.kind if proc is not None else None
-        talon = _TALON_HELP.get(kind or "", 0.0)
+        talon = _TALON_HELP.get(proc.kind, 0.0) if proc is not None else 0.0
         return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
 
     @staticmethod
