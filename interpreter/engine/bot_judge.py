@@ -101,6 +101,28 @@ def call_entries(state, call, by_call: bool = True) -> tuple:
 _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
 
 
+def _low_parts(R) -> list[tuple[int, int, int, int]]:
+    """What low_estimate reads of each suit, kept per rule set: (its cards, its three top cards, the two
+    below them, its two lowest cards) as card masks, by order within the suit."""
+    got = R.__dict__.get("_bot_low_parts")
+    if got is None:
+        got = []
+        for smask in R.suit_masks:
+            size = len(bits(smask))
+            high = middle = low = 0
+            for c in bits(smask):
+                o = R.order_of[c]
+                if o >= size - 3:
+                    high |= 1 << c
+                elif o >= size - 5:
+                    middle |= 1 << c
+                if o < 2:
+                    low |= 1 << c
+            got.append((smask, high, middle, low))
+        R.__dict__["_bot_low_parts"] = got
+    return got
+
+
 class HandJudge:
     """The hand-judging half of the rule-based bot: margins for its calls, from its hand alone."""
 
@@ -156,18 +178,12 @@ class HandJudge:
 
     def low_estimate(self, state, hand, contract) -> float:
         """How many tricks the hand is likely to be forced to take (for contracts wanting few)."""
-        R = state.R
         risk = 0.0
-        for smask in R.suit_masks:
-            cards = bits(hand & smask)
-            size = len(bits(smask))
-            for c in cards:
-                o = R.order_of[c]
-                if o >= size - 3:
-                    risk += 0.9
-                elif o >= size - 5:
-                    risk += 0.3
-            if cards and min(R.order_of[c] for c in cards) >= 2:
+        for smask, high, middle, low in _low_parts(state.R):
+            held = hand & smask
+            for c in bits(held & (high | middle)):      # card by card, lowest first: the same float
+                risk += 0.9 if high >> c & 1 else 0.3
+            if held and not held & low:
                 risk += 0.5
         return risk
 
