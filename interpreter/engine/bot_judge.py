@@ -130,7 +130,9 @@ class HandJudge:
     boldness = 0.0          # added to every margin (RuleBot sets its own)
     def tricks_estimate(self, state, hand: int, contract) -> float:
         R = state.R
-        cache = R.__dict__.setdefault("_bot_estimates", {})
+        cache = R.__dict__.get("_bot_estimates")
+        if cache is None:
+            cache = R.__dict__["_bot_estimates"] = {}
         key = (hand, contract.trump)
         got = cache.get(key)
         if got is None:
@@ -160,21 +162,35 @@ class HandJudge:
         got = cache.get(hand)
         if got is not None:
             return got
+        holdings = R.__dict__.get("_bot_suit_holdings")
+        if holdings is None:                    # per suit: its part by the cards the hand holds in it
+            holdings = R.__dict__["_bot_suit_holdings"] = [{} for _ in R.suit_masks]
         parts = []
-        for smask in R.suit_masks:
-            cards = sorted(bits(hand & smask), key=lambda i: R.order_of[i], reverse=True)
-            n = len(cards)
-            top = len(bits(smask)) - 1
-            tops = []
-            for depth, c in enumerate(cards[:3]):
-                gap = top - R.order_of[c]
-                if gap <= depth and n > depth:
-                    tops.append(1.0 if gap == 0 else 0.6)
-            parts.append((n, tuple(tops)))
+        for smask, memo in zip(R.suit_masks, holdings):
+            held = hand & smask
+            part = memo.get(held)
+            if part is None:
+                if len(memo) > 200_000:         # bounded, as below
+                    memo.clear()
+                part = memo[held] = HandJudge._suit_part(R, smask, held)
+            parts.append(part)
         if len(cache) > 200_000:                # bounded: the search bot judges many sampled hands
             cache.clear()
         got = cache[hand] = tuple(parts)
         return got
+
+    @staticmethod
+    def _suit_part(R, smask: int, held: int) -> tuple:
+        """(the cards held in the suit, what its top cards add) for `held`, the hand's cards in the suit."""
+        cards = sorted(bits(held), key=lambda i: R.order_of[i], reverse=True)
+        n = len(cards)
+        top = len(bits(smask)) - 1
+        tops = []
+        for depth, c in enumerate(cards[:3]):
+            gap = top - R.order_of[c]
+            if gap <= depth and n > depth:
+                tops.append(1.0 if gap == 0 else 0.6)
+        return n, tuple(tops)
 
     def low_estimate(self, state, hand, contract) -> float:
         """How many tricks the hand is likely to be forced to take (for contracts wanting few)."""
@@ -244,16 +260,18 @@ class HandJudge:
         """A goal on card points (not decided by trick counts): the declaring side must take about half
         the tricks; a called partner brings his share, the talon helps by its procedure; a figure the
         contract must declare needs its card in hand. All against all is a fallback, never a wish."""
-        plans = state.R.__dict__.setdefault("_bot_points_plans", {})
-        plan = plans.get((contract.name, len(state.active)))
+        plans = state.R.__dict__.get("_bot_points_plans")
+        if plans is None:
+            plans = state.R.__dict__["_bot_points_plans"] = {}
+        key = (contract.name, len(state.active))
+        plan = plans.get(key)
         if plan is None:
-            plan = plans[(contract.name, len(state.active))] = self._points_plan(state, contract)
+            plan = plans[key] = self._points_plan(state, contract)
         fixed, cards, risk, need = plan
         if fixed is not None:
             return fixed
-        for card in cards:
-            if not hand >> card & 1:
-                return -99
+        if hand & cards != cards:
+            return -99
         proc = procedure_under(state, contract)
         talon = _TALON_HELP.get(proc.kind, 0.0) if proc is not None else 0.0
         return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
@@ -261,21 +279,21 @@ class HandJudge:
     @staticmethod
     def _points_plan(state, contract) -> tuple:
         """What _points_margin reads of a contract, worked out once per rule set, contract and number of
-        seats playing: (a fixed answer or None, the cards of the figures it must declare, their risk, the
-        tricks the declaring side needs)."""
+        seats playing: (a fixed answer or None, the cards of the figures it must declare as a card mask,
+        their risk, the tricks the declaring side needs)."""
         if contract.side == "nobody":
-            return -0.5, (), 0.0, 0.0
+            return -0.5, 0, 0.0, 0.0
         rec = contract.ref.rec
         if "points(" not in str(rec.get("goal") or ""):
-            return -99, (), 0.0, 0.0
+            return -99, 0, 0.0, 0.0
         R = state.R
         risk = 0.0
-        cards = []
+        cards = 0
         for fig in rec.get("must_declare") or ():
             f = getattr(R, "figures", {}).get(fig)
             if f is not None and f.card >= 0:
-                cards.append(f.card)
+                cards |= 1 << f.card
             risk += 1.5                         # a figure promised besides the game
         total = R.rs.hand_size
         need = total / 2 - (total / len(state.active) if contract.side == "called" else 0)
-        return None, tuple(cards), risk, need
+        return None, cards, risk, need
