@@ -101,28 +101,6 @@ def call_entries(state, call, by_call: bool = True) -> tuple:
 _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
 
 
-def _low_parts(R) -> list[tuple[int, int, int, int]]:
-    """What low_estimate reads of each suit, kept per rule set: (its cards, its three top cards, the two
-    below them, its two lowest cards) as card masks, by order within the suit."""
-    got = R.__dict__.get("_bot_low_parts")
-    if got is None:
-        got = []
-        for smask in R.suit_masks:
-            size = len(bits(smask))
-            high = middle = low = 0
-            for c in bits(smask):
-                o = R.order_of[c]
-                if o >= size - 3:
-                    high |= 1 << c
-                elif o >= size - 5:
-                    middle |= 1 << c
-                if o < 2:
-                    low |= 1 << c
-            got.append((smask, high, middle, low))
-        R.__dict__["_bot_low_parts"] = got
-    return got
-
-
 class HandJudge:
     """The hand-judging half of the rule-based bot: margins for its calls, from its hand alone."""
 
@@ -194,14 +172,37 @@ class HandJudge:
 
     def low_estimate(self, state, hand, contract) -> float:
         """How many tricks the hand is likely to be forced to take (for contracts wanting few)."""
+        R = state.R
+        holdings = R.__dict__.get("_bot_low_holdings")
+        if holdings is None:                    # per suit: what its cards add, by the cards the hand holds
+            holdings = R.__dict__["_bot_low_holdings"] = [{} for _ in R.suit_masks]
         risk = 0.0
-        for smask, high, middle, low in _low_parts(state.R):
+        for smask, memo in zip(R.suit_masks, holdings):
             held = hand & smask
-            for c in bits(held & (high | middle)):      # card by card, lowest first: the same float
-                risk += 0.9 if high >> c & 1 else 0.3
-            if held and not held & low:
-                risk += 0.5
+            adds = memo.get(held)
+            if adds is None:
+                if len(memo) > 200_000:         # bounded: the search bot judges many sampled hands
+                    memo.clear()
+                adds = memo[held] = self._low_adds(R, smask, held)
+            for add in adds:                    # one by one, in the same order: the same float
+                risk += add
         return risk
+
+    @staticmethod
+    def _low_adds(R, smask: int, held: int) -> tuple[float, ...]:
+        """What the cards `held` in a suit add to low_estimate's risk, in order."""
+        adds = []
+        cards = bits(held)
+        size = len(bits(smask))
+        for c in cards:
+            o = R.order_of[c]
+            if o >= size - 3:
+                adds.append(0.9)
+            elif o >= size - 5:
+                adds.append(0.3)
+        if cards and min(R.order_of[c] for c in cards) >= 2:
+            adds.append(0.5)
+        return tuple(adds)
 
     def zero_risks(self, state, hand: int) -> dict[int, float]:
         return bot_play.zero_risks(state, hand)

@@ -47,7 +47,6 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine import actions as A
-from interpreter.engine import sides
 from interpreter.engine.cards import bits
 
 FAIR_LOW = 2.7        # a hand's risk for the contract wanting few tricks still fair for it (good: 2.4)
@@ -118,7 +117,8 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
     low_risk = bot.low_estimate(state, hand, con)
     poor_low = low_risk >= 5.0
     aces, kings, stops = hand_tops(R, hand)
-    partner = sides.fixed_partners(state).get(me)
+    mates = [t for t in state.teams.get(me, ()) if t != me]              # as sides.fixed_partners
+    partner = mates[0] if len(mates) == 1 else None
     said = state.latest(partner) if partner is not None else None
     names = [c.name for c in invites]
     last = all(state.spoke(s) for s in state.active if s != me)          # nobody speaks after this seat
