@@ -221,3 +221,20 @@ def test_the_memos_are_bounded():
     assert bot.low_estimate(st, other, None) == _plain_low(R, other)
     for memo in (margins, suit_memo, low_memo):
         assert 0 < len(memo) < 10
+
+
+def test_a_points_margin_follows_the_final_calls_talon_procedure():
+    st = _auction("koenigrufen", seed=8)
+    R = st.R
+    bot = RuleBot(seed=1, boldness=0.2)
+    points = [c for c in R.contracts.values() if not goal_profile(st, c)]
+    assert points
+    finals = [None, *R.calls, *(SimpleNamespace(talon=name) for name in R.talons)]
+    try:
+        for final in finals:
+            st.final_call = final
+            for hand in _hands(st, 15, seed=13):
+                for con in points:
+                    assert bot.can_make(st, hand, con) == _plain_margin(bot, st, hand, con), (final, con.name)
+    finally:
+        st.final_call = None

@@ -217,24 +217,33 @@ class HandJudge:
 
     def best_margin(self, state, hand: int, entries: tuple) -> float:
         """The best of can_make's margins for the contracts of `entries` (call_entries, contract_entry),
-        the first of equal ones; -99 for none. A goal on tricks: the margin before boldness depends on
-        the hand, the trump, the goal's kind and lowest count, the seats playing and (wanting none) the
-        talon exchange still ahead only, so it is kept per rule set."""
+        the first of equal ones; -99 for none. The margin before boldness depends on the hand, the seats
+        playing and, for a goal on tricks, the trump, the goal's kind and lowest count and (wanting none)
+        the talon exchange still ahead only; for a goal on points, the contract and the talon procedure
+        of the final call: so it is kept per rule set."""
         margins = state.R.__dict__.get("_bot_margins")
         if margins is None:
             margins = state.R.__dict__["_bot_margins"] = {}
         seats = len(state.active)
         best = None
+        key: tuple
         for contract, kind, trump, lo, proc in entries:
             if kind == POINTS:
-                margin = self._points_margin(state, hand, contract)
+                final = state.final_call            # its talon procedure, if any, rules (procedure_under)
+                key = (hand, contract.name, seats, final.talon if final is not None else None)
+                points = margins.get(key)
+                if points is None:
+                    if len(margins) > 200_000:  # bounded: the search bot judges many sampled hands
+                        margins.clear()
+                    points = margins[key] = self._points_margin(state, hand, contract)
+                margin = points[0] + self.boldness if points[1] else points[0]
             else:
                 take = discard = 0
                 if kind == ZERO:
                     if proc is not None and state.phase == "auction":     # the exchange still ahead
                         take = proc.take if proc.take is not None else len(state.talon)
                         discard = proc.discard if proc.discard is not None else take
-                    key: tuple = (hand, seats, take, discard, self.zero_bar)
+                    key = (hand, seats, take, discard, self.zero_bar)
                 else:
                     key = (hand, kind, trump, lo, seats)
                 got = margins.get(key)
@@ -257,10 +266,11 @@ class HandJudge:
             return self.tricks_estimate(state, hand, contract) - lo + 0.5
         return self.tricks_estimate(state, hand, contract) - lo + 2.2
 
-    def _points_margin(self, state, hand, contract) -> float:
+    def _points_margin(self, state, hand, contract) -> tuple[float, bool]:
         """A goal on card points (not decided by trick counts): the declaring side must take about half
         the tricks; a called partner brings his share, the talon helps by its procedure; a figure the
-        contract must declare needs its card in hand. All against all is a fallback, never a wish."""
+        contract must declare needs its card in hand. All against all is a fallback, never a wish.
+        (The margin before boldness, whether boldness is added.)"""
         plans = state.R.__dict__.get("_bot_points_plans")
         if plans is None:
             plans = state.R.__dict__["_bot_points_plans"] = {}
@@ -270,12 +280,12 @@ class HandJudge:
             plan = plans[key] = self._points_plan(state, contract)
         fixed, cards, risk, need = plan
         if fixed is not None:
-            return fixed
+            return fixed, False
         if hand & cards != cards:
-            return -99
+            return -99, False
         proc = procedure_under(state, contract)
         talon = _TALON_HELP.get(proc.kind, 0.0) if proc is not None else 0.0
-        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
+        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon, True
 
     @staticmethod
     def _points_plan(state, contract) -> tuple:
