@@ -48,7 +48,7 @@ POINTS, ZERO, EXACT, ALL, AT_LEAST = range(5)   # the kinds of goal can_make tel
 
 def goal_kind(state, contract) -> tuple[int, int]:
     """(kind, lowest trick count) of `contract`'s goal as goal_profile gives it: POINTS (not decided by
-    trick counts), ZERO (no trick), EXACT (one count short of all), ALL (every trick) or AT_LEAST; read off
+    trick counts), ZERO (no trick), EXACT (one count, not all), ALL (every trick) or AT_LEAST (more); read off
     goal_profile once per rule set and contract (a handful)."""
     kinds = state.R.__dict__.setdefault("_bot_goal_kinds", {})
     got = kinds.get(contract.name)
