@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from interpreter.engine import bot_play, sides
 from interpreter.engine.cards import bits
+from interpreter.engine.phases.talon import procedure_under
 
 
 def goal_profile(state, contract) -> set[int]:
@@ -42,6 +43,61 @@ def goal_profile(state, contract) -> set[int]:
     return made
 
 
+POINTS, ZERO, EXACT, ALL, AT_LEAST = range(5)   # the kinds of goal can_make tells apart
+
+
+def goal_kind(state, contract) -> tuple[int, int]:
+    """(kind, lowest trick count) of `contract`'s goal as goal_profile gives it: POINTS (not decided by
+    trick counts), ZERO (no trick), EXACT (one count, not all), ALL (every trick) or AT_LEAST (more); read off
+    goal_profile once per rule set and contract (a handful)."""
+    kinds = state.R.__dict__.setdefault("_bot_goal_kinds", {})
+    got = kinds.get(contract.name)
+    if got is None:
+        made = goal_profile(state, contract)
+        total = state.R.rs.hand_size
+        lo = min(made) if made else 0
+        if not made:
+            got = (POINTS, 0)
+        elif made == {0}:
+            got = (ZERO, 0)
+        elif len(made) == 1 and lo < total:
+            got = (EXACT, lo)
+        else:
+            got = (ALL if lo == total else AT_LEAST, lo)
+        kinds[contract.name] = got
+    return got
+
+
+def contract_entry(state, contract, call=None) -> tuple:
+    """What can_make reads of `contract` bid with `call` (None: the contract's own talon procedure):
+    (contract, goal kind, trump, lowest trick count, the talon exchange procedure or None); kept per rule
+    set, contract and call (a handful)."""
+    entries = state.R.__dict__.setdefault("_bot_entries", {})
+    key = (contract.name, call.name if call is not None else None)
+    got = entries.get(key)
+    if got is None:
+        kind, lo = goal_kind(state, contract)
+        name = getattr(call, "talon", None) or contract.talon
+        proc = state.R.talons.get(name) if name else None
+        if proc is not None and proc.kind != "exchange":
+            proc = None
+        got = entries[key] = (contract, kind, contract.trump, lo, proc)
+    return got
+
+
+def call_entries(state, call, by_call: bool = True) -> tuple:
+    """contract_entry for each contract of `call`, bid with it (`by_call`) or held (its contracts' own
+    talon procedures); kept per rule set and call."""
+    entries = state.R.__dict__.setdefault("_bot_call_entries", {})
+    key = (call.name, by_call)
+    got = entries.get(key)
+    if got is None:
+        R = state.R
+        got = entries[key] = tuple(contract_entry(state, R.contracts[n], call if by_call else None)
+                                   for n in call.contracts or ())
+    return got
+
+
 _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
 
 
@@ -52,7 +108,9 @@ class HandJudge:
     boldness = 0.0          # added to every margin (RuleBot sets its own)
     def tricks_estimate(self, state, hand: int, contract) -> float:
         R = state.R
-        cache = R.__dict__.setdefault("_bot_estimates", {})
+        cache = R.__dict__.get("_bot_estimates")
+        if cache is None:
+            cache = R.__dict__["_bot_estimates"] = {}
         key = (hand, contract.trump)
         got = cache.get(key)
         if got is None:
@@ -82,38 +140,69 @@ class HandJudge:
         got = cache.get(hand)
         if got is not None:
             return got
+        holdings = R.__dict__.get("_bot_suit_holdings")
+        if holdings is None:                    # per suit: its part by the cards the hand holds in it
+            holdings = R.__dict__["_bot_suit_holdings"] = [{} for _ in R.suit_masks]
         parts = []
-        for smask in R.suit_masks:
-            cards = sorted(bits(hand & smask), key=lambda i: R.order_of[i], reverse=True)
-            n = len(cards)
-            top = len(bits(smask)) - 1
-            tops = []
-            for depth, c in enumerate(cards[:3]):
-                gap = top - R.order_of[c]
-                if gap <= depth and n > depth:
-                    tops.append(1.0 if gap == 0 else 0.6)
-            parts.append((n, tuple(tops)))
+        for smask, memo in zip(R.suit_masks, holdings):
+            held = hand & smask
+            part = memo.get(held)
+            if part is None:
+                if len(memo) > 200_000:         # bounded, as below
+                    memo.clear()
+                part = memo[held] = HandJudge._suit_part(R, smask, held)
+            parts.append(part)
         if len(cache) > 200_000:                # bounded: the search bot judges many sampled hands
             cache.clear()
         got = cache[hand] = tuple(parts)
         return got
 
+    @staticmethod
+    def _suit_part(R, smask: int, held: int) -> tuple:
+        """(the cards held in the suit, what its top cards add) for `held`, the hand's cards in the suit."""
+        cards = sorted(bits(held), key=lambda i: R.order_of[i], reverse=True)
+        n = len(cards)
+        top = len(bits(smask)) - 1
+        tops = []
+        for depth, c in enumerate(cards[:3]):
+            gap = top - R.order_of[c]
+            if gap <= depth and n > depth:
+                tops.append(1.0 if gap == 0 else 0.6)
+        return n, tuple(tops)
+
     def low_estimate(self, state, hand, contract) -> float:
         """How many tricks the hand is likely to be forced to take (for contracts wanting few)."""
         R = state.R
+        holdings = R.__dict__.get("_bot_low_holdings")
+        if holdings is None:                    # per suit: what its cards add, by the cards the hand holds
+            holdings = R.__dict__["_bot_low_holdings"] = [{} for _ in R.suit_masks]
         risk = 0.0
-        for smask in R.suit_masks:
-            cards = bits(hand & smask)
-            size = len(bits(smask))
-            for c in cards:
-                o = R.order_of[c]
-                if o >= size - 3:
-                    risk += 0.9
-                elif o >= size - 5:
-                    risk += 0.3
-            if cards and min(R.order_of[c] for c in cards) >= 2:
-                risk += 0.5
+        for smask, memo in zip(R.suit_masks, holdings):
+            held = hand & smask
+            adds = memo.get(held)
+            if adds is None:
+                if len(memo) > 200_000:         # bounded: the search bot judges many sampled hands
+                    memo.clear()
+                adds = memo[held] = self._low_adds(R, smask, held)
+            for add in adds:                    # one by one, in the same order: the same float
+                risk += add
         return risk
+
+    @staticmethod
+    def _low_adds(R, smask: int, held: int) -> tuple[float, ...]:
+        """What the cards `held` in a suit add to low_estimate's risk, in order."""
+        adds = []
+        cards = bits(held)
+        size = len(bits(smask))
+        for c in cards:
+            o = R.order_of[c]
+            if o >= size - 3:
+                adds.append(0.9)
+            elif o >= size - 5:
+                adds.append(0.3)
+        if cards and min(R.order_of[c] for c in cards) >= 2:
+            adds.append(0.5)
+        return tuple(adds)
 
     def zero_risks(self, state, hand: int) -> dict[int, float]:
         return bot_play.zero_risks(state, hand)
@@ -121,90 +210,101 @@ class HandJudge:
     def zero_chance(self, state, hand: int, take: int = 0, discard: int = 0) -> float:
         return bot_play.zero_chance(state, hand, take, discard)
 
-    def _exchange(self, state, contract, call) -> tuple[int, int]:
-        """(take, discard) of the talon exchange still ahead for the declarer of `contract` bid with
-        `call` (the call's procedure, else the contract's); (0, 0) once the auction is over."""
-        if state.phase != "auction":
-            return 0, 0
-        name = getattr(call, "talon", None) or getattr(contract, "talon", None)
-        proc = state.R.talons.get(name) if name else None
-        if proc is None or proc.kind != "exchange":
-            return 0, 0
-        take = proc.take if proc.take is not None else len(state.talon)
-        return take, proc.discard if proc.discard is not None else take
-
     def can_make(self, state, hand, contract, call=None) -> float:
         """A margin: positive when the hand looks good enough for the contract (bid by `call`, when
         the talon procedure is the call's)."""
-        made = goal_profile(state, contract)
-        if not made:
-            return self._points_margin(state, hand, contract)
-        # a goal on tricks: the margin before boldness depends on the hand, the contract, the talon
-        # exchange ahead (wanting none) and the seats playing only, so it is kept per rule set
-        if made == {0}:
-            key: tuple = (hand, contract.name, len(state.active), *self._exchange(state, contract, call))
-        else:
-            key = (hand, contract.name, len(state.active))
-        cache = state.R.__dict__.setdefault("_bot_margins", {})
-        got = cache.get(key)
-        if got is None:
-            if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
-                cache.clear()
-            got = cache[key] = self._tricks_margin(state, hand, contract, made, key[3:])
-        return got + self.boldness
+        return self.best_margin(state, hand, (contract_entry(state, contract, call),))
 
-    def _tricks_margin(self, state, hand, contract, made: set[int], exchange: tuple) -> float:
-        total = state.R.rs.hand_size
-        if made == {0}:
-            take, discard = exchange
+    def best_margin(self, state, hand: int, entries: tuple) -> float:
+        """The best of can_make's margins for the contracts of `entries` (call_entries, contract_entry),
+        the first of equal ones; -99 for none. The margin before boldness depends on the hand, the seats
+        playing and, for a goal on tricks, the trump, the goal's kind and lowest count and (wanting none)
+        the talon exchange still ahead only; for a goal on points, the contract and the talon procedure
+        of the final call: so it is kept per rule set."""
+        margins = state.R.__dict__.get("_bot_margins")
+        if margins is None:
+            margins = state.R.__dict__["_bot_margins"] = {}
+        seats = len(state.active)
+        best = None
+        key: tuple
+        for contract, kind, trump, lo, proc in entries:
+            if kind == POINTS:
+                final = state.final_call            # its talon procedure, if any, rules (procedure_under)
+                key = (hand, contract.name, seats, final.talon if final is not None else None)
+                points = margins.get(key)
+                if points is None:
+                    if len(margins) > 200_000:  # bounded: the search bot judges many sampled hands
+                        margins.clear()
+                    points = margins[key] = self._points_margin(state, hand, contract)
+                margin = points[0] + self.boldness if points[1] else points[0]
+            else:
+                take = discard = 0
+                if kind == ZERO:
+                    if proc is not None and state.phase == "auction":     # the exchange still ahead
+                        take = proc.take if proc.take is not None else len(state.talon)
+                        discard = proc.discard if proc.discard is not None else take
+                    key = (hand, seats, take, discard, self.zero_bar)
+                else:
+                    key = (hand, kind, trump, lo, seats)
+                got = margins.get(key)
+                if got is None:
+                    if len(margins) > 200_000:  # bounded: the search bot judges many sampled hands
+                        margins.clear()
+                    got = margins[key] = self._tricks_margin(state, hand, contract, kind, lo, take, discard)
+                margin = got + self.boldness
+            if best is None or margin > best:
+                best = margin
+        return -99 if best is None else best
+
+    def _tricks_margin(self, state, hand, contract, kind: int, lo: int, take: int, discard: int) -> float:
+        if kind == ZERO:
             return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar)
-        lo = min(made)
-        if len(made) == 1 and lo < total:       # an exact number of tricks: enough, and no more than the
+        if kind == EXACT:                       # an exact number of tricks: enough, and no more than the
             forced = bot_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
             return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced)
-        if lo == total:
-            return self.tricks_estimate(state, hand, contract) - total + 0.5
+        if kind == ALL:
+            return self.tricks_estimate(state, hand, contract) - lo + 0.5
         return self.tricks_estimate(state, hand, contract) - lo + 2.2
 
-    def _points_margin(self, state, hand, contract) -> float:
+    def _points_margin(self, state, hand, contract) -> tuple[float, bool]:
         """A goal on card points (not decided by trick counts): the declaring side must take about half
         the tricks; a called partner brings his share, the talon helps by its procedure; a figure the
-        contract must declare needs its card in hand. All against all is a fallback, never a wish."""
-        from interpreter.engine.phases.talon import procedure_under
-
-        plans = state.R.__dict__.setdefault("_bot_points_plans", {})
-        plan = plans.get((contract.name, len(state.active)))
+        contract must declare needs its card in hand. All against all is a fallback, never a wish.
+        (The margin before boldness, whether boldness is added.)"""
+        plans = state.R.__dict__.get("_bot_points_plans")
+        if plans is None:
+            plans = state.R.__dict__["_bot_points_plans"] = {}
+        key = (contract.name, len(state.active))
+        plan = plans.get(key)
         if plan is None:
-            plan = plans[(contract.name, len(state.active))] = self._points_plan(state, contract)
+            plan = plans[key] = self._points_plan(state, contract)
         fixed, cards, risk, need = plan
         if fixed is not None:
-            return fixed
-        for card in cards:
-            if not hand >> card & 1:
-                return -99
+            return fixed, False
+        if hand & cards != cards:
+            return -99, False
         proc = procedure_under(state, contract)
-        kind = proc.kind if proc is not None else None
-        talon = _TALON_HELP.get(kind or "", 0.0)
-        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon + self.boldness
+        talon = _TALON_HELP.get(proc.kind, 0.0) if proc is not None else 0.0
+        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon, True
 
     @staticmethod
     def _points_plan(state, contract) -> tuple:
         """What _points_margin reads of a contract, worked out once per rule set, contract and number of
-        seats playing: (a fixed answer or None, the cards of the figures it must declare, their risk, the
-        tricks the declaring side needs)."""
+        seats playing: (a fixed answer or None, the cards of the figures it must declare as a card mask,
+        their risk, the tricks the declaring side needs)."""
         if contract.side == "nobody":
-            return -0.5, (), 0.0, 0.0
+            return -0.5, 0, 0.0, 0.0
         rec = contract.ref.rec
         if "points(" not in str(rec.get("goal") or ""):
-            return -99, (), 0.0, 0.0
+            return -99, 0, 0.0, 0.0
         R = state.R
         risk = 0.0
-        cards = []
+        cards = 0
         for fig in rec.get("must_declare") or ():
             f = getattr(R, "figures", {}).get(fig)
             if f is not None and f.card >= 0:
-                cards.append(f.card)
+                cards |= 1 << f.card
             risk += 1.5                         # a figure promised besides the game
         total = R.rs.hand_size
         need = total / 2 - (total / len(state.active) if contract.side == "called" else 0)
-        return None, tuple(cards), risk, need
+        return None, cards, risk, need

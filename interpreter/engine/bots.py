@@ -6,7 +6,7 @@ import random
 
 from interpreter.engine import actions as A
 from interpreter.engine import bot_play, invitations, sides
-from interpreter.engine.bot_judge import HandJudge, goal_profile
+from interpreter.engine.bot_judge import HandJudge, call_entries, goal_profile
 from interpreter.engine.cards import bits
 
 _PLAYS_FROM, _PLAYS_TO = A.make(A.PLAY), A.make(A.PLAY + 1)     # the actions of kind PLAY lie between
@@ -101,17 +101,16 @@ class RuleBot(HandJudge):
     def _call_margin(self, state, hand: int, a: int) -> float | None:
         """How good the call `a` is for the hand (above 0: worth making); None for a pass."""
         R = state.R
-        kind = A.kind_of(a)
+        kind = a >> A.SHIFT
         if kind == A.BID:
-            call = R.calls[A.arg_of(a)]
-            names = call.contracts or []
-            margin = max((self.can_make(state, hand, R.contracts[n], call) for n in names), default=-99)
-            return margin - 0.05 * call.rank
+            call = R.calls[a & A.ARG]
+            return self.best_margin(state, hand, call_entries(state, call)) - 0.05 * call.rank
         if kind == A.REVEAL:
-            return self.can_make(state, hand, R.contracts[R.contract_names[A.arg_of(a)]]) + 0.5
+            return self.can_make(state, hand, R.contracts[R.contract_names[a & A.ARG]]) + 0.5
         if kind == A.HOLD:
-            names = state.high_call.contracts if state.high_call else []
-            return max((self.can_make(state, hand, R.contracts[n]) for n in names), default=-99) + 0.1
+            high = state.high_call
+            entries = call_entries(state, high, by_call=False) if high else ()
+            return self.best_margin(state, hand, entries) + 0.1
         return None
 
     def _cost(self, state, a):

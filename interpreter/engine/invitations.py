@@ -47,7 +47,6 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine import actions as A
-from interpreter.engine import sides
 from interpreter.engine.cards import bits
 
 FAIR_LOW = 2.7        # a hand's risk for the contract wanting few tricks still fair for it (good: 2.4)
@@ -75,18 +74,30 @@ def _plan(R: Any) -> tuple[list[Any], Any, Any] | None:
     return plan
 
 
+def _suits(R: Any) -> list[tuple[int, int, int, int, int]]:
+    """Per suit, kept per rule set: (its cards, its top card, the second, the third, its lowest card) as
+    card masks (by order within the suit: the top card has the highest)."""
+    got = R.__dict__.get("_invitation_suits")
+    if got is None:
+        got = []
+        for smask in R.suit_masks:
+            top = len(bits(smask)) - 1
+            at = [sum(1 << c for c in bits(smask) if R.order_of[c] == o) for o in (top, top - 1, top - 2, 0)]
+            got.append((smask, *at))
+        R.__dict__["_invitation_suits"] = got
+    return got
+
+
 def hand_tops(R: Any, hand: int) -> tuple[int, int, int]:
     """(aces, guarded kings, stopped suits) of a hand, the ace being each suit's top card."""
     aces = kings = stops = 0
-    for smask in R.suit_masks:
-        cards = sorted((R.order_of[c] for c in bits(hand & smask)), reverse=True)
-        top = len(bits(smask)) - 1
-        n = len(cards)
-        has_ace = bool(cards) and cards[0] == top
-        has_king = top - 1 in cards
+    for smask, first, second, third, _low in _suits(R):
+        n = (hand & smask).bit_count()
+        has_ace = bool(hand & first)
+        guarded_king = bool(hand & second) and n >= 2
         aces += has_ace
-        kings += has_king and n >= 2
-        if has_ace or (has_king and n >= 2) or (top - 2 in cards and n >= 3):
+        kings += guarded_king
+        if has_ace or guarded_king or (hand & third and n >= 3):
             stops += 1
     return aces, kings, stops
 
@@ -99,14 +110,15 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
     invites, target, low = plan
     me = state.to_act
     hand = state.hands[me]
-    legal_calls = {R.calls[A.arg_of(a)].name: a for a in legal if A.kind_of(a) == A.BID}
-    passes = [a for a in legal if A.kind_of(a) == A.PASS]
+    legal_calls = {R.calls[a & A.ARG].name: a for a in legal if a >> A.SHIFT == A.BID}
+    passes = [a for a in legal if a >> A.SHIFT == A.PASS]
     con = R.contracts[target.contracts[0]]
     sure = bot.tricks_estimate(state, hand, con)
     low_risk = bot.low_estimate(state, hand, con)
     poor_low = low_risk >= 5.0
     aces, kings, stops = hand_tops(R, hand)
-    partner = sides.fixed_partners(state).get(me)
+    mates = [t for t in state.teams.get(me, ()) if t != me]              # as sides.fixed_partners
+    partner = mates[0] if len(mates) == 1 else None
     said = state.latest(partner) if partner is not None else None
     names = [c.name for c in invites]
     last = all(state.spoke(s) for s in state.active if s != me)          # nobody speaks after this seat
@@ -148,7 +160,7 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
     for name, a in sorted(legal_calls.items(), key=lambda kv: -R.call_by_name[kv[0]].rank):
         call = R.call_by_name[name]
         trump = R.contracts[call.contracts[0]].trump if call.contracts and call.contracts[0] in R.contracts else -1
-        if trump >= 0 and call not in invites and _long_strong(R, hand, trump) and sure >= 1.5 \
+        if trump >= 0 and name not in names and _long_strong(R, hand, trump) and sure >= 1.5 \
                 and (not opening or _risk_outside(bot, state, hand, trump) <= 2.4):
             return a                                                      # a long suit strong at the top
     if low is not None and low.name in legal_calls and low_risk <= 2.4 and not opponent_invited \
@@ -159,9 +171,8 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
 
 def _long_strong(R: Any, hand: int, suit: int) -> bool:
     """Five or more cards of the suit with two of its three top cards."""
-    cards = [R.order_of[c] for c in bits(hand & R.suit_masks[suit])]
-    top = len(bits(R.suit_masks[suit])) - 1
-    return len(cards) >= 5 and sum(1 for o in cards if o >= top - 2) >= 2
+    smask, first, second, third, _low = _suits(R)[suit]
+    return (hand & smask).bit_count() >= 5 and (hand & (first | second | third)).bit_count() >= 2
 
 
 def _risk_outside(bot: Any, state: Any, hand: int, suit: int) -> float:
@@ -172,33 +183,38 @@ def _risk_outside(bot: Any, state: Any, hand: int, suit: int) -> float:
 def _trump_tops(R: Any, hand: int, low: Any) -> int:
     """Aces and guarded kings in the trump suits of the calls ranked below the low call: strength there
     is partner's room to support, which a low call would take away."""
-    suits = {R.contracts[n].trump for c in R.calls if c.rank < low.rank for n in (c.contracts or ())
-             if n in R.contracts and R.contracts[n].trump >= 0}
     count = 0
-    for suit in suits:
-        cards = [R.order_of[c] for c in bits(hand & R.suit_masks[suit])]
-        top = len(bits(R.suit_masks[suit])) - 1
-        count += (top in cards) + (top - 1 in cards and len(cards) >= 2)
+    table = _suits(R)
+    for suit in _trump_suits_below(R, low.rank):
+        smask, first, second, _third, _low = table[suit]
+        count += bool(hand & first) + (bool(hand & second) and (hand & smask).bit_count() >= 2)
     return count
 
 
-def _trump_suits(R: Any, above: int = -1) -> set[int]:
-    """The trump suits of the trump calls ranked above `above` (every trump call by default)."""
-    return {R.contracts[n].trump for c in R.calls if c.rank > above for n in (c.contracts or ())
-            if n in R.contracts and R.contracts[n].trump >= 0}
+def _trump_suits_below(R: Any, below: int) -> frozenset[int]:
+    """The trump suits of the trump calls ranked below `below`; kept per rule set and rank."""
+    cache = R.__dict__.setdefault("_invitation_trumps_below", {})
+    if below not in cache:
+        cache[below] = frozenset(R.contracts[n].trump for c in R.calls if c.rank < below for n in (c.contracts or ())
+                                 if n in R.contracts and R.contracts[n].trump >= 0)
+    return cache[below]
 
 
-def _suit_orders(R: Any, hand: int, suit: int) -> tuple[list[int], int]:
-    """(the orders of the hand's cards in the suit, highest first; the suit's top order)."""
-    return (sorted((R.order_of[c] for c in bits(hand & R.suit_masks[suit])), reverse=True),
-            len(bits(R.suit_masks[suit])) - 1)
+def _trump_suits(R: Any, above: int = -1) -> frozenset[int]:
+    """The trump suits of the trump calls ranked above `above` (every trump call by default); kept per
+    rule set and rank."""
+    cache = R.__dict__.setdefault("_invitation_trumps_above", {})
+    if above not in cache:
+        cache[above] = frozenset(R.contracts[n].trump for c in R.calls if c.rank > above for n in (c.contracts or ())
+                                 if n in R.contracts and R.contracts[n].trump >= 0)
+    return cache[above]
 
 
 def _stopped(R: Any, hand: int, suit: int) -> bool:
     """The top card, the second guarded once or the third guarded twice."""
-    cards, top = _suit_orders(R, hand, suit)
-    n = len(cards)
-    return top in cards or (top - 1 in cards and n >= 2) or (top - 2 in cards and n >= 3)
+    smask, first, second, third, _low = _suits(R)[suit]
+    n = (hand & smask).bit_count()
+    return bool(hand & first or (hand & second and n >= 2) or (hand & third and n >= 3))
 
 
 def _low_invitation(R: Any, hand: int, low_risk: float, aces: int) -> bool:
@@ -207,11 +223,11 @@ def _low_invitation(R: Any, hand: int, low_risk: float, aces: int) -> bool:
     and the lowest card of two or more suits, the cards besides the aces carrying little risk."""
     lows = heads = guarded = 0
     plain = set(range(len(R.suit_masks))) - _trump_suits(R)
-    for suit in range(len(R.suit_masks)):
-        cards, top = _suit_orders(R, hand, suit)
-        lows += 0 in cards
-        guarded += (top - 1 in cards and len(cards) >= 2) + (top - 2 in cards and len(cards) >= 3)
-        heads += suit in plain and top in cards and len(cards) >= 4
+    for suit, (smask, first, second, third, low) in enumerate(_suits(R)):
+        n = (hand & smask).bit_count()
+        lows += bool(hand & low)
+        guarded += (bool(hand & second) and n >= 2) + (bool(hand & third) and n >= 3)
+        heads += suit in plain and bool(hand & first) and n >= 4
     tops = aces >= 2 or (aces >= 1 and guarded >= 1) or heads >= 1
     return tops and lows >= 2 and low_risk - 0.9 * aces <= 1.5
 
@@ -257,8 +273,8 @@ def _overbid_opponents_trump_call(state: Any, hand: int, legal_calls: dict[str, 
     trump = _trump_of(R, state.high_call)
     if state.high_call in invites or trump < 0:
         return None
-    cards, top = _suit_orders(R, hand, trump)
-    if len(cards) >= 4 and sum(1 for o in cards if o >= top - 2) >= 2:
+    smask, first, second, third, _low = _suits(R)[trump]
+    if (hand & smask).bit_count() >= 4 and (hand & (first | second | third)).bit_count() >= 2:
         return passes[0] if passes else None                              # strong enough to defeat it
     higher = [(name, t) for name in legal_calls if (t := _trump_of(R, R.call_by_name[name])) >= 0]
     for name, t in higher:
