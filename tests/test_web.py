@@ -119,6 +119,7 @@ def _check_private(table, seat, messages):
         public |= {c for _, c in m["trick"]} | {c for _, c in m["last_trick"]} | set(m.get("talon", []))
         public |= {c for h in m.get("open_hands", {}).values() for c in h}
         public |= set(m["hand"]) | set(m.get("discards", []))
+        public |= {c for h in (m.get("result") or {}).get("hands", {}).values() for c in h}   # shown once the deal is over
         leaked = (_tokens(m) & others) - public
         assert not leaked, f"seat {seat} was sent {sorted(leaked)} (version {m['version']})"
         assert bool(m["legal"]) == (m["to_act"] == seat) and len(m["legal"]) == len(m["legal_kinds"])

@@ -87,6 +87,7 @@ def _check_private(table, seat: int, frames: list[dict]) -> None:
         public |= {w for e in f.get("events", []) if e["kind"] != "discard" or e["seat"] == seat for w in e["text"].split()}
         public |= {w for t in f.get("legal", []) for w in t.split()} | _words(f.get("more", {}))
         public |= {c for h in f.get("open_hands", {}).values() for c in h}
+        public |= {c for h in (f.get("result") or {}).get("hands", {}).values() for c in h}   # shown once the deal is over
         leaked = (_words(f) & hidden) - public
         assert not leaked, f"seat {seat}'s page received {sorted(leaked)}"
 

@@ -188,6 +188,10 @@ SCHEMA = {
             "suit": coll(obj({
                 "ranks": arr({"type": ["string", "integer"]}, "This suit's ranks, lowest to highest.", max_items=30),
                 "cards": d(NAMES, "This suit's card codes, lowest to highest (instead of rank+suit).", "[T1, T2, SK]"),
+                "labels": arr({"type": ["string", "integer"], "maxLength": 12},
+                              "What is printed in the corner of each of this suit's `cards`, in their order (for the "
+                              "table's display: the Roman numerals of tarock cards); without it, the code without the suit letter.",
+                              "[I, II, III]", 60),
                 "title": TEXT, "doc": TEXT,
             }, "One suit's own ranks or cards."), "Suits that differ from the default ranks."),
             "trump_suit": d({"anyOf": [NAME, {"type": "null"}]}, "A permanent trump suit (tarock).", "T"),

@@ -82,31 +82,47 @@ def my_turn(page) -> bool:
 
 
 def take_turn(page, rng: random.Random) -> bool:
-    """One action through the page when it is this seat's turn: a legal card, the cards of a discard, or
-    a button (in the auction mostly pass, else the lowest bid). False when it is not this seat's turn."""
+    """One action through the page when it is this seat's turn: a legal card (chosen, then played with
+    the play button unless the page plays on one click), the cards of a discard (chosen, then laid away
+    with one press), or a button (in the auction mostly pass, else the lowest bid). False when it is
+    not this seat's turn."""
     if not my_turn(page):
         return False
     before = version(page)
     legal = page.locator("#hand button.card.legal")
-    buttons = page.locator("#actions button.action")
+    discard = page.locator("#actions #discard")
+    buttons = page.locator("#actions button.action:not(#discard)")
     if legal.count():
         legal.nth(rng.randrange(legal.count())).click()
-    elif buttons.count() and buttons.first.is_disabled():         # a discard: choose the cards first
-        need = int((buttons.first.get_attribute("title") or "choose 0").split()[1])
-        cards = page.locator("#hand button.card")
-        for combo in itertools.islice(itertools.combinations(range(cards.count()), need), 500):
-            for i in combo:
-                cards.nth(i).click()
-            if not buttons.first.is_disabled():
-                break
-            for i in combo:
-                cards.nth(i).click()
-        buttons.first.click()
+        confirm = page.locator("#actions #confirm")
+        if confirm.count():
+            confirm.click()
+    elif discard.count():                   # a discard: choose the cards first, then one press
+        need = int(discard.get_attribute("data-size") or "0")
+        allowed = page.locator("#hand button.card.allowed")
+        if allowed.count():                 # laid away one at a time: the cards the rules allow now
+            for i in rng.sample(range(allowed.count()), min(need, allowed.count())):
+                allowed.nth(i).click()
+            if discard.is_disabled():       # fewer allowed now than needed: the rest follow as allowed
+                for c in page.locator("#hand button.card:not(.selected)").all()[:need]:
+                    if discard.is_disabled():
+                        c.click()
+        else:
+            cards = page.locator("#hand button.card")
+            for combo in itertools.islice(itertools.combinations(range(cards.count()), need), 500):
+                for i in combo:
+                    cards.nth(i).click()
+                if not discard.is_disabled():
+                    break
+                for i in combo:
+                    cards.nth(i).click()
+        discard.click()
     else:
         texts = [buttons.nth(i).text_content() or "" for i in range(buttons.count())]
         auction = page.get_attribute("#table", "data-phase") == "auction"
-        if auction and "pass" in texts and (rng.random() < 0.6 or len(texts) == 1):
-            pick = texts.index("pass")
+        passes = [i for i in range(buttons.count()) if buttons.nth(i).get_attribute("data-text") == "pass"]
+        if auction and passes and (rng.random() < 0.6 or len(texts) == 1):
+            pick = passes[0]
         else:
             pick = 0 if auction else rng.randrange(len(texts))
         buttons.nth(pick).click()
@@ -129,6 +145,9 @@ def play_until(pages, rng: random.Random, stop=lambda: False, limit: float = 240
 def open_table(page, base: str, game: str, seats: list[str]) -> list[str]:
     """Open a table through the lobby's form; the seat links it hands out."""
     page.goto(base + "/")
+    details = page.locator(f"li.game[data-game='{game}'] details")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
     form = page.locator(f"form:has(input[name=game][value='{game}'])")
     for s, kind in enumerate(seats):
         form.locator(f"select[name=seat{s}]").select_option(kind)
