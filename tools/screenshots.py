@@ -130,16 +130,24 @@ def take_turn(page, rng: random.Random) -> bool:
     return True
 
 
-def play_until(pages, rng: random.Random, stop=lambda: False, limit: float = 240) -> None:
-    """Play through every page until all show the deal's result or `stop()` holds."""
+def play_until(pages, rng: random.Random, stop=lambda: False, limit: float = 240, each=None) -> None:
+    """Play through every page until all show the deal's result or `stop()` holds; `each(page)` looks
+    at a page before each of its turns (and once at the end)."""
     deadline = time.monotonic() + limit
     for p in pages:
         p.wait_for_selector("#table[data-version]")
     while not all(over(p) for p in pages) and not stop():
         if time.monotonic() > deadline:
             raise TimeoutError("the deal did not end through the page")
+        if each is not None:
+            for p in pages:
+                if my_turn(p):
+                    each(p)
         if not any(take_turn(p, rng) for p in pages if not over(p)):
             pages[0].wait_for_timeout(40)
+    if each is not None:
+        for p in pages:
+            each(p)
 
 
 def open_table(page, base: str, game: str, seats: list[str]) -> list[str]:

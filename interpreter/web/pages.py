@@ -7,8 +7,8 @@ from html import escape as e
 from interpreter.web.table import BOT_CHOICES, PERSON, Game, Table
 
 
-def _page(title: str, body: str, script: str | None = None) -> str:
-    tail = f'<script src="/static/{script}"></script>' if script else ""
+def _page(title: str, body: str, scripts: tuple[str, ...] = ()) -> str:
+    tail = "".join(f'<script src="/static/{s}"></script>' for s in scripts)
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{e(title)}</title><link rel=\"stylesheet\" href=\"/static/table.css\"></head>"
@@ -112,7 +112,7 @@ def table_page(table: Table) -> str:
             '<section id="sheets"></section>'
             '<details><summary>what was said</summary><ol id="events"></ol></details>'
             '</main>')
-    return _page(rs.title, body, script="table.js")
+    return _page(rs.title, body, scripts=("cards.js", "result.js", "table.js"))
 
 
 def message(title: str, text: str) -> str:

@@ -11,58 +11,14 @@
   const token = decodeURIComponent(location.hash.slice(1));
   const $ = (id) => document.getElementById(id);
   const OPTION = "stichwort.oneclick";
-  let faces = {}, words = {}, seat = null, view = null, retry = 500, ws = null, done = false, failures = 0;
+  const { el, face, chip, rich, card, row } = window.Stw;
+  let words = {}, seat = null, view = null, retry = 500, ws = null, done = false, failures = 0;
   let selected = new Set();     // cards chosen to lay away
   let pick = null;              // the card chosen to play, not yet played
   let queue = [];               // chosen discards still to send, one card at a time
   let answered = -1;            // the version a queued discard was last sent for
   let oneClick = false;
   try { oneClick = localStorage.getItem(OPTION) === "yes"; } catch (e) { /* no storage: the default */ }
-
-  function el(tag, cls, text) {
-    const n = document.createElement(tag);
-    if (cls) n.className = cls;
-    if (text !== undefined && text !== null) n.textContent = String(text);
-    return n;
-  }
-
-  function face(code) {
-    return faces[code] || { label: code, symbol: "", colour: "black", title: code, named: true, name: code };
-  }
-
-  function chip(code) {        // a card inside a line of text
-    const f = face(code);
-    const c = el("span", "chip" + (f.named ? " named" : ""), f.named ? f.label : f.label + f.symbol);
-    c.style.color = f.colour;
-    c.title = f.title;
-    c.dataset.code = code;
-    return c;
-  }
-
-  function rich(text, into) {   // a label: its text, with each {CODE} drawn as a card
-    const box = into || el("span");
-    String(text).split(/(\{[A-Za-z0-9]+\})/).forEach((part) => {
-      const m = /^\{([A-Za-z0-9]+)\}$/.exec(part);
-      if (m && faces[m[1]]) box.append(chip(m[1]));
-      else if (part) box.append(document.createTextNode(m ? m[1] : part));
-    });
-    return box;
-  }
-
-  function card(code, onClick) {
-    const f = face(code);
-    const c = el(onClick ? "button" : "div", "card" + (f.named ? " named" : ""));
-    c.title = f.title;
-    c.dataset.code = code;
-    c.style.color = f.colour;
-    const corner = el("span", "corner");
-    corner.append(el("b", null, f.label), el("i", null, f.named ? "" : f.symbol));
-    const pip = el("span", "pip" + (f.named && f.label.length > 3 ? " long" : ""), f.named ? (f.name !== code ? f.name : f.label) : f.symbol);
-    if (f.named && f.name !== code && f.name.length > 5) pip.classList.add("long");
-    c.append(corner, pip);
-    if (onClick) { c.type = "button"; c.addEventListener("click", onClick); }
-    return c;
-  }
 
   function who(s) {
     if (s === seat) return "you";
@@ -127,15 +83,6 @@
   }
 
   function phaseName(p) { return words[p] || String(p).replace(/_/g, " "); }    // an engine phase, in words
-
-  function row(label, cards) {
-    const r = el("div", "row");
-    r.append(el("span", "label", label));
-    const cs = el("span", "cards small");
-    cards.forEach((c) => cs.append(card(c)));
-    r.append(cs);
-    return r;
-  }
 
   function drawBoard(v) {
     // one place per seat in play: the others across the top, yours below; the card led is marked
@@ -214,7 +161,7 @@
     }
     if (more.turned_up) { box.append(row("turned up", [more.turned_up])); delete more.turned_up; }
     Object.entries(more).forEach(([k, x]) => {
-      const cards = (Array.isArray(x) ? x : [x]).every((c) => typeof c === "string" && faces[c]);
+      const cards = (Array.isArray(x) ? x : [x]).every((c) => typeof c === "string" && window.Stw.faces[c]);
       if (cards) box.append(row(k.replace(/_/g, " "), Array.isArray(x) ? x : [x]));
       else line(k.replace(/_/g, " "), typeof x === "object" ? JSON.stringify(x) : String(x));
     });
@@ -250,6 +197,7 @@
       say("these cards cannot be laid away now: " + queue.map((c) => face(c).title).join(", ") + "; choose again", true);
       selected = new Set(queue.filter((c) => v.hand.includes(c)));
       queue = [];
+      drawHand(v); drawActions(v);
       return;
     }
     queue = queue.filter((c) => c !== go);
@@ -298,6 +246,7 @@
       if (v.to_act !== null && v.to_act !== undefined) box.append(el("p", "muted", "waiting for " + who(v.to_act)));
       return;
     }
+    if (queue.length) { box.append(el("p", "hint", "laying away the cards you chose: " + queue.length + " more")); return; }
     box.append(el("p", "turn", "your turn"));
     const plays = ofKind(v, "play");
     if (plays.length) {
@@ -333,8 +282,6 @@
         else if (match) { act(match); selected.clear(); }
       });
       box.append(b);
-    } else if (queue.length) {
-      box.append(el("p", "hint", "laying away: " + queue.length + " more"));
     }
     v.legal.forEach((t, i) => {
       if (["play", "discard"].includes(v.legal_kinds[i])) return;
@@ -346,103 +293,6 @@
   }
 
   // ---- the deal's end --------------------------------------------------------------------------
-  function table(headers, rows, caption, cls) {
-    const t = el("table", cls || "sheet");
-    if (caption) t.append(el("caption", null, caption));
-    const h = el("tr");
-    headers.forEach((x) => h.append(el("th", null, x)));
-    t.append(h);
-    rows.forEach((r) => {
-      const tr = el("tr");
-      r.forEach((x, i) => tr.append(el(i ? "td" : "th", null, x)));
-      t.append(tr);
-    });
-    return t;
-  }
-  const signed = (x) => (x === undefined || x === null || x === "" ? "" : (String(x).startsWith("-") || String(x) === "0" ? String(x) : "+" + x));
-  const sheetWho = (x) => { const m = /^seat (\d+)$/.exec(x); return m ? who(Number(m[1])) : x; };
-
-  function drawResult(v) {
-    const box = $("result");
-    box.replaceChildren();
-    const sheets = $("sheets");
-    sheets.replaceChildren();
-    if (!v.result) return;
-    const r = v.result;
-    const heading = r.title ? r.title + (r.trump ? " (" + r.trump + ")" : "") : (r.all_passed ? "all passed" : "no contract");
-    const partners = (r.side || []).filter((s) => s !== r.declarer);
-    box.append(el("h2", null, "deal " + v.deal + ": " + heading
-      + (r.declarer !== null ? ", declarer " + who(r.declarer) + (partners.length ? " with " + partners.map(who).join(", ") : "")
-        + (r.made === null ? "" : r.made ? ": made" : ": lost") : "")));
-    const seats = Object.keys(r.payments);
-    const pot = new Set();
-    [r.stake, ...(r.rows || []), ...(r.reckoning || [])].forEach((x) => x && Object.keys(x.amounts).forEach((k) => { if (!seats.includes(k)) pot.add(k); }));
-    const cols = [...seats, ...pot];
-    const headers = [""].concat(cols.map((k) => (seats.includes(k) ? who(Number(k)) : k)));
-    const rows = [];
-    if (r.points) {
-      rows.push(["tricks"].concat(cols.map((k) => (r.tricks[k] !== undefined ? String(r.tricks[k]) : ""))));
-      rows.push(["card points"].concat(cols.map((k) => (r.points.seats[k] !== undefined ? String(r.points.seats[k]) : ""))));
-    } else {
-      rows.push(["tricks"].concat(cols.map((k) => (r.tricks[k] !== undefined ? String(r.tricks[k]) : ""))));
-    }
-    if (r.stake) rows.push([r.stake.note].concat(cols.map((k) => signed(r.stake.amounts[k]))));
-    (r.rows || []).forEach((x) => rows.push([x.note].concat(cols.map((k) => signed(x.amounts[k])))));
-    const pay = table(headers, rows, null, "payments");
-    const add = (head, cells, cls) => {
-      const tr = el("tr", cls || null);
-      tr.append(el("th", null, head));
-      cells.forEach((x) => tr.append(x instanceof Node ? x : el("td", null, x)));
-      pay.append(tr);
-    };
-    add("payments of the deal", cols.map((k) => {
-      if (!seats.includes(k)) return el("td");
-      const td = el("td", "payment", r.payments[k]);
-      td.dataset.seat = k;
-      return td;
-    }), "total");
-    if (r.with_stake) add("with the stake", cols.map((k) => signed(r.with_stake[k])));
-    (r.reckoning || []).forEach((x) => add("final reckoning: " + x.note, cols.map((k) => signed(x.amounts[k]))));
-    add("balance", cols.map((k) => (r.balance[k] !== undefined ? String(r.balance[k]) : (pot.has(k) && k === "pot" ? String(r.pot) : ""))), "balance");
-    const wrap = el("div", "scroll");
-    wrap.append(pay);
-    box.append(wrap);
-    if (r.points && r.points.declarers !== undefined) {
-      box.append(el("p", null, "card points: declaring side " + r.points.declarers + ", defenders " + r.points.defenders));
-    }
-    if ((r.figures || []).length) {
-      const w = el("div", "scroll");
-      w.append(table(["figure", "side", "how"], r.figures.map((f) => [f.figure, f.side, f.how]), null, "sheet figures"));
-      box.append(w);
-    }
-    if (v.final) {
-      const f = el("p", "final");
-      f.append(el("span", "label", "final result: "), el("span", null,
-        Object.entries(v.final).map(([s, x]) => (v.final_by === "player" ? "player " + (Number(s) + 1) : who(Number(s))) + " " + x).join(" · ")));
-      box.append(f);
-    } else if (v.waiting.includes(seat)) {
-      const b = el("button", "action primary", "next deal");
-      b.id = "next";
-      b.addEventListener("click", () => send({ type: "next" }));
-      box.append(b);
-    } else {
-      box.append(el("p", "muted", "waiting for " + v.waiting.map(who).join(", ") + " to start the next deal"));
-    }
-    const hands = el("details", "hands");
-    hands.append(el("summary", null, "the hands as dealt"));
-    Object.entries(r.hands || {}).forEach(([s, h]) => hands.append(row(who(Number(s)), h)));
-    box.append(hands);
-    if (v.protocol) {       // players change seats: the written protocol, by player
-      sheets.append(el("h3", null, "protocol"), el("pre", "protocol", v.protocol.join("\n")));
-      return;
-    }
-    (v.sheets || []).forEach((s) => {
-      const w = el("div", "scroll");
-      w.append(table(s.headers, s.rows.map((r) => r.map(sheetWho)), "score sheet: " + (s.title === "seat " + seat ? "you" : sheetWho(s.title))));
-      sheets.append(w);
-    });
-  }
-
   function drawEvents(v) {
     const list = $("events");
     list.replaceChildren();
@@ -456,7 +306,7 @@
     if (moved && !discardChoices(v).length) selected.clear();
     if (moved && pick !== null && !v.hand.includes(pick)) pick = null;
     if (v.to_act !== seat || !oneByOne(v)) queue = [];
-    drawSeats(v); drawGame(v); drawBoard(v); drawInfo(v); drawHand(v); drawActions(v); drawResult(v); drawEvents(v);
+    drawSeats(v); drawGame(v); drawBoard(v); drawInfo(v); drawHand(v); drawActions(v); window.StwResult.draw(v, { seat, who, send }); drawEvents(v);
     root.dataset.version = v.version;
     root.dataset.phase = v.phase;
     root.dataset.over = v.result ? "yes" : "no";
@@ -499,14 +349,19 @@
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "hello") {
-        faces = m.faces; words = m.words; seat = m.seat; failures = 0;
+        window.Stw.faces = m.faces; words = m.words; seat = m.seat; failures = 0;
         $("status").textContent = "you are seat " + seat;
         $("banner").hidden = true;
       } else if (m.type === "view") {
         if (view && m.version < view.version) return;     // an older view overtaken on its way
         say(""); draw(m);
       }
-      else if (m.type === "hint") { if (view && m.version === view.version) say("the rule bot would choose: " + m.text); }
+      else if (m.type === "hint") {
+        if (!view || m.version !== view.version) return;
+        const i = view.legal.indexOf(m.text);      // said as its label, the rule file's names
+        say("");
+        rich("the rule bot would choose: " + (i >= 0 ? view.labels[i] : m.text), $("message"));
+      }
       else if (m.type === "error") { last = m.message; say(m.message, true); }
       else if (m.type === "save") download(m.name, m.text);
     };
