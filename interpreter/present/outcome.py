@@ -93,6 +93,11 @@ def figure_lines(state: Any) -> list[dict]:
     c = Ctx(state)
     levels = state.R.announce.levels
     out = []
+    k = F.kontras(state, con.ref)
+    if k:                                       # the game itself, doubled in the declaration round
+        word = levels[k - 1] if k <= len(levels) else f"{levels[-1]} {k}"
+        out.append({"figure": N.contract(con.name), "side": "declaring side",
+                    "how": ("made" if state.made else "lost") + ", " + word})
     for name, fig in con.figures.items():
         for side, who in ((tuple(sorted(state.declarers)), "declaring side"), (tuple(sorted(state.defenders)), "defenders")):
             if not side:

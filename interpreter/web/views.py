@@ -71,9 +71,10 @@ def _last_winner(table: Table) -> int | None:
 
 
 def _from_talon(table: Table, obs: dict) -> list[str]:
-    """The cards of the dealt talon that this seat holds or has laid away: the seat's own cards, marked
-    for it (a talon taken unseen by the others joins the hand silently otherwise)."""
+    """The cards of the dealt talon that this seat holds, has laid away or has played: the seat's own
+    cards, marked for it (a talon taken unseen by the others joins the hand silently otherwise)."""
     own = set(obs["hand"]) | set(obs.get("discards", []))
+    own |= {table.R.codes[A.arg_of(a)] for who, a, _ in table.events if who == obs["seat"] and A.kind_of(a) == A.PLAY}
     return [c for c in table.records[-1]["talon"] if c in own]
 
 

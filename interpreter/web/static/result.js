@@ -60,7 +60,7 @@ window.StwResult = (function () {
     }
     if ((r.figures || []).length) {
       const w = el("div", "scroll");
-      w.append(table(["figure", "side", "how"], r.figures.map((f) => [f.figure, f.side, f.how]), null, "sheet figures"));
+      w.append(table(["game and figures", "side", "outcome"], r.figures.map((f) => [f.figure, f.side, f.how]), null, "sheet figures"));
       box.append(w);
     }
     if (v.final) {

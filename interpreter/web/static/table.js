@@ -77,7 +77,9 @@
     if (v.declarer !== null && v.declarer !== undefined) {
       box.append(el("span", null, "declarer " + who(v.declarer)));
       const s = side(v), others = s.seats.filter((x) => x !== v.declarer);
+      const called = v.more && v.more.called_card;
       if (others.length) box.append(el("span", null, "partner " + others.map(who).join(", ") + (s.known ? "" : " (not yet shown to the table)")));
+      else if (!s.known && v.declarer === seat && called && v.hand.includes(called)) box.append(el("span", null, "no partner: you hold the called card"));
       else if (!s.known) box.append(el("span", null, "partner not yet known"));
     }
   }
