@@ -130,6 +130,9 @@ def test_deck_labels_print_the_cards_and_must_match_the_cards(tmp_path):
     f = faces(dict(load("koenigrufen").doc["deck"]))
     assert (f["T21"]["label"], f["T21"]["name"], f["T1"]["label"], f["SK"]["label"]) == ("XXI", "Mond", "I", "Sküs")
     assert f["KH"]["label"] == "K" and f["KH"]["symbol"] == "\u2665"
+    german = faces(dict(load("croatian").doc["deck"]))                  # croatian.stw draws its German suits
+    assert german["AC"]["symbol"] == "\U0001F330" and german["AC"]["name"] == "Ace of Acorns"
+    assert faces(dict(load("serbian").doc["deck"]))["AC"]["symbol"] == "\u2663"    # French suits again
     from pathlib import Path
 
     bad = tmp_path / "bad.stw"
@@ -154,6 +157,7 @@ def test_a_view_names_the_contract_its_trump_and_the_talon_cards_taken_only_for_
         for seat in range(3):
             v = view(table, seat)
             own = set(v["hand"]) | set(v.get("discards", []))
+            own |= {t.split()[1] for who, _, t in table.events if who == seat and t.startswith("play ")}   # played itself
             assert set(v.get("from_talon", [])) <= own
             if v["contract"] is None:
                 assert "title" not in v["game"] and "trump" not in v["game"]

@@ -291,7 +291,7 @@ def test_preference_names_the_trump_and_a_misclicked_card_is_taken_back(server, 
         acts = p.locator("#actions button.action[data-text]")
         offered.extend(zip(acts.evaluate_all("bs => bs.map((b) => b.dataset.text)"), acts.all_text_contents()))
 
-    plays = lambda: [a for a in table.state.legal_actions() if table.state.action_text(a).startswith("play ")]   # noqa: E731
+    plays = lambda: [a for a in table.state.legal_actions() if table.state.action_text(a).startswith("play ")]
     driver.play_until([page], _Bold(2), each=look,
                       stop=lambda: table.to_act() == 0 and len(plays()) >= 2 and driver.version(page) == str(table.version))
     named = [(t.removeprefix("declare "), shown) for t, shown in offered if t.startswith("declare ")]

@@ -188,7 +188,7 @@ def shoot(browser, base, table, out: Path, prefix: str, played_before: int) -> l
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{base}/table/{table.id}#{table.token_of(table.people[0])}")
     rng = Bold(1)
-    played = lambda: sum(1 for _, a, _ in table.events if A.kind_of(a) == A.PLAY)     # noqa: E731
+    played = lambda: sum(1 for _, a, _ in table.events if A.kind_of(a) == A.PLAY)
     play_until([page], rng, stop=lambda: played() >= played_before and my_turn(page) and version(page) == str(table.version))
     page.locator("#hand button.card.legal").first.click()          # a card chosen, the play button offered
     names = {"table": out / f"{prefix}-table.png" if prefix != "web" else out / "web-table.png",

@@ -179,11 +179,21 @@ def plain(text: str, show=lambda code: code) -> str:
     return CARD.sub(lambda m: show(m.group(1)), text)
 
 
+def suit_symbols(R: Any) -> dict[str, str]:
+    """Each suit's symbol: the deck's own (`suit S { symbol = … }`), else the notation's French pip."""
+    own = (R.doc.get("deck") or {}).get("suit") or {}
+    out = {s: str((own.get(s) or {}).get("symbol") or SUIT_SYMBOLS.get(s, "")) for s in R.rs.suits}
+    return {s: x for s, x in out.items() if x}
+
+
 def with_symbols(R: Any, code: str) -> str:
-    """A card with its suit symbol where the notation's French suits give one (`K♥`), else its code."""
+    """A card with its suit symbol where the deck or the notation gives one (`K♥`), else its code."""
     i = R.rs.card_index.get(code)
     if i is None:
         return code
     card = R.rs.cards[i]
-    symbol = SUIT_SYMBOLS.get(card.suit)
+    symbols = R.__dict__.get("_suit_symbols")
+    if symbols is None:
+        symbols = R.__dict__["_suit_symbols"] = suit_symbols(R)
+    symbol = symbols.get(card.suit)
     return f"{card.rank}{symbol}" if symbol and code == f"{card.rank}{card.suit}" else code

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine import actions as A
-from interpreter.present.labels import SUIT_SYMBOLS, label, names_of, plain, trump_phrase, with_symbols
+from interpreter.present.labels import SUIT_SYMBOLS, label, names_of, plain, suit_symbols, trump_phrase, with_symbols
 from interpreter.present.outcome import seat_name
 
 
@@ -39,9 +39,10 @@ def typed(state: Any, text: str, legal: list[int], seat: int) -> int | None:
     return None
 
 
-def unsymbol(text: str) -> str:
-    """A typed card with a suit symbol (`K♥`) in the notation's letters (`KH`)."""
-    for letter, symbol in SUIT_SYMBOLS.items():
+def unsymbol(text: str, R: Any = None) -> str:
+    """A typed card with a suit symbol (`K♥`, or the deck's own) in the notation's letters (`KH`)."""
+    symbols = suit_symbols(R) if R is not None else SUIT_SYMBOLS
+    for letter, symbol in symbols.items():
         text = text.replace(symbol, letter)
     return text
 

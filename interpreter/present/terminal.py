@@ -289,7 +289,7 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                         continue
                     a = _choice(text, legal)
                     if a is None:
-                        text = T.unsymbol(text)
+                        text = T.unsymbol(text, R)
                         a = T.typed(state, text, legal, seat)
                     if a is None and long and text.upper() in R.codes:
                         chosen, a, problem = choose.step(state, legal, chosen, text)

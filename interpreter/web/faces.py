@@ -49,6 +49,7 @@ def faces(deck: dict) -> dict[str, dict[str, Any]]:
         else:
             symbol, colour = str(suit), PALETTE[others % len(PALETTE)]
             others += 1
+        symbol, colour = str(own.get("symbol") or symbol), str(own.get("colour") or colour)   # as the deck draws it
         if "cards" in own:
             labels = list(own.get("labels") or [])
             for i, code in enumerate(own["cards"]):
