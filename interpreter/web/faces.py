@@ -1,5 +1,5 @@
 """Card faces for the browser, read off the deck's data: each card's suit, the label printed in its
-corner (a suit's own `labels`, the Roman numerals of tarock cards, where the deck gives them), its
+corner (a suit's own `labels`, numerals printed on named cards, where the deck gives them), its
 display name (`deck.names`), the suit's title and a colour. Nothing here knows a game.
 
 The project's card notation (DESIGN: rank then suit, suits `C D H S` for French-suited cards) gives the
