@@ -4,6 +4,7 @@
 // label are written {CODE} and drawn here as small cards). A click sends the action's text and the
 // view's version. A card is chosen first and played by a second press (or the play button), unless
 // this browser asked to play on one click; several cards to lay away are chosen, then sent at once.
+// Cards and labels are drawn by cards.js, the end of a deal by result.js.
 "use strict";
 (function () {
   const root = document.getElementById("table");
