@@ -368,6 +368,7 @@ SCHEMA = {
             "card": d(EXPR, "The card the figure is made with: a card's code, or an expression that gives it in each deal (`called_card`).", "T1"),
             "trick": d(INT, "The trick it must win: 12 = last; negative counts from the end.", "-1"),
             "multiplier": d(BOOL, "The figure multiplies the game instead of being paid apart (valat)."),
+            "decides": d(BOOL, "Declared, the figure decides whether the game is made (`made`): a declaration by the declaring side makes the game exactly when the figure is made, one by the other side exactly when it fails (a declared valat)."),
             "allowed": d(EXPR, "When the figure may be made or declared.", "contract.kind == positive"),
             "by": enum(["side", "holder"], "Who may declare it: either side, or only the holder of the card."),
             "attempt": d(EXPR, "True when side `side` attempted the figure without declaring it (a silent attempt); a failed silent attempt costs the silent value.", "any(played_card(s, tricks_total) == T1 for s in side)"),
