@@ -289,7 +289,7 @@ SCHEMA = {
             "early_end": d(EXPR, "Play stops as soon as this is true.", "tricks(declarer) > 0"),
             "honours": d(NAMES, "The honour cards of this contract.", "[AD, KD, QD, JD]"),
             "figures": d(NAMES, "The figures that may be made in this contract.", "[grammeln, valat]"),
-            "must_declare": d(NAMES, "Figures the declaring side must declare in this contract.", "[pagat_ultimo]"),
+            "must_declare": d(NAMES, "Figures the declarer must declare in this contract: his own first statements in the declaration round.", "[pagat_ultimo]"),
             "game": d(BOOL, "Played as a game (without the talon)."),
             "props": coll({"type": ["integer", "string", "boolean", "null"]}, "Further values used by the payment rules, as `contract.NAME`.", "props { premium = 1 }"),
         }, "One contract.", required=("rank",)), "The contract ladder.", "table contract { | contract | rank | trump | goal | … }"),
