@@ -5,9 +5,8 @@ game counts in thirds, would otherwise pass or fail for the wrong reason; each i
 """
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 from interpreter.diagnostics import best_matches
 from interpreter.harness.scenario_input import span_of
@@ -20,7 +19,7 @@ RESULT_KEYS = {
     "tricks": "tricks taken per seat",
     "payments": "money won or lost in the deal's settlement, per seat",
     "pot": "the pot after the deal",
-    "accounts": "every other account: `{NAME: {SEAT: value}}` (score columns, refa counters, juha `P/Q`, …)",
+    "accounts": "every other account: `{NAME: {SEAT: value}}` (score columns, counters, columns kept per pair as `P/Q`, …)",
     "game_over": "whether the game has ended by `session.ends` once this deal is taken in",
     "sheet": "columns of the score sheet after the deal, per seat and by column title",
     "points": "card points per seat, exact (games that count card points)",
@@ -133,7 +132,7 @@ def check_outcome(R: Any, outcome: Any, deal: dict, checker: Any) -> None:
             if k == "tricks":
                 raise checker.fail(f"in {R.rs.name} nothing is played when everyone passes: an all-pass deal has "
                                    "no 'tricks'", span_of(outcome, key) or span)
-            raise checker.fail(f"an all-pass deal states only 'all_pass'"
+            raise checker.fail("an all-pass deal states only 'all_pass'"
                                + (f" and the 'tricks' of {played}" if played is not None else ""),
                                span_of(outcome, key) or span)
 

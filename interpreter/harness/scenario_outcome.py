@@ -130,7 +130,6 @@ def facts(state: Any, name: Any) -> dict:
     partner, the declarations, the chains and which side made each figure the contract allows."""
     from interpreter.engine.context import Ctx
     from interpreter.engine.figures import achieved
-
     from interpreter.harness.scenario_expect import counts_points
 
     R = state.R

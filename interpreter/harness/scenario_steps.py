@@ -229,7 +229,7 @@ def named_view(state, seat: int, seats: list[str]) -> dict:
         elif key == "declared":
             out[key] = {f: name(s) for f, s in v.items()}
         elif key == "talon_in_tricks":
-            out[key] = {n: c for n, c in v}
+            out[key] = dict(v)
         else:
             out[key] = v
     return out
