@@ -106,3 +106,27 @@ def test_a_seat_in_an_action_is_named_both_ways():
     assert steps.named_text("rekontra bettler @2", seats) == "rekontra bettler @C"
     assert steps.numbered_text("rekontra bettler @C", seats) == "rekontra bettler @2"
     assert steps.numbered_text("kontra bettler", seats) == "kontra bettler"
+
+
+@pytest.mark.rules("KR-DEF-05", "KR-AMB-15")
+def test_scenario_from_log_names_the_seat_of_a_personal_kontra(tmp_path, capsys):
+    import json
+
+    from interpreter.cli import main
+    from interpreter.harness.runner import deal_record
+    from interpreter.harness.scenario import run_file
+    from interpreter.resources import games_dir
+
+    states: list = []
+    run_file(games_dir() / "koenigrufen" / "scenarios" / "contra-ad-personam.yaml",
+             on_deal=lambda i, state, actual: states.append(state.clone()))
+    (state,) = states
+    rec = deal_record(state, (state.dealt_hands, tuple(state.R.rs.card_index[c] for c in
+                                                       ["JD", "CD", "QD", "KD", "QH", "KH"])), "koenigrufen", {}, 1, 0)
+    assert [0, "rekontra bettler @2"] in rec["actions"]                # the engine's own spelling: a seat number
+    log = tmp_path / "deal.jsonl"
+    log.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    assert main(["scenario-from-log", str(log), "-o", str(tmp_path / "deal.yaml")]) == 0
+    text = (tmp_path / "deal.yaml").read_text(encoding="utf-8")
+    assert "A: rekontra bettler @C" in text and "@2" not in text
+    assert main(["test", str(tmp_path / "deal.yaml")]) == 0, capsys.readouterr().out
