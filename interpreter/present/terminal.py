@@ -74,7 +74,7 @@ def _table_view(state, seat, dealt_talon=()) -> list[str]:
     if "called_card" in obs:
         called = "the fourth" if obs.get("called_by_count") else T.card(R, obs["called_card"])
         side = ", ".join(f"seat {s}" for s in obs.get("declarers", []))
-        known = "" if obs.get("partner_revealed") else " (partner not yet known)"
+        known = "" if obs.get("partner_revealed") else " (the partner is not yet shown to the table)"
         out.append(f"called: {called}; declaring side: {side}{known}")
     if "packets" in obs:
         packets = "  |  ".join(f"{i}: {T.cards(R, p)}" for i, p in enumerate(obs["packets"], 1))

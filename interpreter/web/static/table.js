@@ -144,6 +144,7 @@
     if (v.discards && v.discards.length) box.append(row("your discards", v.discards));
     const more = Object.assign({}, v.more || {});
     delete more.declarers; delete more.partner_revealed;     // in the contract line above
+    delete more.declared;           // the declarations, each an action of the deal: "announced" above
     if ("called_card" in more) {
       if (more.called_card) box.append(row("called", [more.called_card]));
       else line("called", more.called_by_count ? "the fourth (the card is not yet shown)" : "–");
