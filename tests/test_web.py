@@ -75,8 +75,9 @@ def _play(sockets, seats, logs_by_seat, choose):
     """Play one deal to its end, each person answering with `choose(view)`. Views older than the newest
     one seen on any socket are skipped (every socket gets the same sequence), and a view of a version
     already answered is not answered again (the table sends the same version again when a person
-    connects: the answer may already have moved the table on)."""
-    newest, current, answered = -1, 0, -1
+    connects: the answer may already have moved the table on). At its first turn each person also asks
+    for a hint and a save, so that every kind of frame the server sends is read and checked."""
+    newest, current, answered, asked = -1, 0, -1, set()
     for _ in range(5000):
         ws, seat = sockets[current], seats[current]
         m = ws.receive_json()
@@ -88,11 +89,15 @@ def _play(sockets, seats, logs_by_seat, choose):
         if "result" in m:
             for other, s in zip(sockets, seats):
                 if s != seat:
-                    logs_by_seat[s].append(_until(other, lambda x: x.get("type") == "view" and "result" in x))
+                    _until(other, lambda x: x.get("type") == "view" and "result" in x, logs_by_seat[s])
             return m
         if m["legal"]:
             if m["version"] > answered:
                 answered = m["version"]
+                if seat not in asked:
+                    asked.add(seat)
+                    ws.send_json({"type": "hint", "version": m["version"]})
+                    ws.send_json({"type": "save"})
                 ws.send_json({"type": "act", "action": choose(m), "version": m["version"]})
         elif m["to_act"] in seats and m["to_act"] != seat:
             current = seats.index(m["to_act"])
@@ -103,25 +108,46 @@ def _tokens(msg) -> set[str]:
     return set(re.findall(r"[A-Za-z0-9]+", json.dumps(msg)))
 
 
+FRAMES = {"hello", "view", "hint", "save", "error"}      # every kind of message the server sends a browser
+
+
+def _public(m, seat) -> set[str]:
+    """The cards a view shows its seat: said aloud (an event, but another seat's discard) or offered as a
+    choice, in a trick, an open hand or a shown talon, in the seat's own hand or discards, or among what
+    else its observation shows."""
+    public = {w for e in m["events"] if e["kind"] != "discard" or e["seat"] == seat for w in e["text"].split()}
+    public |= {w for t in m["legal"] for w in t.split()} | _tokens(m.get("more", {}))
+    public |= {c for _, c in m["trick"]} | {c for _, c in m["last_trick"]} | set(m.get("talon", []))
+    public |= {c for h in m.get("open_hands", {}).values() for c in h}
+    return public | set(m["hand"]) | set(m.get("discards", []))
+
+
 def _check_private(table, seat, messages):
-    """No message to `seat` names a card of another hand or of the talon unless the card was public
-    in that message: said aloud (an event, but another seat's discard) or offered as a choice, in a trick,
-    an open hand or a shown talon, in the seat's own hand or discards, or among what else its observation
-    shows. And only the seat to act is offered actions, each with its kind."""
+    """No message of any kind to `seat` names a card of another hand or of the talon unless the card was
+    public for that seat: a view only the cards it shows as public, the greeting none (but the deck's
+    faces, which name every card of the deck, not of the deal), and a hint, a save or an error none
+    beyond what the seat's last view showed. The host's whole log once the session is over is the one
+    exception. And only the seat to act is offered actions, each with its kind."""
     rec = table.records[-1]
     others = {c for s, hand in enumerate(rec["hands"]) if s != seat for c in hand} | set(rec["talon"])
     assert others
+    public: set[str] = set()
     for m in messages:
-        if m.get("type") != "view":
+        kind = m.get("type")
+        assert kind in FRAMES, f"seat {seat} was sent a frame of a kind no test checks: {kind!r}"
+        if kind == "view":
+            public = _public(m, seat)
+            assert bool(m["legal"]) == (m["to_act"] == seat) and len(m["legal"]) == len(m["legal_kinds"])
+            leaked = (_tokens(m) & others) - public
+        elif kind == "hello":
+            leaked = _tokens({k: v for k, v in m.items() if k != "faces"}) & others
+        elif kind == "save" and table.over and seat == table.people[0] and m["name"].endswith(".save"):
             continue
-        public = {w for e in m["events"] if e["kind"] != "discard" or e["seat"] == seat for w in e["text"].split()}
-        public |= {w for t in m["legal"] for w in t.split()} | _tokens(m.get("more", {}))
-        public |= {c for _, c in m["trick"]} | {c for _, c in m["last_trick"]} | set(m.get("talon", []))
-        public |= {c for h in m.get("open_hands", {}).values() for c in h}
-        public |= set(m["hand"]) | set(m.get("discards", []))
-        leaked = (_tokens(m) & others) - public
-        assert not leaked, f"seat {seat} was sent {sorted(leaked)} (version {m['version']})"
-        assert bool(m["legal"]) == (m["to_act"] == seat) and len(m["legal"]) == len(m["legal_kinds"])
+        else:
+            leaked = (_tokens(m) & others) - public
+            if kind == "save":
+                assert '"seed"' not in m["text"], f"seat {seat} was sent the seed"
+        assert not leaked, f"seat {seat} was sent {sorted(leaked)} in a {kind} frame (version {m.get('version')})"
 
 
 def test_pages_and_booklet():
@@ -262,7 +288,7 @@ def test_saved_tables_resume(tmp_path):
             b.send_json({"type": "save"})
             saved = _until(b, lambda m: m["type"] == "save")
     path = tmp_path / f"{table_id}.save"
-    assert path.read_text() == saved["text"]
+    assert saved["text"] != path.read_text() and saved["name"].endswith("-seat1.record")   # the browser gets its seat's record
     header, records = read_save(path, GAMES["wien"].rs)     # the format `play --resume` reads
     assert header["people"] == [0, 1] and records[0]["actions"][0] == [1, view["legal"][0]]
     assert len(records[0]["actions"]) == 2
@@ -280,6 +306,133 @@ def test_saved_tables_resume(tmp_path):
     out = io.StringIO()
     assert play(GAMES["wien"].rs, {}, resume=str(path), inp=io.StringIO("q\n"), out=out) == 0
     assert "resumed deal 1 after 3 actions" in out.getvalue()
+
+
+def _bot_plays(table, until):
+    """Every seat plays as the rule bot would, through the table, until `until()` holds."""
+    bot = make_bot("rule", "all")
+    while not until():
+        who = table.to_act()
+        table.act(who, table.state.action_text(bot.choose(table.state.clone())), table.version)
+
+
+@pytest.mark.rules("WIEN-TAL-02")
+def test_a_save_holds_only_what_that_seat_may_see():
+    """Issue 37, security 1: "save" gave any seated player every hand, the talon, the declarer's discards
+    and the seed (from which each later deal can be dealt again). Seat 1's save, mid-way through the
+    first of two deals after seat 2 exchanged with the talon (seed 5: seat 2 discards 10D 7H), holds
+    seat 1's own cards and the actions as seat 1 heard them; no other card it has not seen, not the
+    discard, not the seed. Once the session is over, the host (the first person) may download the
+    whole log, still without the seed; the other seats still get their records."""
+    hub, client = _client()
+    table = hub.open("wien", ["person"] * 3, deals=2, seed=5)
+    rec = table.records[0]
+    _bot_plays(table, lambda: any(t.startswith("discard ") for _, t in rec["actions"]))
+    (who, discard), = [(s, t) for s, t in rec["actions"] if t.startswith("discard ")]
+    assert (who, discard) == (2, "discard 10D 7H")
+    seen = set(rec["hands"][1]) | {w for _, t in rec["actions"] if not t.startswith("discard ") for w in t.split()}
+    hidden = ({c for s in (0, 2) for c in rec["hands"][s]} | set(rec["talon"])) - seen
+    with client, client.websocket_connect(f"/ws/{table.id}") as ws:
+        _join(ws, table.token_of(1))
+        ws.send_json({"type": "save"})
+        saved = _until(ws, lambda m: m["type"] == "save")
+    text = saved["text"]
+    assert '"seed"' not in text, "the seed foretells every later deal"
+    assert not _tokens(text) & hidden, f"seat 1's save names {sorted(_tokens(text) & hidden)}"
+    assert {"10D", "7H"} <= hidden and "discard (2 cards)" in text
+    head, deal = (json.loads(line) for line in text.splitlines())
+    assert head["format"] == "stichwort-seat-record" and head["seat"] == 1
+    assert set(head) == {"format", "version", "rules", "options", "seat", "deals", "people", "seats"}
+    assert deal["hand"] == rec["hands"][1] and [s for s, _ in deal["actions"]] == [s for s, _ in rec["actions"]]
+    # the session ends: the host gets the whole log (without the seed); seat 1 still gets its record
+    _bot_plays(table, lambda: table.state.is_over())
+    for s in table.people:
+        table.next_deal(s)
+    _bot_plays(table, lambda: table.state.is_over())
+    assert table.over
+    name, log = table.save_for(0)
+    assert name.endswith(".save") and '"seed"' not in log
+    header, records = read_save_text(log)
+    assert header["people"] == [0, 1, 2] and [r["hands"] for r in records] == [r["hands"] for r in table.records]
+    name, mine = table.save_for(1)
+    assert name.endswith("-seat1.record") and len(mine.splitlines()) == 3 and '"hands"' not in mine
+
+
+def read_save_text(text):
+    """A save file's header and deals, read as `play --resume` reads them."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "t.save"
+        path.write_text(text, encoding="utf-8")
+        return read_save(path, GAMES["wien"].rs)
+
+
+def test_a_table_is_opened_and_played_only_from_the_servers_own_pages():
+    """Issue 37, security 4: a POST with `Origin: evil.example` opened a table. A form or a websocket
+    that a page of another site sends is refused; the server's own page, and clients that send no
+    Origin (no browser), are not."""
+    from starlette.testclient import WebSocketDenialResponse
+
+    hub, client = _client()
+    # a browser sends a form's Origin as "null" under `no-referrer`: the pages keep referrers to themselves instead
+    assert client.get("/").headers["referrer-policy"] == "same-origin"
+    form = {"game": "wien", "seat0": "person", "seat1": "rule", "seat2": "rule"}
+    for origin in ("http://evil.example", "null", "http://testserver:8080", "https://testserver.evil.example"):
+        r = client.post("/tables", data=form, headers={"origin": origin})
+        assert r.status_code == 403, (origin, r.status_code)
+    assert not hub.places
+    assert client.post("/tables", data=form, headers={"origin": "http://testserver"}).status_code == 200
+    table_id = next(iter(hub.places))
+    with client:
+        with pytest.raises(WebSocketDenialResponse), \
+                client.websocket_connect(f"/ws/{table_id}", headers={"origin": "http://evil.example"}):
+            pass
+        with client.websocket_connect(f"/ws/{table_id}", headers={"origin": "http://testserver"}) as ws:
+            _join(ws, hub.places[table_id].table.token_of(0))
+
+
+def test_one_address_opens_a_bounded_number_of_tables():
+    """Issue 37, security 4: anyone could fill the 32 tables, and an empty table lived 6 hours. One
+    address opens at most TABLE_RATE tables in its window and holds at most MAX_TABLES_PER_ADDRESS
+    (its oldest table without browsers gives way to its newest)."""
+    from interpreter.web import limits
+
+    hub, client = _client()
+    n = limits.TABLE_RATE[0]
+    form = {"game": "wien", "seat0": "person", "seat1": "rule", "seat2": "rule"}
+    codes = [client.post("/tables", data=form).status_code for _ in range(n + 1)]
+    assert codes == [200] * n + [429], codes
+    assert len(hub.places) == limits.MAX_TABLES_PER_ADDRESS < n
+
+
+def test_malformed_binary_and_over_long_messages_count_against_the_rate():
+    """Issue 37, security 5: messages that are not JSON, binary or too long were answered without
+    counting (9,800 a second). Every message counts: the socket that sends too many is cut off."""
+    from interpreter.web import limits
+
+    hub, client = _client()
+    table, tokens = _seated(hub, ("person", "person", "rule"), seed=1)
+    sent = limits.RATE[0] + 10
+    errors, slow, closed = 0, False, False
+    with client, client.websocket_connect(f"/ws/{table.id}") as ws:
+        _join(ws, tokens[0])
+        for i in range(sent):
+            [lambda: ws.send_text("{not json"), lambda: ws.send_bytes(b"\x00\x01"),
+             lambda: ws.send_text("x" * (MAX_MESSAGE + 1))][i % 3]()
+        for _ in range(10 * sent):
+            try:
+                m = ws.receive_json()
+            except WebSocketDisconnect:
+                closed = True
+                break
+            if m["type"] == "error":
+                errors += 1
+                slow = slow or "slow down" in m["message"]
+                if errors == sent:
+                    break
+    print(f"\n{sent} malformed messages: {errors} answered, cut off: {slow and closed}")
+    assert slow and closed and errors == limits.RATE[0] + 1
 
 
 def test_the_next_deal_starts_when_every_person_is_ready():
@@ -318,19 +471,22 @@ def test_limits():
 
 
 def test_the_server_bounds_its_connections():
+    """At the server's limit a seat's own link still gets in: the oldest connection of the address
+    holding the most gives way (here the only other one), told why."""
     hub, client = _client(max_connections=1)
     with client:
         table, tokens = _seated(hub, ("person", "person", "rule"), seed=1)
         with client.websocket_connect(f"/ws/{table.id}") as a, client.websocket_connect(f"/ws/{table.id}") as b:
             _join(a, tokens[0])
-            b.send_json({"type": "join", "token": tokens[1]})
-            assert "too many" in b.receive_json()["message"]
+            _join(b, tokens[1])
+            assert "full" in _until(a, lambda m: m["type"] == "error")["message"]
             with pytest.raises(WebSocketDisconnect):
-                b.receive_json()
+                _until(a, lambda m: False)
+            assert [c.seat for c in hub.places[table.id].conns] == [1]
             # and a browser that says too much too fast is cut off
             for _ in range(45):
-                a.send_json({"type": "next"})
-            assert "slow down" in _until(a, lambda m: m["type"] == "error" and "slow" in m["message"])["message"]
+                b.send_json({"type": "next"})
+            assert "slow down" in _until(b, lambda m: m["type"] == "error" and "slow" in m["message"])["message"]
 
 
 def test_the_core_needs_no_web_libraries():
