@@ -26,5 +26,5 @@ def test_a_bot_declarers_discards_are_not_shown_to_the_human_defender(tmp_path):
     laid = text.split()[1:]
     assert (who, laid) == (1, ["8C", "9H"])
     shown = out.getvalue()
-    assert "seat 1: discard (2 cards)" in shown
+    assert re.findall(r"seat 1: discard([^\n]*)", shown) == [" (2 cards)"]     # in whatever notation cards are shown
     assert not set(re.findall(r"[0-9A-Z]+", shown)) & set(laid), "the player was shown a bot's discard"
