@@ -8,9 +8,9 @@ import json
 import pytest
 
 from interpreter import load, pipeline
+from interpreter.bots.rule import RuleBot
 from interpreter.cli import main
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.rules import compile_rules
 
 CONTRACT_TRUMP = """extends "oh-hell"

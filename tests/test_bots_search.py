@@ -7,10 +7,10 @@ import random
 import pytest
 
 from interpreter.bots import IsmctsBot, SearchBot, make_bot, parse_bots, seat_view
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.sampler import Sampler, bits
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.pipeline import load
 
 
@@ -223,7 +223,7 @@ def test_make_bot_and_parse_bots():
 def test_calls_weigh_the_samples(wien):
     """With a model of the other seats (the rule bot), a sample whose hands would not have produced the
     calls seen weighs less; without one every sample weighs 1."""
-    from interpreter.engine.bots import RuleBot as Model
+    from interpreter.bots.rule import RuleBot as Model
 
     for seed in range(30):
         st = _play_until(wien, seed, lambda s: s.phase == "play")

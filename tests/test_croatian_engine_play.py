@@ -30,8 +30,8 @@ from croatian_support import (
 )
 
 from interpreter import load
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.session import Session
 
 

@@ -6,8 +6,9 @@ import random
 import pytest
 
 from interpreter import load
+from interpreter.bots.random_bot import RandomBot
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import deal_cards, new_game
-from interpreter.engine.bots import RandomBot, RuleBot
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 from interpreter.engine.text import parse

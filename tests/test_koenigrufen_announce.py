@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.announce import end_of_turn
 from interpreter.engine.phases.announce_text import summary

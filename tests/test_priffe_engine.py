@@ -395,7 +395,7 @@ def test_protocol_shows_rows_columns_games_and_the_result():
 
 @pytest.mark.rules("PRIFFE-CONV-07", "PRIFFE-CONV-22", "PRIFFE-CONV-06", "PRIFFE-CONV-15")
 def test_conv_the_rule_bot_invites_and_answers_by_the_conventions():
-    from interpreter.engine.bots import RuleBot
+    from interpreter.bots.rule import RuleBot
 
     bot = RuleBot(seed=1)
     # three aces and stoppers in every suit for A: a big invitation (spader); C answers with priffe

@@ -215,7 +215,7 @@ class Table:
 
     def hint(self, seat: int, version: Any) -> str:
         """What the rule bot would choose in `seat`'s place now, as the action's text. It sees only the
-        seat's own hand and what the table shows (engine/bots.py); nothing is played."""
+        seat's own hand and what the table shows (bots/rule.py); nothing is played."""
         if version != self.version:
             raise Refused("the table has moved on; ask again")
         if self.to_act() != seat:

@@ -1,9 +1,10 @@
-"""Judging a hand for the rule-based bot (engine/bots.py): which trick counts make a contract's goal, how
+"""Judging a hand for the rule-based bot (bots/rule.py): which trick counts make a contract's goal, how
 many tricks a hand should take under a trump, how likely it is to take none, and the margins a call is
 judged by. Kept per rule set and hand, bounded, since the search bot judges many sampled hands."""
 from __future__ import annotations
 
-from interpreter.engine import bot_play, sides
+from interpreter.bots import rule_play
+from interpreter.engine import sides
 from interpreter.engine.cards import bits
 from interpreter.engine.phases.talon import procedure_under
 
@@ -205,10 +206,10 @@ class HandJudge:
         return tuple(adds)
 
     def zero_risks(self, state, hand: int) -> dict[int, float]:
-        return bot_play.zero_risks(state, hand)
+        return rule_play.zero_risks(state, hand)
 
     def zero_chance(self, state, hand: int, take: int = 0, discard: int = 0) -> float:
-        return bot_play.zero_chance(state, hand, take, discard)
+        return rule_play.zero_chance(state, hand, take, discard)
 
     def can_make(self, state, hand, contract, call=None) -> float:
         """A margin: positive when the hand looks good enough for the contract (bid by `call`, when
@@ -260,7 +261,7 @@ class HandJudge:
         if kind == ZERO:
             return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar)
         if kind == EXACT:                       # an exact number of tricks: enough, and no more than the
-            forced = bot_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
+            forced = rule_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
             return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced)
         if kind == ALL:
             return self.tricks_estimate(state, hand, contract) - lo + 0.5

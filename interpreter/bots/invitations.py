@@ -5,7 +5,7 @@ no_declarer`): it is never meant to be played, only to tell the partner what the
 such call is the weak invitation, the higher the strong one. The call they invite to is the highest
 positive contract without trumps. The seats whose partner still speaks later open for their side (while
 an invitation call is still theirs to make they are *opening*); the last of a side to speak answers. The
-bot (engine/bots.py) asks `choose` first; None leaves the choice to its general judgement.
+bot (bots/rule.py) asks `choose` first; None leaves the choice to its general judgement.
 
     inviting   a hand with tops and stoppers but not enough to bid the invited contract alone: two aces,
                an ace and two guarded kings, or three guarded kings for the weak call; three aces, or two
