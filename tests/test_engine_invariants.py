@@ -31,7 +31,7 @@ GAMES = preference_games()
 
 
 def places(st: State) -> list[int]:
-    out = list(st.hands) + [st.discards] + list(st.won_cards)
+    out = list(st.hands) + [st.discards] + list(st.play.won_cards)
     m = 0
     for c in st.talon:
         m |= 1 << c
@@ -97,7 +97,7 @@ def test_replaying_the_log_reproduces_the_final_state(name):
             again.apply(parse(again, text))
         assert again.is_over()
         assert again.result() == st.result()
-        assert again.hands == st.hands and again.won_cards == st.won_cards
+        assert again.hands == st.hands and again.play.won_cards == st.play.won_cards
 
 
 @pytest.mark.parametrize("name", GAMES)

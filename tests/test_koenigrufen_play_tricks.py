@@ -200,10 +200,10 @@ def test_declared_birds_wait_for_their_tricks_and_go_in_order():
     st = game(DEAL_EX7)
     bid_alone(st, "uhurufer")
     act(st, 1, "call KH", "take 1", "discard 9C", "discard 8C", "discard JD")
-    assert st.declared.get("uhu") == 1                                 # bid uhurufer: uhu is declared
+    assert st.announce.declared.get("uhu") == 1                                 # bid uhurufer: uhu is declared
     declare(st, 1, "kakadu")
     quiet_round(st)
-    assert st.declared.get("kakadu") == 1
+    assert st.announce.declared.get("kakadu") == 1
     assert not {"play T2", "play T3"} & set(legal_texts(st))          # held for their tricks
     discards = {2: ["QC", "QD", "CC", "CD"], 3: ["QH", "CH", "JH", "1H"], 0: ["CS", "JS", "10S", "9S"]}
     for n, lead in enumerate(["SK", "T21", "T20", "T19", "T18", "T17", "T16", "T15"]):

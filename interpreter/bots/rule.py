@@ -100,7 +100,7 @@ class RuleBot(HandJudge):
         if kind == A.REVEAL:
             return self.can_make(state, hand, R.contracts[R.contract_names[a & A.ARG]]) + 0.5
         if kind == A.HOLD:
-            high = state.high_call
+            high = state.auction.high_call
             entries = call_entries(state, high, by_call=False) if high else ()
             return self.best_margin(state, hand, entries) + 0.1
         return None
@@ -224,14 +224,14 @@ class RuleBot(HandJudge):
         return min(legal, key=lambda a: (abs(A.arg_of(a) - want), A.arg_of(a), self.rng.random()))
 
     def _after_purchase(self, state, legal):
-        if state.ap_stage == "ask":
+        if state.after_purchase.stage == "ask":
             return A.make(A.AFTER, 0)
-        if state.ap_stage == "discard":
+        if state.after_purchase.stage == "discard":
             return self._discard(state, legal)
         return legal[0]
 
     def _defence(self, state, legal):
-        if state.defence_stage == "invite":
+        if state.defence.stage == "invite":
             return A.make(A.INVITE, 1)
         est = self.tricks_estimate(state, state.hands[state.to_act], state.con)
         return A.make(A.DEFEND, 0 if est >= self.go_bar else 1)
@@ -243,7 +243,7 @@ class RuleBot(HandJudge):
         Never past the second call of the chain."""
         words = [a for a in legal if A.arg_of(a) > 0]
         passes = [a for a in legal if A.arg_of(a) == 0]
-        if not words or state.kontra_level >= 2:
+        if not words or state.kontra.level >= 2:
             return passes[0] if passes else legal[0]
         return words[0] if self.kontra_sense(state) or not passes else passes[0]
 

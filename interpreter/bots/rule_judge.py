@@ -6,6 +6,7 @@ from __future__ import annotations
 from interpreter.bots import rule_play
 from interpreter.engine import sides
 from interpreter.engine.cards import bits
+from interpreter.engine.phases.play import own_play
 from interpreter.engine.phases.talon import procedure_under
 
 
@@ -27,13 +28,13 @@ def goal_profile(state, contract) -> set[int]:
     # the declaring side as the contract forms it (a fixed partner shares the tricks; a called one is unknown)
     side = sides.SIDE_KINDS.get(contract.side, sides.SIDE_KINDS["alone"])(probe, probe.declarer)[0] or (probe.declarer,)
     for k in range(total + 1):
-        probe.tricks_won = [0] * probe.n
+        won = own_play(probe).tricks_won = [0] * probe.n
         for i, s in enumerate(side):
-            probe.tricks_won[s] = k // len(side) + (1 if i < k % len(side) else 0)
+            won[s] = k // len(side) + (1 if i < k % len(side) else 0)
         others = [s for s in probe.active if s not in side]
         rest = total - k
         for i, s in enumerate(others):
-            probe.tricks_won[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
+            won[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
         try:
             if contract.goal(probe.ctx()):
                 made.add(k)

@@ -241,11 +241,11 @@ class Table:
         state = self.state
         text = state.action_text(a)
         before = list(state.trick)
-        tricks_before = sum(state.tricks_won)
+        tricks_before = sum(state.play.tricks_won)
         self.records[-1]["actions"].append([seat, text])
         state.apply(a)
         self.events.append((seat, a, text))
-        if A.kind_of(a) == A.PLAY and sum(state.tricks_won) > tricks_before:
+        if A.kind_of(a) == A.PLAY and sum(state.play.tricks_won) > tricks_before:
             self.last_trick = [(s, self.R.codes[c]) for s, c in before] + [(seat, self.R.codes[A.arg_of(a)])]
         self.version += 1
         if state.is_over():
