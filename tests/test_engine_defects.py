@@ -118,11 +118,11 @@ def test_a_power_out_of_range_is_a_clear_error_not_zero(tmp_path):
 
 
 def test_implemented_is_read_from_the_dispatch_tables():
-    from interpreter.engine import builtins
+    from interpreter.engine import builtins, implemented
     from interpreter.engine.phases import PHASES
     from interpreter.engine.phases.play import OBLIGATIONS
 
-    got = builtins.implemented()
+    got = implemented()
     assert set(got) == {"value", "function", "comprehension", "phase", "obligation"}
     assert got["value"] == set(builtins.VALUES) and got["function"] == set(builtins.FUNCTIONS)
     assert got["phase"] == set(PHASES) and got["obligation"] == set(OBLIGATIONS)
