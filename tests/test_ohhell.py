@@ -158,6 +158,7 @@ def test_the_search_bots_sampled_worlds_keep_the_hand_size_and_the_turned_up_car
         assert w.hands[2] == st.hands[2] and w.number_bids == st.number_bids
 
 
+@pytest.mark.slow
 def test_the_search_bot_makes_its_bid_more_often_than_the_rule_bot(rs):
     from interpreter.harness.runner import play_one
 
