@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from interpreter.engine.rules import CallRT
     from interpreter.engine.state import State
 
-__all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
+__all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "own_auction", "settings"]
 
 
 @dataclass(slots=True)
@@ -73,6 +73,14 @@ class AuctionState:
 
 
 _new = object.__new__
+
+
+def own_auction(st: State) -> AuctionState:
+    """The auction's state to write from outside its own steps (a scenario's stated outcome, a test): a copy
+    that is the state's own, at no position its actions made (AuctionState.key None: nothing kept applies)."""
+    au = st.auction = st.auction.copy()
+    au.key = None
+    return au
 
 
 def _joined(st: State, me: int, call: CallRT) -> tuple | None:
