@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import actions, codegen, figures, seating
+from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
 from interpreter.engine.phases import (
@@ -233,7 +234,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     for s in suit_names:
         symbols[s] = s
     for c in rs.cards:
-        symbols[c.code] = c.index
+        symbols[c.code] = card_value(c.index)       # one card, not a mask of the bits of its index
     for g, m in rs.groups.items():
         symbols[g] = m
     calls_doc = doc.get("call", {})
