@@ -226,7 +226,7 @@ SCHEMA = {
         "auction": obj({
             "first": d(EXPR, "Who speaks first.", "forehand"),
             "style": enum(["open", "once"], "`open`: turns go round until the auction ends; `once`: everyone speaks exactly once."),
-            "pass_final": d(BOOL, "A player who passes may not bid again."),
+            "pass_final": d(BOOL, "`true` (the default): a player who passes may not bid again. `false`: a pass lasts until the next bid or hold, which makes the passes before it void; every seat is asked in turn, and `passes` counts the seats that have passed since the last bid, so the end conditions read passes in a row (`passes == players - 1 and high != none`: all others have passed after the last bid).", "false"),
             "raise": enum(["higher", "step", "any"], "The default raise rule: strictly higher rank, exactly the next rank, or any."),
             "allowed": d(EXPR, "A constraint every bid must satisfy (names: `me`, `this`, `high`, `holder`, `first_bid(s)`, …).", "first_bid(me) == none or first_bid(me).category == this.category"),
             "ends": d(EXPR, "The auction ends when this becomes true after a call.", "passes == players or (passes == players - 1 and high != none)"),

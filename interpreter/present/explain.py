@@ -340,6 +340,8 @@ def _auction_words(doc, spoken: TableWords) -> list[str]:
         out.append("Every player speaks exactly once.")
     if a.get("pass_final"):
         out.append("A player who passes may not bid again.")
+    elif a.get("pass_final") is False:
+        out.append("A pass is not final: a bid or hold makes the passes before it void, and every player is asked in turn.")
     out.append({"higher": "Each bid must rank higher than the current bid.", "step": "Each bid must be exactly the next rank.",
                 "any": "Any bid may be made."}.get(a.get("raise", "higher"), ""))
     if "allowed" in a:
