@@ -430,7 +430,7 @@ SCHEMA = {
         }, "What carries from one deal to the next, and how a session ends."),
         "words": d({**coll(TEXT, ""), "properties": {k: d(TEXT, f"The word {ACTION_DOCS[k]} (default \"{v}\").", f'"{v}"')
                                                     for k, v in ACTION_WORDS.items()}},
-                   "Every word the table uses, in one place: the words of actions (the keys below) and the spoken word of any call or contract, by its name (an entry speaks for the call and the contract of that name). Read by action texts, `play`, `explain` and scenario files; a call's `word`, `defence.go`/`stay` and `auction.hold.call` are older spellings it overrides. Any other key is an error (E301).",
+                   "Every word the table uses, in one place: the words of actions (the keys below), the spoken word of any call or contract, by its name (an entry speaks for the call and the contract of that name), and the word of each kontra level, by its name (`kontra = \"double\"`). Read by action texts, `play`, `explain` and scenario files; a call's `word`, `defence.go`/`stay` and `auction.hold.call` are older spellings it overrides. Any other key is an error (E301).",
                    'words { go = "play"  stay = "drop out"  five_wp = "five without purchase" }'),
         "names": coll(coll(TEXT, "Display names."), "Display names of calls, contracts and terms per language.", 'names { de { hold = "ich" } }'),
     },

@@ -115,6 +115,7 @@ class Rules:
     words: dict[str, str] = field(default_factory=dict)
     default_words: dict[str, str] = field(default_factory=dict)
     contract_words: dict[str, str] = field(default_factory=dict)   # contract → its spoken word (model/words)
+    level_words: dict[str, str] = field(default_factory=dict)      # kontra level → its word, where `words` gives one
     procedure: list[str] = field(default_factory=list)
     contract_names: list[str] = field(default_factory=list)
     contract_index: dict[str, int] = field(default_factory=dict)
@@ -289,6 +290,10 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     rules.default_words = table.fallback
     rules.words = table.actions
     rules.contract_words = table.contracts
+    rules.level_words = table.levels
+    if table.levels:            # the chains say each level's word (the level's name stays accepted: engine/text.py)
+        rules.kontra.levels = [table.level(n) for n in rules.kontra.levels]
+        rules.announce.levels = [table.level(n) for n in rules.announce.levels]
     for name, c in contracts_doc.items():
         rules.contracts[name] = _contract_rt(rules, name, c, refs_con[name], None)
     rules.contract_names = list(contracts_doc)
@@ -364,7 +369,8 @@ def _bound_actions(rules: Rules) -> None:
     after-purchases' bounds, the others follow from the rules (passes are final, raises climb, a kontra
     chain has a maximum, each trick takes one card per seat)."""
     seats, n_calls, n_cons = rules.n_seats, len(rules.calls), len(rules.contracts)
-    # raises climb through the calls; each can be held once and joined once per seat; passes are final;
+    # raises climb through the calls; each can be held once and joined once per seat; passes are final (or
+    # voided by a later call, `pass_final = false`);
     # reveals climb through the contracts. Under `raise = any` this is the bound itself.
     rules.max_auction_calls = seats * (2 * n_calls + 2 * n_cons + 2)
     ap = rules.after_purchase
