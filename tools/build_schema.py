@@ -277,7 +277,7 @@ SCHEMA = {
             "level": d(NUM, "The level or number of the contract.", "5"),
             "value": d(NUM, "The value used in scoring.", "4"),
             "trump": d({"anyOf": [EXPR, {"type": "null"}]}, "The trump suit; `none` for no trumps; or an expression that gives it in each deal, worked out when the contract is settled (`suit_of(turned_up)`).", "H"),
-            "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose after the talon.", "[S, D, H]"),
+            "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose (in the `contract` phase): a list of suits, or an expression giving one, judged in the deal with the declarer as `me` (`if me == forehand then [H] else [S, D, H]`); an empty list or none leaves the contract's own `trump`.", "[S, D, H]"),
             "side": enum(["alone", "called", "partnership", "nobody", "no_declarer"], "The declarer plays alone, with a called (hidden) partner, or with his fixed partner (`seating.teams`); `nobody`: the seat whose call led to the contract keeps the declarer's name but nobody partners anybody; `no_declarer`: nobody declares even when a call led to the contract (`declarer` reads none), and fixed partners play together."),
             "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure of this contract.", "halves"),
             "goal": d(EXPR, "True when the declaring side has made the contract.", "tricks(declarer) >= 6"),
