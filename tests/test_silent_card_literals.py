@@ -94,3 +94,19 @@ def test_dealt_reads_the_card_in_a_payment_row(tmp_path, monkeypatch, which):
         assert probe[1] - plain[1] == (-1000 if forehand_had_ah else 0)
         seen[forehand_had_ah] += 1
     assert seen[True] and seen[False]
+
+
+@pytest.mark.parametrize("which", ENGINES)
+def test_holds_reads_the_card_in_a_15_card_deck(tmp_path, monkeypatch, which):
+    """The issue's own case: in a deck of spades, diamonds and hearts 10..A, 10D (index 5) was read as the
+    mask of 10S and QS, so `holds(p, 10D)` was true for a seat holding only spades."""
+    engine(monkeypatch, which)
+    base = (Path(__file__).resolve().parent / "diagnostics" / "cases" / "helpers" / "kontra_base.stw").as_posix()
+    rs = variant(tmp_path, base, "call two { allowed = holds(me, 10D) and count_in(AH, me) == 0 }\n")
+    seen = {True: 0, False: 0}
+    for st, hands in deals(rs, 60, 3):
+        me = st.current_player()
+        expected = "10D" in hands[me] and "AH" not in hands[me]
+        assert ("bid two" in legal_texts(st)) == expected, (sorted(hands[me]), legal_texts(st))
+        seen[expected] += 1
+    assert seen[True] and seen[False]

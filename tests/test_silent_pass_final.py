@@ -65,6 +65,7 @@ def test_everyone_passing_is_still_an_all_pass(rotation):
     assert st.phase != "auction" and st.all_passed
 
 
+@pytest.mark.rules("WIEN-AUC-04")
 def test_final_passes_stay_final():
     st = new_game(load("wien"), deal=WIEN_HANDS, dealer=2)
     for text in ("pass", "bid one", "pass"):
