@@ -290,10 +290,9 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     rules.default_words = table.fallback
     rules.words = table.actions
     rules.contract_words = table.contracts
-    rules.level_words = table.levels
-    if table.levels:            # the chains say each level's word (the level's name stays accepted: engine/text.py)
-        rules.kontra.levels = [table.level(n) for n in rules.kontra.levels]
-        rules.announce.levels = [table.level(n) for n in rules.announce.levels]
+    rules.level_words = table.levels        # each kontra level said in its word (its name accepted: engine/text.py)
+    rules.kontra.levels, rules.announce.levels = ([table.level(n) for n in rules.kontra.levels],
+                                                  [table.level(n) for n in rules.announce.levels])
     for name, c in contracts_doc.items():
         rules.contracts[name] = _contract_rt(rules, name, c, refs_con[name], None)
     rules.contract_names = list(contracts_doc)
@@ -369,8 +368,7 @@ def _bound_actions(rules: Rules) -> None:
     after-purchases' bounds, the others follow from the rules (passes are final, raises climb, a kontra
     chain has a maximum, each trick takes one card per seat)."""
     seats, n_calls, n_cons = rules.n_seats, len(rules.calls), len(rules.contracts)
-    # raises climb through the calls; each can be held once and joined once per seat; passes are final (or
-    # voided by a later call, `pass_final = false`);
+    # raises climb through the calls; each can be held once and joined once per seat; passes are final or void;
     # reveals climb through the contracts. Under `raise = any` this is the bound itself.
     rules.max_auction_calls = seats * (2 * n_calls + 2 * n_cons + 2)
     ap = rules.after_purchase
