@@ -125,6 +125,13 @@ def _next_plan(st: State, S: AuctionSettings) -> tuple:
     return (S.exclude, S.style == "once", ends, on_state, st.R.max_auction_calls, S.contest_rounds == "once")
 
 
+def _void_passes(au: AuctionState) -> None:
+    """A bid or hold where passes are not final (`pass_final = false`): the passes before it no longer
+    count; `passes` counts the seats excluded, and from now on those that pass again."""
+    au.passed = [False] * len(au.passed)
+    au.passes = sum(au.excluded)
+
+
 class AuctionPhase(Phase):
     name = "auction"
 
@@ -375,6 +382,8 @@ class AuctionPhase(Phase):
             latest = au.latest = au.latest.copy()
             latest[me] = ref
         au.calls = [*au.calls, (me, label)]
+        if kind != _K_PASS and kind != _K_REVEAL and not S.pass_final and au.passes:
+            _void_passes(au)
         # after the call: the auction is over, or the next seat calls
         plan = S.next_plan
         if plan is None:
@@ -424,7 +433,7 @@ class AuctionPhase(Phase):
                     st.to_act = s
                     return False
             return True
-        passed, excluded = au.passed, au.excluded
+        passed, excluded = au.passed if S.pass_final else au.excluded, au.excluded
         for step in range(1, n + 1):
             s = order[(pos + step) % n]
             if passed[s] or excluded[s]:
