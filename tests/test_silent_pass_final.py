@@ -43,7 +43,7 @@ def test_a_seat_that_passed_may_bid_after_a_later_bid(rotation):
     act(st, "pass")                                           # rearhand, who passed before forehand's bid
     # two passes in a row after forehand's bid: the auction is over, forehand declares
     assert st.phase != "auction"
-    assert st.declarer == 0 and [c for _, c in st.calls] == ["pass", "one", "pass", "two", "pass", "pass"]
+    assert st.declarer == 0 and [c for _, c in st.auction.calls] == ["pass", "one", "pass", "two", "pass", "pass"]
 
 
 def test_the_passes_before_a_bid_do_not_end_the_auction(rotation):
@@ -82,7 +82,7 @@ def test_random_rotation_auctions_end_after_the_others_pass(rotation):
         st = new_game(rotation, seed=rng.randrange(1 << 30), dealer=rng.randrange(3))
         while st.phase == "auction":
             st.apply(rng.choice(st.legal_actions()))
-        calls = st.calls
+        calls = st.auction.calls
         assert len(calls) < rotation_bound(st)
         bids = [i for i, (_, c) in enumerate(calls) if c != "pass"]
         if not bids:

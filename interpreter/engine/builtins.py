@@ -72,6 +72,11 @@ _CARD_VALUES = tuple(CardValue(i) for i in range(128))
 _N_CARD_VALUES = len(_CARD_VALUES)
 
 
+def card_value(card: int) -> CardValue:
+    """The card (an index) as a value: one card, not a bitmask (a card code in an expression)."""
+    return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
+
+
 def as_mask(cards: Any) -> int:
     """A card set as a bitmask: a mask stays; one card (CardValue) or a list of card indices becomes one."""
     if cards is None or cards is False:
