@@ -253,7 +253,7 @@ class Table:
 
     def hint(self, seat: int, version: Any) -> str:
         """What the rule bot would choose in `seat`'s place now, as the action's text. It sees only the
-        seat's own hand and what the table shows (engine/bots.py); nothing is played."""
+        seat's own hand and what the table shows (bots/rule.py); nothing is played."""
         if version != self.version:
             raise Refused("the table has moved on; ask again")
         if self.to_act() != seat:
@@ -279,12 +279,12 @@ class Table:
         state = self.state
         text = state.action_text(a)
         before = list(state.trick)
-        tricks_before = sum(state.tricks_won)
+        tricks_before = sum(state.play.tricks_won)
         self.records[-1]["actions"].append([seat, text])
         self.kinds_said[-1].append(A.kind_of(a))
         state.apply(a)
         self.events.append((seat, a, text))
-        if A.kind_of(a) == A.PLAY and sum(state.tricks_won) > tricks_before:
+        if A.kind_of(a) == A.PLAY and sum(state.play.tricks_won) > tricks_before:
             self.last_trick = [(s, self.R.codes[c]) for s, c in before] + [(seat, self.R.codes[A.arg_of(a)])]
         self.version += 1
         if state.is_over():
