@@ -16,6 +16,7 @@ compared with the rule file's result. The first difference in a deal ends it as 
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -53,6 +54,7 @@ class Disagreement:
     openspiel: Any             # what OpenSpiel says: a legal set, a seat, returns by seat
     stichwort: Any             # what the rule file says, in the same form
     seat: int | None = None    # the seat to act (a legal-set disagreement)
+    groups: list[tuple[int, ...]] | None = None   # the partnerships of an account kept per team (returns)
 
 
 @dataclass
@@ -119,7 +121,7 @@ class Pair:
     def setup(self, outcomes: list[int]) -> Setup:
         """The deal OpenSpiel's chance outcomes describe, as the rule file is given it."""
         options = dict(self.config.options)
-        dealer = 0
+        dealer = self.mapping.dealer
         hands: list[list[str]] = [[] for _ in range(self.n)]
         talon: list[str] = []
         rest = list(outcomes)
@@ -232,8 +234,8 @@ def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement 
         theirs = {pair.text(a): a for a in ids}
         ours = {state.action_text(a): a for a in state.legal_actions()}
         if None in theirs or set(theirs) != set(ours):
-            shown = sorted(t if t is not None else f"<unmapped {a}>" for t, a in theirs.items())
-            return disagree("legal", "the legal moves differ", shown, sorted(ours), seat), steps
+            shown = sorted((t if t is not None else f"<unmapped {a}>" for t, a in theirs.items()), key=natural)
+            return disagree("legal", "the legal moves differ", shown, sorted(ours, key=natural), seat), steps
         action = ids[rng.randrange(len(ids))]
         text = pair.text(action)
         assert text is not None
@@ -251,8 +253,17 @@ def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement 
         theirs_r[pair.seat_of[p]] = float(r)
     ours_r = values(pair, start, state)
     if any(abs(float(a) - b) > TOLERANCE for a, b in zip(ours_r, theirs_r)):
-        return disagree("returns", "the scores differ", theirs_r, ours_r), steps
+        found = disagree("returns", "the scores differ", theirs_r, ours_r)
+        kept = state.accounts.get(pair.mapping.returns[1])
+        if isinstance(kept, dict):
+            found.groups = sorted(k for k in kept if isinstance(k, tuple))
+        return found, steps
     return None, steps
+
+
+def natural(text: str) -> tuple:
+    """Sort key: numbers inside a text by their value ("bid 2" before "bid 10")."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
 
 
 def values(pair: Pair, start: Any, end: Any) -> list[Any]:
@@ -260,15 +271,25 @@ def values(pair: Pair, start: Any, end: Any) -> list[Any]:
     kind, name = pair.mapping.returns
     if kind == "account":
         before, after = start.accounts.get(name), end.accounts.get(name)
-        if not isinstance(after, list):
-            raise ConformanceError(f"returns: the rule file has no per-seat account '{name}'")
-        return [_exact(a) - _exact(b) for a, b in zip(after, before)]
+        if isinstance(after, list) and isinstance(before, list):
+            return [_exact(a) - _exact(b) for a, b in zip(after, before)]
+        if isinstance(after, dict) and isinstance(before, dict):     # per team: each seat reads its partnership's
+            return [_exact(_of_seat(after, s)) - _exact(_of_seat(before, s)) for s in range(pair.n)]
+        raise ConformanceError(f"returns: the rule file has no per-seat or per-team account '{name}'")
     if kind == "payments":
         pay = end.result()["payments"]
         return [_exact(pay.get(s, 0)) for s in range(pair.n)]
     from interpreter.bots.value import deal_values
 
     return list(deal_values(start, end))
+
+
+def _of_seat(account: dict, seat: int) -> Any:
+    """A seat's entry of an account kept per partnership (keys: the partnership's seats)."""
+    for key, value in account.items():
+        if key == seat or (isinstance(key, tuple) and seat in key):
+            return value
+    return 0
 
 
 def _exact(x: Any) -> Fraction:

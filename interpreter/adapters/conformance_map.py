@@ -4,6 +4,7 @@
 
     game: oh_hell                      # OpenSpiel's short name
     seats: same                        # OpenSpiel player p sits in seat p (or a list: seat of player 0, 1, …)
+    dealer: 0                          # the dealer when no chance step draws one (an OpenSpiel player)
     cards: {order: rank_major, suits: [C, D, S, H], ranks: [2, 3, …, A]}   # OpenSpiel card id → card code
     chance:                            # OpenSpiel's chance outcomes before the first decision, in order
       - option: num_tricks             #   a number that becomes a table option of the rule file
@@ -29,7 +30,7 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matc
 from interpreter.harness.scenario_input import span_of
 
 MAX_BYTES = 256 * 1024
-TOP_KEYS = ("game", "source", "seats", "cards", "chance", "actions", "returns", "configs")
+TOP_KEYS = ("game", "source", "seats", "dealer", "cards", "chance", "actions", "returns", "configs")
 CHANCE_KINDS = ("option", "dealer", "hands", "talon")
 ORDERS = ("rank_major", "suit_major")
 
@@ -57,6 +58,7 @@ class Mapping:
     path: Path
     game: str
     seats: str | list[int]
+    dealer: int                # the dealer (an OpenSpiel player) when no chance step draws one
     cards: dict
     chance: list[tuple[str, Any]]
     actions: list[ActionRange]
@@ -136,7 +138,8 @@ def load_mapping(path: Path) -> Mapping:
             raise r.fail(f"the mapping has no '{need}'", help="a mapping needs: game, cards, chance, actions, configs")
     if not isinstance(data["game"], str):
         raise r.fail("'game' must be OpenSpiel's short name of the game", data, key="game")
-    m = Mapping(path=path, game=data["game"], seats=_seats(r, data), cards=_cards(r, data, "cards"),
+    dealer = r.whole(data, "dealer", data.get("dealer", 0))
+    m = Mapping(path=path, game=data["game"], seats=_seats(r, data), dealer=int(dealer), cards=_cards(r, data, "cards"),
                 chance=_chance(r, data["chance"]), actions=_actions(r, data["actions"]), returns=_returns(r, data))
     m.configs = _configs(r, data["configs"])
     return m

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from interpreter.adapters.conformance import Disagreement, Pair, Report
+from interpreter.adapters.conformance import Disagreement, Pair, Report, natural
 
 _PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _./+-]*")
 
@@ -29,8 +29,8 @@ def describe(pair: Pair, d: Disagreement, seed: int | str) -> str:
     if d.kind == "legal":
         lines.append(f"  OpenSpiel: {', '.join(d.openspiel)}")
         lines.append(f"  stichwort: {', '.join(d.stichwort)}")
-        only_os = sorted(set(d.openspiel) - set(d.stichwort))
-        only_sw = sorted(set(d.stichwort) - set(d.openspiel))
+        only_os = sorted(set(d.openspiel) - set(d.stichwort), key=natural)
+        only_sw = sorted(set(d.stichwort) - set(d.openspiel), key=natural)
         lines.append(f"  only OpenSpiel: {', '.join(only_os) or '-'}; only stichwort: {', '.join(only_sw) or '-'}")
     else:
         lines.append(f"  OpenSpiel: {_seat_or(d.openspiel, names)}")
@@ -114,8 +114,10 @@ def scenario_text(pair: Pair, d: Disagreement, seed: int | str, target: Path) ->
 
 def _expect_returns(pair: Pair, d: Disagreement, names: list[str]) -> list[str]:
     kind, account = pair.mapping.returns
-    row = "{" + ", ".join(f"{names[s]}: {_num(v)}" for s, v in enumerate(d.openspiel)) + "}"
-    mine = "{" + ", ".join(f"{names[s]}: {_num(v)}" for s, v in enumerate(d.stichwort)) + "}"
+    keys = [(g, "/".join(names[s] for s in g)) for g in d.groups] if d.groups else [((s,), names[s]) for s in
+                                                                                  range(pair.n)]
+    row = "{" + ", ".join(f"{k}: {_num(d.openspiel[g[0]])}" for g, k in keys) + "}"
+    mine = "{" + ", ".join(f"{k}: {_num(d.stichwort[g[0]])}" for g, k in keys) + "}"
     if kind == "account":
         return ["      accounts:", f"        {account}: {row}   # OpenSpiel's; the rule file: {mine}"]
     if kind == "payments":
