@@ -18,7 +18,7 @@ from interpreter.harness.scenario import run_file
 from interpreter.resources import games_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-OHHELL = games_dir() / "ohhell" / "openspiel.yaml"
+OHHELL = games_dir() / "ohhell" / "openspiel.yml"
 
 
 def _tool():
@@ -39,12 +39,12 @@ def conformance(capsys, *args) -> tuple[int, str, str]:
 
 
 def mapping_variant(tmp_path: Path, old: str, new: str) -> Path:
-    """games/ohhell/openspiel.yaml with one edit, its rule files found beside the original."""
+    """games/ohhell/openspiel.yml with one edit, its rule files found beside the original."""
     text = OHHELL.read_text(encoding="utf-8")
     assert old in text
     text = text.replace(old, new)
     text = re.sub(r"rules: (oh-hell-openspiel[-0-9]*\.stw)", lambda m: f"rules: {OHHELL.parent / m.group(1)}", text)
-    path = tmp_path / "openspiel.yaml"
+    path = tmp_path / "openspiel.yml"
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -143,7 +143,7 @@ def test_bench_prints_both_engines_rates_round_by_round(capsys):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (("game: oh_hell", "gmae: oh_hell"), r"openspiel.yaml:\d+:\d+: E506 unknown key 'gmae' in the mapping"),
+    (("game: oh_hell", "gmae: oh_hell"), r"openspiel.yml:\d+:\d+: E506 unknown key 'gmae' in the mapping"),
     (("- dealer  ", "- deeler  "), r"E506 unknown chance step 'deeler'"),
     (("order: rank_major", "order: diagonal"), r"E506 'order' must be one of rank_major, suit_major"),
     (("returns: {account: score}", "returns: money"), r"E506 'returns' must be result"),
@@ -162,6 +162,9 @@ def test_bad_input_exits_2_without_a_traceback(tmp_path, capsys):
     wrong = mapping_variant(tmp_path, "{name: \"3\", params: {players: 3}", "{name: \"3\", params: {players: 4}")
     code, _, err = conformance(capsys, wrong, "--config", "3")
     assert code == 2 and "has 4 players" in err and "3 seats" in err
+    wrong = mapping_variant(tmp_path, "options: {points_per_trick: 3}", "options: {points_per_trik: 3}")
+    code, _, err = conformance(capsys, wrong, "--config", "5-fixed")
+    assert code == 2 and "config 5-fixed: unknown table option 'points_per_trik'" in err
     wrong = mapping_variant(tmp_path, "game: oh_hell", "game: oh_heaven")
     code, _, err = conformance(capsys, wrong, "--config", "3")
     assert code == 2 and "OpenSpiel cannot load oh_heaven" in err

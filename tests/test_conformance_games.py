@@ -1,4 +1,4 @@
-"""Every game with an OpenSpiel mapping (games/<game>/openspiel.yaml) agrees with OpenSpiel move for move: a short
+"""Every game with an OpenSpiel mapping (games/<game>/openspiel.yml) agrees with OpenSpiel move for move: a short
 run of every config by default and 2,000 deals a config in the slow run (`pytest -m slow`); and every game with a
 catalog (games/<game>/RULES.md) names each rule id of DECK to SESS, VAR and OPENSPIEL in its rule files, where a
 file expresses it (or, in its customs, says why it cannot yet)."""
@@ -13,7 +13,7 @@ from interpreter.adapters.conformance_map import load_mapping
 from interpreter.resources import games_dir
 
 GAMES = games_dir()
-MAPPINGS = {p.parent.name: load_mapping(p) for p in sorted(GAMES.glob("*/openspiel.yaml"))}
+MAPPINGS = {p.parent.name: load_mapping(p) for p in sorted(GAMES.glob("*/openspiel.yml"))}
 # what each game's agreement run exercises: the rules OpenSpiel plays as the table game does, and its own
 PLAYED = {
     "ohhell": ("OHH-SEAT-01", "OHH-SEAT-02", "OHH-DECK-01", "OHH-DECK-02", "OHH-BID-01", "OHH-BID-02", "OHH-BID-03",

@@ -1,4 +1,4 @@
-"""Oh Hell against OpenSpiel's oh_hell (games/ohhell/openspiel.yaml): the mapping has a config for every player
+"""Oh Hell against OpenSpiel's oh_hell (games/ohhell/openspiel.yml): the mapping has a config for every player
 count from three to seven, both scorings and a short pack (the runs themselves are in test_conformance_games.py);
 OpenSpiel's form keeps a card to turn up, and the table game deals the whole pack without trumps."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from interpreter.engine.errors import RuleRuntimeError
 from interpreter.resources import games_dir
 
 FOLDER = games_dir() / "ohhell"
-MAPPING = load_mapping(FOLDER / "openspiel.yaml")
+MAPPING = load_mapping(FOLDER / "openspiel.yml")
 
 
 def test_every_player_count_and_both_scorings_have_a_config():

@@ -3,8 +3,8 @@
 it, compare the seat to act and the legal moves at every decision and the scores at the end
 (interpreter/adapters/conformance.py; the mapping format is in docs/conformance.md).
 
-    python tools/conformance.py ohhell --deals 2000 --seed 1             # every config of games/ohhell/openspiel.yaml
-    python tools/conformance.py games/ohhell/openspiel.yaml --config 5 --deals 200
+    python tools/conformance.py ohhell --deals 2000 --seed 1             # every config of games/ohhell/openspiel.yml
+    python tools/conformance.py games/ohhell/openspiel.yml --config 5 --deals 200
     python tools/conformance.py ohhell --config 4 --first 17 --deals 1   # deal 17 of a run again, alone
     python tools/conformance.py ohhell --bench --deals 500 --rounds 3    # deals per second, side by side
 
@@ -31,12 +31,12 @@ from interpreter.resources import games_dir  # noqa: E402
 
 
 def mapping_path(target: str) -> Path:
-    """A mapping file, a folder holding openspiel.yaml, or the name of a game folder under games/."""
+    """A mapping file, a folder holding openspiel.yml, or the name of a game folder under games/."""
     path = Path(target)
     if path.is_dir():
-        path = path / "openspiel.yaml"
+        path = path / "openspiel.yml"
     elif not path.exists() and not path.suffix:
-        path = games_dir() / target / "openspiel.yaml"
+        path = games_dir() / target / "openspiel.yml"
     return path
 
 
@@ -57,7 +57,7 @@ def _first(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="conformance.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("target", help="openspiel.yaml, a folder holding one, or a game folder's name (ohhell)")
+    ap.add_argument("target", help="openspiel.yml, a folder holding one, or a game folder's name (ohhell)")
     ap.add_argument("--config", action="append", help="only this config of the mapping (repeatable)")
     ap.add_argument("--deals", type=_count, default=100, help="deals per config (per round with --bench)")
     ap.add_argument("--seed", default="0", help="the run's seed (each deal has its own generator from it)")

@@ -93,6 +93,12 @@ class Pair:
         if not set(self.cards) <= set(self.rs.card_index):
             unknown = sorted(set(self.cards) - set(self.rs.card_index))
             raise ConformanceError(f"the mapping names cards the rule file's deck does not have: {unknown[:5]}")
+        from interpreter.harness.inputs import BadInput, check_options
+
+        try:
+            check_options(self.rs, self.config.options)
+        except BadInput as err:
+            raise ConformanceError(f"config {self.config.name}: {err}") from None
         self._texts: dict[int, str | None] = {}
 
     @property

@@ -1,5 +1,5 @@
 """The mapping between an OpenSpiel game and a rule file, read from a YAML file beside the rule file
-(`games/<game>/openspiel.yaml`): data, never code. The conformance harness
+(`games/<game>/openspiel.yml`): data, never code. The conformance harness
 (`interpreter/adapters/conformance.py`) reads it; docs/conformance.md describes the format.
 
     game: oh_hell                      # OpenSpiel's short name
