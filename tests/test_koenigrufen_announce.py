@@ -129,7 +129,9 @@ def test_without_a_partner_the_opponents_may_declare_at_once():
                    "KR-CON-19", "KR-CON-03")
 def test_each_item_has_its_own_chain_up_to_subkontra():
     st = to_round("pagatrufer", "KH")
-    assert st.declared == {"pagat_ultimo": 1}                      # the bid bird is declared for him
+    assert st.declared == {} and legal(st) == {"declare pagat_ultimo"}   # the bid bird: his first statement
+    act(st, 1, "declare pagat_ultimo")
+    assert st.declared == {"pagat_ultimo": 1}
     act(st, 1, "I am ready")
     act(st, 2, "pass")
     assert {"kontra pagatrufer", "kontra pagat_ultimo"} <= legal(st)

@@ -200,7 +200,9 @@ def test_declared_birds_wait_for_their_tricks_and_go_in_order():
     st = game(DEAL_EX7)
     bid_alone(st, "uhurufer")
     act(st, 1, "call KH", "take 1", "discard 9C", "discard 8C", "discard JD")
-    assert st.declared.get("uhu") == 1                                 # bid uhurufer: uhu is declared
+    assert legal_texts(st) == ["declare uhu"]                          # bid uhurufer: uhu is his to declare first
+    declare(st, 1, "uhu")
+    assert st.declared.get("uhu") == 1
     declare(st, 1, "kakadu")
     quiet_round(st)
     assert st.declared.get("kakadu") == 1

@@ -16,6 +16,8 @@ def goal_profile(state, contract) -> set[int]:
         return cache[key]
     total = state.R.rs.hand_size
     probe = state.clone()
+    probe.given_up = False                  # the goal itself: nothing declared that decides the game
+    probe.announce = type(probe.announce)()
     probe.con = contract
     if probe.declarer is None:
         probe.declarer = probe.active[0]

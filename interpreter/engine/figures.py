@@ -40,6 +40,7 @@ class FigureRT:
     multiplier: bool            # multiplies the game instead of being paid apart
     by_holder: bool = False     # `by = holder`: only a seat holding the figure's card may declare it
     card_expr: Fn | None = None  # `card = EXPR` (`called_card`): the card, worked out in the deal (card_of)
+    decides: bool = False       # `decides`: declared, the figure decides whether the game is made (game_made)
 
 
 def refs(doc: dict, make_ref: Callable[[str, dict, str], Any]) -> dict[str, Any]:
@@ -59,8 +60,35 @@ def compile_figures(doc: dict, comp: Compiler, figure_refs: dict[str, Any], card
             card=card_index.get(str(card), -1) if card is not None else -1,
             trick=int(rec.get("trick") or 0), multiplier=bool(rec.get("multiplier")),
             by_holder=rec.get("by") == "holder",
-            card_expr=x(card) if isinstance(card, str) and str(card) not in card_index else None)
+            card_expr=x(card) if isinstance(card, str) and str(card) not in card_index else None,
+            decides=bool(rec.get("decides")))
     return out
+
+
+def game_made(goal: Fn, deciders: tuple[FigureRT, ...], can_give_up: bool) -> Fn:
+    """Whether the declaring side has made its game: the one reading of `made` that the settlement, the
+    result and every table read. A game given up (or lost at once by a talon's `requires`) is lost; a
+    declared figure that `decides` the game decides it: declared by the declaring side, the game is made
+    exactly when the figure is; declared by the other side, exactly when that side fails to make it
+    (a declared valat). Otherwise the contract's `goal` decides. `goal` itself where nothing can change it."""
+    if not deciders and not can_give_up:
+        return goal
+
+    def made(c: Ctx) -> Any:
+        st = c.st
+        if st.given_up:
+            return False
+        declared = st.announce.declared
+        if declared:
+            for fig in deciders:
+                seat = declared.get(fig.name)
+                if seat is None:
+                    continue
+                if seat in st.declarers:
+                    return achieved(c, fig.name, tuple(st.declarers))
+                return not achieved(c, fig.name, tuple(st.defenders))
+        return goal(c)
+    return made
 
 
 def card_of(st: State, fig: FigureRT) -> int:

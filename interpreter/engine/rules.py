@@ -448,7 +448,7 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     return ContractRT(
         name=name, ref=ref, rank=c.get("rank", 0), category=c.get("category"), trump=trump,
         trump_mask=trump_mask, side=c.get("side", "alone"), talon=c.get("talon"),
-        goal=x(c["goal"]) if c.get("goal") is not None else NEVER, defence=c.get("defence", "all"),
+        goal=_made(rules, x(c["goal"]) if c.get("goal") is not None else NEVER, c), defence=c.get("defence", "all"),
         lead=x(c["lead"]) if "lead" in c else (x(play_doc["lead"]) if "lead" in play_doc else None),
         obligations=obligations, winner_led_only=led_only,
         early_end=x(c["early_end"]) if "early_end" in c else (x(play_doc["early_end"]) if "early_end" in play_doc else None),
@@ -456,6 +456,14 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr,
         figures=_listed_figures(rules, c))
+
+
+def _made(rules: Rules, goal: Fn, c: dict) -> Fn:
+    """The contract's goal as `made` reads it: a declared figure that `decides` the game, or a game given
+    up, decides it before the goal does (figures.game_made)."""
+    deciders = tuple(f for f in _listed_figures(rules, c).values() if f.decides)
+    can_give_up = any(proc.give_up is not None or proc.requires is not None for proc in rules.talons.values())
+    return figures.game_made(goal, deciders, can_give_up)
 
 
 def _listed_figures(rules: Rules, c: dict) -> dict[str, figures.FigureRT]:

@@ -61,6 +61,8 @@ def observation(self: State, seat: int) -> dict:
     if con is not None and con.open_who and self.phase == "play" and hands_open(self):
         shown = self.defenders if con.open_who == "defenders" else self.active
         obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
+    if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
+        obs["declared"] = dict(self.announce.declared)
     sides.observe(self, seat, obs)
     talon_observe(self, seat, obs)
     return obs

@@ -184,9 +184,11 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     first_deal = checker.whole(data.get("first_deal", 0), "'first_deal' (the number of the first deal, from 0)",
                                _span(data, "first_deal"), 0, 10**9)
     accounts = None
+    from interpreter.harness import scenario_expect
+
     if "draw" in data:
         shape.draw(data, checker)
-        _check_draw(rs, data, seats, shown, out)
+        scenario_expect.check_draw(rs, data, out.failures, checker)
         if "deals" not in data:
             return out
     deals = data.get("deals")
@@ -203,6 +205,9 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
     from interpreter.engine.state import initial_accounts
 
     R = compile_rules(rs, options)
+    for deal in deals:
+        scenario_expect.check_outcome(R, deal.get("outcome"), deal, checker)
+        scenario_expect.check_expect(R, deal, checker, unplayed=deal.get("rest") == "unplayed")
     from interpreter.engine.reseating import new_table
 
     seated = new_table(R).seat_player       # who sits where in the first sit (the players are `seats`)
@@ -288,7 +293,7 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             if here.index(who) != state.current_player():
                 raise _err(shown, f"it is {here[state.current_player()]}'s turn, not {who}'s", span)
             try:
-                state.apply(steps.parse_action(state, str(text)))
+                state.apply(steps.parse_action(state, str(text), here))
             except ValueError as err:
                 raise _err(shown, str(err), span) from None
         rest = deal.get("rest")
@@ -381,25 +386,6 @@ def _after_finish(session, seats) -> dict:
         out["sheet"] = {seats[s]: {title: _plain(v) for (title, _), v in zip(R.sheet, rows[s])}
                         for s in range(len(seats))}
     return out
-
-
-def _check_draw(rs, data, seats, shown, out) -> None:
-    """`draw: {A: 7H, B: AD, …}` with `expect_draw: {dealer: A, order: [A, B, …]}`: the draw for the first dealer."""
-    from interpreter.engine.seating import draw_order
-
-    drawn = data["draw"]
-    span = _span(data, "draw")
-    if not isinstance(drawn, dict) or not drawn:
-        raise _err(shown, "'draw' maps players to the cards they drew", span)
-    for p, code in drawn.items():
-        if str(code) not in rs.card_index:
-            raise _err(shown, f"unknown card '{code}'", _span(drawn, p), suggestions=best_matches(str(code), rs.card_index))
-    order = draw_order(rs, {str(p): str(c) for p, c in drawn.items()})
-    want = data.get("expect_draw") or {}
-    if "dealer" in want and str(want["dealer"]) != order[0]:
-        out.failures.append(f"draw: expected dealer {want['dealer']}, got {order[0]}")
-    if "order" in want and [str(x) for x in want["order"]] != order:
-        out.failures.append(f"draw: expected order {list(want['order'])}, got {order}")
 
 
 def _team_accounts(R, accounts: dict, dealer: int) -> None:

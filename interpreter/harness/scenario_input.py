@@ -186,6 +186,9 @@ def deal(rs, d, di: int, names: list[str], c: Checker, deals) -> None:
         elif str(who) == "sees":
             if not isinstance(text, dict):
                 raise c.fail("'sees' maps a seat to what it sees: {A: {hand: [AS, KS]}}", where)
+        elif str(who) == "trick":
+            if not isinstance(text, dict):
+                raise c.fail("'trick' states the trick just completed: {winner: C, points: \"12 1/3\"}", where)
         else:
             c.scalar(text, "an action" if str(who) != "turn" else "the seat whose turn it is", where)
     if "rest" in d and d["rest"] not in ("bots", "unplayed"):
@@ -221,6 +224,7 @@ def draw(data, c: Checker) -> None:
     if want:
         if "dealer" in want:
             c.scalar(want["dealer"], "'dealer'", span_of(want, "dealer"))
-        order = c.sequence(want, "order", 64)
-        for i, p in enumerate(order or []):
-            c.scalar(p, "a player", span_of(order, index=i))
+        for key in ("order", "seats"):
+            names = c.sequence(want, key, 64)
+            for i, p in enumerate(names or []):
+                c.scalar(p, "a player", span_of(names, index=i))

@@ -51,6 +51,7 @@ def read_deals(path: Path, line: int = 1) -> tuple[dict, list[dict], int]:
 
 def build(path: Path, line: int = 1) -> dict:
     """The scenario as data (without expectations)."""
+    from interpreter.harness.scenario_steps import named_text
     from interpreter.pipeline import load
 
     shown = str(path)
@@ -81,7 +82,7 @@ def build(path: Path, line: int = 1) -> dict:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
                     and 0 <= item[0] < len(names) and isinstance(item[1], str)):
                 raise _fail(shown, f"deal {k}: an action is not a [seat, action] pair")
-            steps.append({names[item[0]]: item[1]})
+            steps.append({names[item[0]]: named_text(item[1], names)})   # a seat in the text by its name
         scenario_deals.append({"hands": {names[s]: list(h) for s, h in enumerate(hands) if h},
                                "talon": list(talon), "actions": steps})
     out["deals"] = scenario_deals

@@ -112,11 +112,13 @@ def settle_facts(state: Any, outcome: dict, seats: list[str], fail: Any) -> None
 
 def _exact(v: Any) -> Fraction:
     """A number of card points: 35, "107/3", or "35 2/3" (whole points and blatt)."""
-    if isinstance(v, bool):
+    if isinstance(v, (bool, float)):
         raise ValueError(v)
     if isinstance(v, (int, Fraction)):
         return Fraction(v)
     text = str(v).strip()
+    if "." in text:                 # a decimal is not exact (scenario_expect.refuse_decimals)
+        raise ValueError(v)
     if " " in text:
         whole, part = text.split(None, 1)
         return Fraction(whole) + Fraction(part)
@@ -128,18 +130,21 @@ def facts(state: Any, name: Any) -> dict:
     partner, the declarations, the chains and which side made each figure the contract allows."""
     from interpreter.engine.context import Ctx
     from interpreter.engine.figures import achieved
+    from interpreter.harness.scenario_expect import counts_points
 
     R = state.R
-    if not R.figures or state.con is None or state.declarer is None:
+    if state.con is None or state.declarer is None:
         return {}
-    out: dict[str, Any] = {
-        "points": {name(s): _shown(state.points(s)) for s in state.active},
-        "side_points": {"declarers": _shown(state.points(state.declarers)),
-                        "defenders": _shown(state.points(state.defenders))},
-    }
+    out: dict[str, Any] = {}
+    if counts_points(R):
+        out["points"] = {name(s): _shown(state.points(s)) for s in state.active}
+        out["side_points"] = {"declarers": _shown(state.points(state.declarers)),
+                              "defenders": _shown(state.points(state.defenders))}
     partner = state.partner.get(state.declarer)
-    if partner is not None:
+    if partner is not None and R.partner.present:
         out["partner"] = name(partner)
+    if not R.figures:
+        return out
     an = state.announce
     if an.declared:
         out["declared"] = {f: name(s) for f, s in an.declared.items()}
@@ -185,13 +190,19 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
     if outcome.get("all_pass"):
         state.all_passed = True
         state._apply_rows(R.session_rows.get("all_pass", []), record=True)
-        state._end()
-        return
-    name = str(outcome.get("contract"))
-    if name not in R.contracts:
-        raise error(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
-    state.con = R.in_deal(state, R.contracts[name])
-    state.declarer = seat(outcome.get("declarer"), "declarer")
+        name = R.auction.all_pass
+        if name is None:                # nothing is played (scenario_expect refuses tricks then)
+            state._end()
+            return
+        # the rule file's all-pass contract is played with no declarer (phases/auction.py _finish)
+        state._con = R.in_deal(state, R.contracts[name])
+        state.declarer = None
+    else:
+        name = str(outcome.get("contract"))
+        if name not in R.contracts:
+            raise error(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
+        state.con = R.in_deal(state, R.contracts[name])
+        state.declarer = seat(outcome.get("declarer"), "declarer")
     tricks = outcome.get("tricks") or {}
     state.tricks_won = [int(tricks.get(n, 0)) for n in seats]
     if sum(state.tricks_won) > R.rs.hand_size:

@@ -297,7 +297,8 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             state.apply(a)
             persist()
         r = state.result()
-        console.print(escape(f"contract {r['contract']}, declarer {r['declarer']}, tricks {r['tricks']}"))
+        outcome = "" if r["made"] is None else ", made" if r["made"] else ", lost"   # the one `made` (engine)
+        console.print(escape(f"contract {r['contract']}, declarer {r['declarer']}{outcome}, tricks {r['tricks']}"))
         points = _points_line(state)
         if points:
             console.print(escape(points))

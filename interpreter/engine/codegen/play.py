@@ -350,9 +350,9 @@ def declared_table(st: Any) -> tuple:
     """Per seat: (mask of the cards of its tied figures, ((card, trick, bit, above), …) in the order of the
     declarations, per `birds_in_order` obligation of the contract (mask of those cards in its list, their
     bits highest first)); `above`: the seat's tied cards that keep `card` back by the order of a list.
-    A seat's entry depends on its side alone: worked out once per side, shared by the side's seats. The
+    A seat's entry holds the figures it declared itself (a partner's declaration does not bind it). The
     table depends on nothing but the figures' (place in the declarations, declaring seat, card, trick),
-    the contract's lists, the seats and the declarers: kept by those per rule set (a few hundred at most)."""
+    the contract's lists and the seats: kept by those per rule set (a few hundred at most)."""
     con = st._con
     assert con is not None
     lists = tuple(ob.cards for ob in con.obligations if ob.rule == "birds_in_order")
@@ -372,20 +372,12 @@ def declared_table(st: Any) -> tuple:
         if card >= 0:
             figures.append((said.index(name), declared[name], card,
                             f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
-    declarers = st.declarers
-    key = (lists, st.n, declarers, tuple(figures))
+    key = (lists, st.n, tuple(figures))
     memo = st.R.__dict__.setdefault("_declared_tables", {})
     table = memo.get(key)
     if table is not None:
         return table
-    by_side: dict[bool, tuple] = {}
-    out = []
-    for me in range(st.n):
-        mine = me in declarers
-        entry = by_side.get(mine)
-        if entry is None:
-            entry = by_side[mine] = _side_entry(st.R.order_of, mine, declarers, figures, lists) or none
-        out.append(entry)
+    out = [_seat_entry(st.R.order_of, me, figures, lists) or none for me in range(st.n)]
     if len(memo) >= _TABLES_KEPT:
         memo.clear()
     table = memo[key] = tuple(out)
@@ -395,14 +387,11 @@ def declared_table(st: Any) -> tuple:
 _TABLES_KEPT = 512
 
 
-def _side_entry(order: list, mine: bool, declarers: tuple, figures: list, lists: tuple) -> tuple | None:
-    """declared_table's entry of a seat on the declarers' side (`mine`) or the other; None: no tied figure."""
+def _seat_entry(order: list, me: int, figures: list, lists: tuple) -> tuple | None:
+    """declared_table's entry of the seat `me`: the figures it declared; None: no tied figure."""
     tied = []
     for said, who, card, trick in figures:
-        if isinstance(who, tuple):
-            if not any((s in declarers) == mine for s in who):
-                continue
-        elif (who in declarers) != mine:
+        if not (me in who if isinstance(who, tuple) else who == me):
             continue
         tied.append((said, card, trick))
     if not tied:

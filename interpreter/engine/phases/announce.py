@@ -23,7 +23,10 @@ Personal (`personal` true for the contract): each game (the declarer's, and with
 base bidder's too) has one chain per opponent, opened by that opponent, answered by the game's
 declarer only and answered back by that opponent only (contra ad personam).
 
-Figures a contract names in `must_declare` are declared for the declarer when the round opens.
+Figures a contract names in `must_declare` are the declarer's to declare: at his first turn they are
+his only legal statements, one after the other, until he has declared them all (then he may declare
+more and end his turn as usual); nobody else may declare them. The declaration is his own action, in
+the log and at the table like any other.
 """
 from __future__ import annotations
 
@@ -238,11 +241,6 @@ class AnnouncePhase(Phase):
         if games is None:
             games = pc.started[key] = _games(st, pc, declarer, base_bidder, base_contract)
         an.games = games
-        must = pc.must_declare
-        if must:
-            declared = an.declared
-            for name in must:
-                declared.setdefault(name, declarer)
         an.view = pc.view(an.declared)
         start_tracking(st, an, pc)
         first = S.first(c) if S.first is not None else declarer
@@ -253,10 +251,18 @@ class AnnouncePhase(Phase):
     def legal(self, st: State) -> list[int]:
         me = st.to_act
         an = st.announce
-        out: list[int] = []
         pc = an.pc
         if pc is None:
             pc = per_contract(st)
+        owed = _owed(st, pc) if pc.must_declare else ()
+        if owed:
+            if me == st._declarer:      # the bid figures first, his own statements (must_declare)
+                return [owed[0]]
+            return [a for a in self._legal(st, me, an, pc) if a not in owed]
+        return self._legal(st, me, an, pc)
+
+    def _legal(self, st: State, me: int, an: AnnounceState, pc: PerContract) -> list[int]:
+        out: list[int] = []
         c: Ctx | None = None
         if pc.declarable:
             view = an.view
@@ -399,6 +405,13 @@ class AnnouncePhase(Phase):
         # table (KR-ANN-18, KR-AMB-12)
         if me in st.declarers and me != st._declarer:
             sides.reveal(st)
+
+
+def _owed(st: State, pc: PerContract) -> list[int]:
+    """The declarations of the contract's `must_declare` figures the declarer has not made yet, in order."""
+    declared = st.announce.declared
+    index = st.R.announce.figure_index
+    return [A.make(A.ANNOUNCE, 1 + index[name]) for name in pc.must_declare if name not in declared]
 
 
 def _chain_key(st: State, code: int, other: int) -> tuple:

@@ -200,8 +200,9 @@ def trick_figures(R: Any) -> tuple[int, dict]:
 
 
 def _declared(st: State, me: int) -> list[tuple[int, int]]:
-    """(card, trick number) of each figure declared by `me`'s side whose card `me` holds and must keep
-    for a trick of its own (the figure's `card` and `trick`; a negative trick counts from the end)."""
+    """(card, trick number) of each figure `me` declared himself whose card he holds and must keep for a
+    trick of its own (the figure's `card` and `trick`; a negative trick counts from the end). A figure
+    his partner declared binds the partner's play, not his."""
     declared = st.announce.declared
     if not declared:
         return []
@@ -209,18 +210,13 @@ def _declared(st: State, me: int) -> list[tuple[int, int]]:
     tied, kept = trick_figures(st.R)
     if not hand & tied:
         return []
-    declarers = st.declarers
-    mine = me in declarers
     out = []
     names = []
     for name, f in kept.items():    # fewer than the declarations, as a rule
         if name not in declared:
             continue
         who = declared[name]
-        if isinstance(who, tuple):
-            if not any((s in declarers) == mine for s in who):
-                continue
-        elif (who in declarers) != mine:
+        if not (me in who if isinstance(who, tuple) else who == me):
             continue
         card = f.card
         if card < 0 and f.card_expr is not None:
