@@ -1,8 +1,8 @@
 """The mapping between an OpenSpiel game and a rule file, read from a YAML file beside the rule file
-(`games/<game>/openspiel.yml`): data, never code. The conformance harness
-(`interpreter/adapters/conformance.py`) reads it; docs/conformance.md describes the format.
+(`games/<game>/openspiel.yml`): data, never code. The conformance harness (`interpreter/adapters/conformance.py`)
+reads it; docs/conformance.md describes the format and shows a real one. Its shape:
 
-    game: oh_hell                      # OpenSpiel's short name
+    game: some_game                    # OpenSpiel's short name
     seats: same                        # OpenSpiel player p sits in seat p (or a list: seat of player 0, 1, …)
     dealer: 0                          # the dealer when no chance step draws one (an OpenSpiel player)
     cards: {order: rank_major, suits: [C, D, S, H], ranks: [2, 3, …, A]}   # OpenSpiel card id → card code
@@ -16,7 +16,7 @@
       - {from: cards, text: "bid {n}"}
     returns: {account: score}          # what OpenSpiel's returns are: an account's change, or `result`
     configs:                           # OpenSpiel's parameters and the rule file that mirrors them
-      - {name: "4", params: {players: 4}, rules: oh-hell-openspiel.stw, options: {}}
+      - {name: "4", params: {players: 4}, rules: some-game-openspiel.stw, options: {}}
 
 Errors are E506 diagnostics at the line of the offending key (exit 2 in the tool).
 """
