@@ -47,6 +47,26 @@ def test_the_hand_grows_to_the_top_and_shrinks_back_and_the_game_then_ends(rs):
     assert sizes == [1, 2, 3, 2, 1]
 
 
+def _sizes(rs, options):
+    sess = Session(rs, options)
+    sizes = []
+    rng = random.Random(4)
+    while not sess.ended and len(sizes) < 30:
+        st = sess.start(rng=rng)
+        sizes.append(bin(st.hands[1]).count("1"))
+        sess.finish(play_random(st, len(sizes)))
+    return sizes
+
+
+@pytest.mark.rules("OHH-DEAL-02", "OHH-VAR-02")
+def test_pagats_falling_sequence_and_a_table_that_plays_only_one_half(rs, tmp_path):
+    assert _sizes(rs, {"top": 4, "sequence": "falling"}) == [4, 3, 2, 1, 2, 3, 4]
+    half = tmp_path / "rising-only.stw"           # the custom: only the rising half, by the session's end
+    half.write_text('extends "oh-hell"\ntitle = "Oh Hell, rising only"\nsession { ends = round == top - 1 }\n',
+                    encoding="utf-8")
+    assert _sizes(load(str(half)), {"top": 4}) == [1, 2, 3, 4]
+
+
 def test_the_turned_up_card_names_trumps_and_a_full_deal_has_none(rs):
     st = new_game(rs, seed=3, options={"top": 13}, deal_number=4)
     turned = st.R.codes[st.talon[0]]

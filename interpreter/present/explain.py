@@ -256,7 +256,7 @@ def build(rs: Ruleset) -> Booklet:
                         [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
                          for r in session[part]])
         b.bullets([f"next dealer: {words(session['dealer'])}" if "dealer" in session else None,
-                   f"the session ends when {words(session['ends'])}" if "ends" in session else None,
+                   _session_end(session["ends"]) if "ends" in session else None,
                    session.get("doc")])
         _sits(b, doc, session.get("sit") or {})
     if doc.get("option"):
@@ -266,6 +266,15 @@ def build(rs: Ruleset) -> Booklet:
         b.heading("Customs (not enforced)")
         b.bullets(doc["customs"])
     return b
+
+
+def _session_end(ends) -> str:
+    """`session.ends` in words; a constant says it plainly (true: every deal is a whole game)."""
+    if ends is True:
+        return "the session ends after every deal: each deal is a whole game"
+    if ends is False:
+        return "the session does not end by itself"
+    return f"the session ends when {words(ends)}"
 
 
 def _sits(b, doc: dict, sit: dict) -> None:
