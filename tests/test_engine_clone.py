@@ -9,6 +9,7 @@ import pytest
 
 from interpreter import load
 from interpreter.engine import new_game
+from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 from tests.test_playout import GAMES
 
@@ -21,7 +22,7 @@ def snapshot(st: State) -> tuple:
 
 def check_clones(name: str, seed: int) -> int:
     rs = load(name)
-    st = new_game(rs, seed=seed, dealer=seed % rs.seats)
+    st = new_game(rs, seed=seed, dealer=seed % compile_rules(rs).n_seats)   # a seat of the deal (priffe-5: 4 of 5)
     rng = random.Random(seed)
     clones = 0
     while not st.is_over():
@@ -78,3 +79,10 @@ def test_playing_the_original_on_leaves_its_clones_unchanged(name):
             st.apply(legal[rng.randrange(len(legal))])
         for k, (copy, before) in enumerate(kept):
             assert snapshot(copy) == before, f"{name} seed {seed}: the original changed its clone of step {k}"
+
+
+def test_a_dealer_outside_the_deal_is_refused_in_words():
+    """priffe-5 seats five people at a deal of four: seat 4 is no seat of the deal (a clear ValueError, not an
+    IndexError from the dealing)."""
+    with pytest.raises(ValueError, match="the dealer must be a seat of the deal, 0 to 3"):
+        new_game(load("priffe-5"), seed=4, dealer=4)

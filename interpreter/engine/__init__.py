@@ -27,6 +27,8 @@ def new_game(ruleset: Ruleset, seed: int | None = None, deal: dict | None = None
     """A new deal: cards from `seed` (a seeded random.Random) or explicit `deal` = {"hands": [...], "talon": [...]}
     with card codes. `seat_player` and `table`: who sits where in a session of sits (engine/reseating.py)."""
     rules = compile_rules(ruleset, options)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.n_seats:
+        raise ValueError(f"the dealer must be a seat of the deal, 0 to {rules.n_seats - 1}, not {dealer!r}")
     if deal is not None:
         hands, talon = validate_deal(rules, deal.get("hands"), deal.get("talon", []), dealer, deal_number, accounts)
     else:
