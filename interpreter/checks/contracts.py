@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from interpreter.checks.context import Context
 from interpreter.checks.family_names import given_names
-from interpreter.model.family import ladders
 from interpreter.language.document import escape
+from interpreter.model.family import ladders
 
 
 def reachable(doc: dict) -> set[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from interpreter.checks.context import Context, names_a_suit, names_one_of
-from interpreter.checks.field_types import HELP as FIELD_HELP
+from interpreter.checks.context import Context, names_a_suit, names_one_of, plain_name
 from interpreter.checks.family_names import family_names
+from interpreter.checks.field_types import HELP as FIELD_HELP
 from interpreter.checks.field_types import scope_of, wanted
 from interpreter.checks.typecheck import Checker, ExprError, describe
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
@@ -217,6 +217,9 @@ def check(ctx: Context) -> None:
         if path[:1] == ("contract",) and path[-1:] == ("trump",) and names_a_suit(ctx, value):   # a suit: checks/references
             continue
         if path[:1] == ("figure",) and path[-1:] == ("card",) and names_one_of(ctx, value, ctx.cards):   # checks/references
+            continue
+        name_or_expr = tuple(path[-1:]) == ("talon",) or tuple(path[-2:]) == ("all_pass", "contract")
+        if name_or_expr and plain_name(value):   # a name: checks/references; an expression: checks/family_forms
             continue
         file, span = ctx.where(ptr)
         try:

@@ -8,7 +8,7 @@ are checked as references (E301).
 from __future__ import annotations
 
 from interpreter.checks.context import Context
-from interpreter.checks.family_names import given_names, is_expression
+from interpreter.checks.family_names import as_dict, given_names, is_expression
 from interpreter.language.document import escape
 from interpreter.model.vocabulary import REGISTRY, VALUES
 
@@ -39,8 +39,7 @@ def _talons(ctx: Context) -> None:
 
 
 def _all_pass(ctx: Context) -> None:
-    auction = ctx.doc.get("auction") if isinstance(ctx.doc.get("auction"), dict) else {}
-    value = (auction.get("all_pass") or {}).get("contract") if isinstance(auction.get("all_pass"), dict) else None
+    value = as_dict(as_dict(ctx.doc.get("auction")).get("all_pass")).get("contract")
     if is_expression(value):
         _pending(ctx, "auction.all_pass.contract", "/auction/all_pass/contract")
         _named(ctx, value, ctx.contracts, "contract", "/auction/all_pass/contract")

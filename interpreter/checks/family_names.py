@@ -16,9 +16,16 @@ from interpreter.language.expressions import parse_text
 from interpreter.model.family import choice_options, ladder_steps, rankings, strain_names
 
 
+def as_dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
 def family_names(doc: dict) -> list[tuple[str, str]]:
-    deck = doc.get("deck") if isinstance(doc.get("deck"), dict) else {}
-    suits = {str(s) for s in deck.get("suits", [])} if isinstance(deck.get("suits"), list) else set()
+    suits = {str(s) for s in as_list(as_dict(doc.get("deck")).get("suits"))}
     out: list[tuple[str, str]] = [(name, "ranking") for name in rankings(doc)]
     for name, options in choice_options(doc).items():
         out.append((name, "choice"))

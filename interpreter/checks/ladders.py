@@ -13,14 +13,14 @@ Both are pending (checks/features.py refuses `ladder` and `auction.style = duels
 from __future__ import annotations
 
 from interpreter.checks.context import Context
-from interpreter.checks.family_names import given_names
+from interpreter.checks.family_names import as_list, given_names
 from interpreter.language.document import escape
 from interpreter.model.family import ladder_steps, ladders
 
 
 def _ladder(ctx: Context, name: str, lad: dict) -> None:
     base = "/ladder/" + escape(name)
-    levels = lad.get("levels") if isinstance(lad.get("levels"), list) else []
+    levels = as_list(lad.get("levels"))
     if not levels:
         ctx.error("E319", f"ladder '{name}' has no levels, so it makes no calls", base + "/levels"
                   if "levels" in lad else base, key="levels" not in lad, help="write `levels = [18, 20, 22]`, lowest first")
@@ -29,7 +29,7 @@ def _ladder(ctx: Context, name: str, lad: dict) -> None:
             ctx.error("E319", f"the levels of ladder '{name}' must rise: {levels[i]} comes after {levels[i - 1]}",
                       f"{base}/levels/{i}", help="write the levels lowest first, each once; the calls rank in that order")
             break
-    strains = lad.get("strains") if isinstance(lad.get("strains"), list) else []
+    strains = as_list(lad.get("strains"))
     for i, s in enumerate(strains):
         if s in strains[:i]:
             ctx.error("E319", f"strain '{s}' is written twice in ladder '{name}'", f"{base}/strains/{i}",

@@ -14,6 +14,7 @@ Nothing here runs yet: `ranking`, `contract.ranking` and `play.ranking` are pend
 from __future__ import annotations
 
 from interpreter.checks.context import Context, plain_name
+from interpreter.checks.family_names import as_dict, as_list
 from interpreter.language.document import escape
 from interpreter.model.family import rankings
 
@@ -22,12 +23,12 @@ _HELP_TWICE = "each card has one place in the order; list it once (a group or su
 
 def _deck_cards(ctx: Context) -> dict[str, tuple[str, str]]:
     """card code → (suit, rank), for the cards made of a rank and a suit (not a suit's own `cards`)."""
-    deck = ctx.doc.get("deck") if isinstance(ctx.doc.get("deck"), dict) else {}
+    deck = as_dict(ctx.doc.get("deck"))
     out: dict[str, tuple[str, str]] = {}
-    default = [str(r) for r in deck.get("ranks", [])] if isinstance(deck.get("ranks"), list) else []
-    own = deck.get("suit") if isinstance(deck.get("suit"), dict) else {}
+    default = [str(r) for r in as_list(deck.get("ranks"))]
+    own = as_dict(deck.get("suit"))
     for suit in ctx.suits:
-        spec = own.get(suit) if isinstance(own.get(suit), dict) else {}
+        spec = as_dict(own.get(suit))
         if isinstance(spec.get("cards"), list):
             continue
         ranks = [str(r) for r in spec["ranks"]] if isinstance(spec.get("ranks"), list) else default
@@ -40,8 +41,7 @@ def _trumps(ctx: Context, name: str, spec: dict, base: str) -> tuple[set[str], l
     """The cards listed among the trumps (cards and groups), and the suit entries, with E301/E317 on the way."""
     listed: dict[str, str] = {}
     suits: list[str] = []
-    entries = spec.get("trumps") if isinstance(spec.get("trumps"), list) else []
-    for i, entry in enumerate(entries):
+    for i, entry in enumerate(as_list(spec.get("trumps"))):
         entry, ptr = str(entry), f"{base}/trumps/{i}"
         if entry == "trump" or entry in ctx.suits:
             suits.append(entry)
@@ -68,8 +68,7 @@ def _trumps(ctx: Context, name: str, spec: dict, base: str) -> tuple[set[str], l
 
 def _ranks(ctx: Context, name: str, spec: dict, base: str) -> set[str]:
     seen: set[str] = set()
-    ranks = spec.get("ranks") if isinstance(spec.get("ranks"), list) else []
-    for i, r in enumerate(ranks):
+    for i, r in enumerate(as_list(spec.get("ranks"))):
         r, ptr = str(r), f"{base}/ranks/{i}"
         if r not in ctx.ranks:
             ctx.unknown("rank", r, ctx.ranks, ptr)
@@ -114,8 +113,7 @@ def _fits(ctx: Context, cname: str, con: dict, rname: str, fixed: str | None, ta
 def check(ctx: Context) -> None:
     orders = rankings(ctx.doc)
     found = {name: _check_ranking(ctx, name, spec) for name, spec in orders.items()}
-    play = ctx.doc.get("play") if isinstance(ctx.doc.get("play"), dict) else {}
-    default = play.get("ranking")
+    default = as_dict(ctx.doc.get("play")).get("ranking")
     if isinstance(default, str) and default not in orders:
         ctx.unknown("ranking", default, orders, "/play/ranking")
         default = None

@@ -13,11 +13,11 @@ import re
 
 from interpreter.checks.context import Context
 from interpreter.checks.family_names import given_names
-from interpreter.model.family import ladders
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.language.document import escape, unescape
 from interpreter.language.edits import entry_key
 from interpreter.language.expressions import children, names_in, parse_text
+from interpreter.model.family import ladders
 
 _QUOTED = re.compile(r"'([^']+)'")
 _RELOCATE = {"E301", "E401"}
