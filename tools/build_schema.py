@@ -284,7 +284,7 @@ SCHEMA = {
             "side": enum(["alone", "called", "partnership", "nobody", "no_declarer"], "The declarer plays alone, with a called (hidden) partner, or with his fixed partner (`seating.teams`); `nobody`: the seat whose call led to the contract keeps the declarer's name but nobody partners anybody; `no_declarer`: nobody declares even when a call led to the contract (`declarer` reads none), and fixed partners play together."),
             "talon": d({"anyOf": [EXPR, {"type": "null"}]}, "The talon procedure of this contract; or an expression that gives its name in each deal (not run by the engine yet).", "halves"),
             "ranking": d(NAME, "The card order of this contract (a declared `ranking`): which cards are trumps and how every suit ranks. Without it the deck's order and `trump` as before.", "grand"),
-            "allowed": d(EXPR, "When the declarer may name this contract in the contract phase (names: `me`, `final`, `chose(…)`); a contract whose condition is false is not offered.", "chose(skat) == hand"),
+            "allowed": d(EXPR, "When the declarer may name this contract in the contract phase (names: `this`, the contract offered; `me`, the declarer; `final`, `chose(…)`); a contract whose condition is false is not offered.", "chose(skat) == hand"),
             "goal": d(EXPR, "True when the declaring side has made the contract.", "tricks(declarer) >= 6"),
             "defence": enum(["ask", "all", "nobody"], "Whether defenders choose to go along (ask), all play, or nobody plays."),
             "lead": d(EXPR, "Who leads to the first trick.", "declarer"),

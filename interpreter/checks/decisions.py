@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from interpreter.checks.attributes import _lets, _walk
 from interpreter.checks.context import Context
-from interpreter.checks.expressions import _narrow
+from interpreter.checks.expressions import _narrow, environment
 from interpreter.diagnostics import Diagnostic, best_matches
 from interpreter.language.document import escape
 from interpreter.model.family import choice_options
@@ -81,6 +81,7 @@ def _words(node) -> list[tuple]:
 
 
 def _comparisons(ctx: Context, options: dict[str, list[str]]) -> None:
+    known = environment(ctx)            # an unknown word is E401 already (checks/expressions)
     roots = list(getattr(ctx, "expressions", {}).items()) + [(ptr, node) for ptr, node, _ in _lets(ctx)]
     for ptr, root in roots:
         for node, _bound in _walk(root):
@@ -92,7 +93,7 @@ def _comparisons(ctx: Context, options: dict[str, list[str]]) -> None:
                 if name not in options or (node[1] in ("in", "not in") and side is not a):
                     continue
                 for word in _words(other):
-                    if word[1] not in options[name]:
+                    if word[1] not in options[name] and word[1] in known:
                         _report(ctx, ptr, root, word, f"'{word[1]}' is not an option of choice '{name}', so "
                                 f"`chose({name})` is never '{word[1]}'", options[name])
 
@@ -101,7 +102,7 @@ def _report(ctx: Context, ptr: str, root, node, message: str, pool: list[str]) -
     file, span = ctx.where(ptr)
     span = _narrow(ctx.sources.get(file), span, root, node) or span
     ctx.diagnostics.append(Diagnostic("E325", message, file, span, suggestions=best_matches(node[1], pool),
-                                      help="its options: " + ", ".join(pool)))
+                                      help="its options: " + ", ".join(dict.fromkeys(pool))))
 
 
 def check(ctx: Context) -> None:

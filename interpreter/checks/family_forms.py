@@ -8,6 +8,7 @@ are checked as references (E301).
 from __future__ import annotations
 
 from interpreter.checks.context import Context
+from interpreter.checks.expressions import environment
 from interpreter.checks.family_names import as_dict, given_names, is_expression
 from interpreter.language.document import escape
 from interpreter.model.vocabulary import REGISTRY, VALUES
@@ -22,9 +23,17 @@ def _pending(ctx: Context, form: str, ptr: str) -> None:
               "implement it yet", ptr, help=_HELP)
 
 
-def _named(ctx: Context, value, pool, what: str, ptr: str) -> None:
+def check_given(ctx: Context, value, pool, what: str, ptr: str) -> None:
+    """E301 for a name a name-or-expression field gives that is not in `pool`. A plain name is checked here
+    (nothing else types it); in an expression only the names the expressions know, since an unknown one
+    is already E401 there."""
+    if not is_expression(value):
+        if isinstance(value, str) and value not in pool:
+            ctx.unknown(what, value, pool, ptr)
+        return
+    known = environment(ctx)
     for name in sorted(given_names(value)):
-        if name not in pool:
+        if name not in pool and name in known:
             ctx.unknown(what, name, pool, ptr)
 
 
@@ -35,14 +44,14 @@ def _talons(ctx: Context) -> None:
             if is_expression(value):
                 ptr = f"/{kind}/{escape(name)}/talon"
                 _pending(ctx, f"{kind}.*.talon", ptr)
-                _named(ctx, value, ctx.talons, "talon procedure", ptr)
+                check_given(ctx, value, ctx.talons, "talon procedure", ptr)
 
 
 def _all_pass(ctx: Context) -> None:
     value = as_dict(as_dict(ctx.doc.get("auction")).get("all_pass")).get("contract")
     if is_expression(value):
         _pending(ctx, "auction.all_pass.contract", "/auction/all_pass/contract")
-        _named(ctx, value, ctx.contracts, "contract", "/auction/all_pass/contract")
+        check_given(ctx, value, ctx.contracts, "contract", "/auction/all_pass/contract")
 
 
 def card_values(ctx: Context) -> set[str]:

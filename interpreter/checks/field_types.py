@@ -47,8 +47,9 @@ def wanted(path: tuple[str, ...]) -> str | None:
 
 
 # Names bound by the field itself, where they differ from their meaning elsewhere: in `partner.allowed`
-# `this` is the card being offered, not a call.
-_SCOPES: dict[tuple[str, ...], dict[str, str]] = {("partner", "allowed"): {"this": "card"}}
+# `this` is the card being offered, in a contract's `allowed` the contract being offered, not a call.
+_SCOPES: dict[tuple[str, ...], dict[str, str]] = {("partner", "allowed"): {"this": "card"},
+                                                  ("contract", "*", "allowed"): {"this": "contract"}}
 
 
 def scope_of(path: tuple[str, ...]) -> dict[str, str] | None:

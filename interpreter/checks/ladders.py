@@ -13,7 +13,8 @@ Both are pending (checks/features.py refuses `ladder` and `auction.style = duels
 from __future__ import annotations
 
 from interpreter.checks.context import Context
-from interpreter.checks.family_names import as_list, given_names
+from interpreter.checks.family_forms import check_given
+from interpreter.checks.family_names import as_list
 from interpreter.language.document import escape
 from interpreter.model.family import ladder_steps, ladders
 
@@ -39,9 +40,7 @@ def _ladder(ctx: Context, name: str, lad: dict) -> None:
         for i, c in enumerate(contracts):
             if str(c) not in ctx.contracts:
                 ctx.unknown("contract", c, ctx.contracts, f"{base}/contracts/{i}")
-    for t in sorted(given_names(lad.get("talon"))):
-        if t not in ctx.talons:
-            ctx.unknown("talon procedure", t, ctx.talons, base + "/talon")
+    check_given(ctx, lad.get("talon"), ctx.talons, "talon procedure", base + "/talon")
 
 
 def _clashes(ctx: Context) -> None:
@@ -64,7 +63,7 @@ def _duels(ctx: Context) -> None:
                   "/auction/pass_final", help="remove `pass_final = false`")
     if "ends" in auction:
         ctx.error("E318", "a duel auction ends by itself, when the last duel is over; `ends` would never be read",
-                  "/auction/ends", key=True, help="remove `ends`")
+                  "/auction/ends", key=True, help="remove `ends` (in a variant: `remove auction.ends`)")
 
 
 def check(ctx: Context) -> None:

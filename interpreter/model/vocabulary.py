@@ -263,8 +263,8 @@ ENTRIES: tuple[Entry, ...] = (
     _field("contract.*.ranking", "the card order of the contract: its trumps and the order of every suit",
            "contract grand { ranking = grand }"),
     _field("play.ranking", "the card order of every contract that names none", "play { ranking = bowers }"),
-    _field("contract.*.allowed", "when the contract may be named in the contract phase (names: `me`, `final`, "
-           "`chose(…)`)", "contract null { allowed = 23 >= final.level }"),
+    _field("contract.*.allowed", "when the contract may be named in the contract phase (names: `this`, the contract "
+           "offered; `me`, `final`, `chose(…)`)", "contract null { allowed = 23 >= final.level }"),
     # decisions in the game's own order
     _field("choice", "a decision by one seat between named options, run as a phase where its name stands in "
            "`procedure`; `chose(NAME)` reads the answer",
