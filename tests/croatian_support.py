@@ -35,11 +35,11 @@ def discard(state, *codes: str) -> None:
 
 def trick(state, *codes: str) -> int:
     """Play one trick, card by card, and return its winner."""
-    n = len(state.history)
+    n = len(state.play.history)
     for code in codes:
         act(state, "play " + code)
-    assert len(state.history) == n + 1
-    return state.history[-1][1]
+    assert len(state.play.history) == n + 1
+    return state.play.history[-1][1]
 
 
 def deal(hands, talon, dealer=C, accounts=None, options=None, game=None):
@@ -107,4 +107,4 @@ def six_hearts_played(state):
     run_trumps(state, 6, [("8H", "7H"), ("AS", "9S"), ("KS", "8S"), ("QS", "10D"), ("AD", "9D"), ("KD", "8D")])
     for cards in (("7S", "JS", "10S"), ("QD", "JD", "7D"), ("AC", "QC", "7C"), ("KC", "JC", "8C")):
         trick(state, *cards)
-    assert state.is_over() and state.tricks_won == [6, 4, 0]
+    assert state.is_over() and state.play.tricks_won == [6, 4, 0]

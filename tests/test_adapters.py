@@ -16,9 +16,9 @@ from pettingzoo.test import api_test
 import interpreter.adapters.openspiel_game  # noqa: F401  (registers python_stichwort)
 from interpreter.adapters.encoding import ActionCatalog, load_rules
 from interpreter.adapters.pettingzoo_env import env
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.pipeline import check, load
 from interpreter.resources import builtin_games
 

@@ -15,8 +15,8 @@ from pettingzoo.test import api_test
 import interpreter.adapters.encoding as encoding
 import interpreter.adapters.openspiel_game  # noqa: F401  (registers python_stichwort)
 from interpreter.adapters.pettingzoo_env import env
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import actions as A
-from interpreter.engine.bots import RuleBot
 
 NAME = "wien"
 

@@ -9,6 +9,7 @@ import pytest
 
 from interpreter import load
 from interpreter.engine import deal_cards
+from interpreter.engine.phases.auction import own_auction
 from interpreter.engine.phases.auction_plans import POSITION_FUNCTIONS, POSITION_VALUES
 from interpreter.engine.phases.conditions import reads_only
 from interpreter.engine.rules import compile_rules
@@ -47,15 +48,15 @@ def test_kept_answers_are_the_fresh_ones(game):
     assert met > 0
 
 
-def test_a_field_written_through_the_flat_state_forgets_the_position():
-    """`state.holder = …` (an alias of the auction's state) makes the position one its actions did not make:
-    from then on the calls allowed are worked out afresh, never read from the memo."""
+def test_a_field_written_from_outside_the_auction_forgets_the_position():
+    """`own_auction(state).holder = …` makes the position one its actions did not make: from then on the
+    calls allowed are worked out afresh, never read from the memo."""
     R = compile_rules(load("wien"))
     hands, talon = deal_cards(R, random.Random(4), 0)
     st = State(R, 0, hands, talon)
     st.apply(st.legal_actions()[0])
     assert st.auction.key is not None
-    st.holder = st.to_act
+    own_auction(st).holder = st.to_act
     assert st.auction.key is None
     fresh = st.clone()
     assert st.legal_actions() == fresh.legal_actions()

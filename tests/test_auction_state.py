@@ -5,7 +5,8 @@ import random
 
 from interpreter import load
 from interpreter.engine import deal_cards
-from interpreter.engine.phases.auction import AuctionState
+from interpreter.engine.phases.auction import AuctionState, own_auction
+from interpreter.engine.phases.play import own_play
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 
@@ -46,7 +47,7 @@ def test_clones_before_the_play_share_its_state_until_written():
     st = State(R, 0, hands, talon)
     twin = st.clone()
     assert twin.play is st.play                     # shared before the play (State.clone)
-    twin.tricks_won = [1] * twin.n                  # a write through the flat name makes the clone's own
+    own_play(twin).tricks_won = [1] * twin.n        # written: the clone's own
     assert twin.play is not st.play and st.play.tricks_won == [0] * st.n
     rng = random.Random(5)
     while twin.phase != "play" and twin.phase != "end":
@@ -69,7 +70,7 @@ def test_talon_state_copy_and_fresh_state():
 
 def test_clones_after_the_auction_share_its_state():
     """Nothing writes the auction's state once the auction is over: clones share it (State.clone), and a
-    write through a flat name makes the writer's own copy."""
+    write from outside the auction's steps (own_auction) makes the writer's own copy."""
     R = compile_rules(load("wien"))
     hands, talon = deal_cards(R, random.Random(3), 0)
     st = State(R, 0, hands, talon)
@@ -82,7 +83,7 @@ def test_clones_after_the_auction_share_its_state():
     twin = st.clone()
     assert twin.auction is st.auction
     order = list(st.auction.bid_order)
-    twin.bid_order = order[::-1]
+    own_auction(twin).bid_order = order[::-1]
     assert twin.auction is not st.auction and st.auction.bid_order == order
 
 

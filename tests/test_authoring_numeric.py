@@ -8,9 +8,9 @@ import json
 import pytest
 
 from interpreter import load, pipeline
+from interpreter.bots.rule import RuleBot
 from interpreter.cli import main
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.rules import compile_rules
 
 CONTRACT_TRUMP = """extends "oh-hell"
@@ -94,7 +94,7 @@ def test_packet_sizes_by_a_table_option(tmp_path):
         assert [bin(h).count("1") for h in state.hands] == [hand] * 4
         assert len(state.talon) == 52 - 4 * hand
         _play_out(state, f"p{hand}")
-        assert sum(state.tricks_won) == hand
+        assert sum(state.play.tricks_won) == hand
 
 
 def test_a_packet_size_that_cannot_deal_the_deck_is_refused(tmp_path):

@@ -1,4 +1,4 @@
-"""The rule bot's auction judgement kept in per-rule-set tables (engine/bot_judge.py, engine/invitations.py)
+"""The rule bot's auction judgement kept in per-rule-set tables (bots/rule_judge.py, bots/invitations.py)
 answers exactly as the plain computation does (the margins are compared: the same floats, bit for bit),
 for random hands of the games with an auction, and its memos stay bounded."""
 from __future__ import annotations
@@ -8,10 +8,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from interpreter.bots import invitations, rule_play
+from interpreter.bots.rule import RuleBot
+from interpreter.bots.rule_judge import _TALON_HELP, call_entries, goal_profile
 from interpreter.engine import actions as A
-from interpreter.engine import bot_play, invitations, new_game
-from interpreter.engine.bot_judge import _TALON_HELP, call_entries, goal_profile
-from interpreter.engine.bots import RuleBot
+from interpreter.engine import new_game
 from interpreter.engine.cards import bits
 from interpreter.engine.phases.talon import procedure_under
 from interpreter.pipeline import load
@@ -73,11 +74,11 @@ def _plain_margin(bot, st, hand: int, contract, call=None) -> float:
         return _plain_points(bot, st, hand, contract)
     if made == {0}:
         take, discard = _plain_exchange(st, contract, call)
-        return 5.0 * (bot_play.zero_chance(st, hand, take, discard) - bot.zero_bar) + bot.boldness
+        return 5.0 * (rule_play.zero_chance(st, hand, take, discard) - bot.zero_bar) + bot.boldness
     lo = min(made)
     est = _plain_estimate(st.R, hand, contract.trump)
     if len(made) == 1 and lo < total:
-        return min(est - lo + 1.0, lo - bot_play.forced_tricks(st, hand)) + bot.boldness
+        return min(est - lo + 1.0, lo - rule_play.forced_tricks(st, hand)) + bot.boldness
     if lo == total:
         return est - total + 0.5 + bot.boldness
     return est - lo + 2.2 + bot.boldness

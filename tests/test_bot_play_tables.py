@@ -1,4 +1,4 @@
-"""The rule bot's card play works from tables kept per rule set, contract and hand (engine/bot_play.py):
+"""The rule bot's card play works from tables kept per rule set, contract and hand (engine/rule_play.py):
 every choice is the one the plain computation makes (written out here as it was before the tables), the
 cards of a suit in an order that is not that of their indices are sorted, and the memos are bounded."""
 from __future__ import annotations
@@ -9,10 +9,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from interpreter.bots import rule_play
+from interpreter.bots.rule import RuleBot
+from interpreter.bots.rule_judge import goal_profile
 from interpreter.engine import actions as A
-from interpreter.engine import bot_play, sides
-from interpreter.engine.bot_judge import goal_profile
-from interpreter.engine.bots import RuleBot
+from interpreter.engine import sides
 from interpreter.engine.cards import bits
 from interpreter.harness.runner import play_one
 from interpreter.pipeline import load
@@ -78,7 +79,7 @@ def plain_play(state, legal, rng):
     legal = [a for a in legal if A.kind_of(a) == A.PLAY]
     R, con, me = state.R, state.con, state.to_act
     made = goal_profile(state, con) if state.declarer is not None else set()
-    few = bot_play.wants_few(state, me, made)
+    few = rule_play.wants_few(state, me, made)
     if made == {0} and me not in state.declarers and state.declarer is not None:
         return plain_against_zero(state, legal, rng)
     if not state.trick:
@@ -203,7 +204,7 @@ def test_zero_risks_are_the_plain_ones():
         rng = random.Random(game)
         for _ in range(300):
             hand = rng.getrandbits(len(R.cards)) & rng.getrandbits(len(R.cards))
-            got = bot_play.zero_risks(state, hand)
+            got = rule_play.zero_risks(state, hand)
             assert got == plain_zero_risks(R, opponents, hand)
             assert list(got) == list(plain_zero_risks(R, opponents, hand))      # in the same order (sums)
 
@@ -217,27 +218,27 @@ def fake_rules(orders: list[int]) -> SimpleNamespace:
 def test_a_suit_ranked_against_its_card_indices_is_sorted():
     R = fake_rules([3, 0, 4, 1, 2, 5])
     state = SimpleNamespace(R=R, active=(0, 1, 2))
-    assert bot_play._suit_orders(R)[0][1] == [1, 3, 4, 0, 2, 5]
+    assert rule_play._suit_orders(R)[0][1] == [1, 3, 4, 0, 2, 5]
     for hand in range(1, 1 << 6):
-        assert list(bot_play.zero_risks(state, hand).items()) == list(plain_zero_risks(R, 2, hand).items())
+        assert list(rule_play.zero_risks(state, hand).items()) == list(plain_zero_risks(R, 2, hand).items())
     in_order = fake_rules(list(range(6)))
-    assert bot_play._suit_orders(in_order)[0][1] is None         # cards in index order: no sorting needed
+    assert rule_play._suit_orders(in_order)[0][1] is None         # cards in index order: no sorting needed
 
 
 def test_the_zero_risk_memos_are_bounded():
     R = fake_rules([0, 1, 2, 3])
     state = SimpleNamespace(R=R, active=(0, 1))
-    bot_play.zero_risks(state, 0b11)
+    rule_play.zero_risks(state, 0b11)
     parts = R.__dict__["_bot_suit_risks"]
     hands = R.__dict__["_bot_zero_risks"]
     for k in range(200_001):
         parts[("x", k)] = hands[("x", k)] = {}
-    assert bot_play.zero_risks(state, 0b101) == plain_zero_risks(R, 1, 0b101)
+    assert rule_play.zero_risks(state, 0b101) == plain_zero_risks(R, 1, 0b101)
     assert len(parts) == 1 and len(hands) == 1
 
 
 def test_card_points_compare_as_the_points_do():
     R = SimpleNamespace(cards=[SimpleNamespace(points=Fraction(p)) for p in (3, 2.5, 4, 0.5)])
-    floats, whole = bot_play.card_points(R)
+    floats, whole = rule_play.card_points(R)
     assert floats == [3.0, 2.5, 4.0, 0.5]
     assert whole == [6, 5, 8, 1]

@@ -81,8 +81,8 @@ def test_the_auction_conditions_the_sampled_deals(wien):
     import random
 
     from interpreter.bots.advise import _explained, sample_deals
+    from interpreter.bots.rule import RuleBot
     from interpreter.engine import new_game
-    from interpreter.engine.bots import RuleBot
     from interpreter.engine.text import parse
 
     hand = read_hand(wien, "7C 8C 9C 7S 8S 9S 7D 8D 7H 8H")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.bots import rule_play
+from interpreter.bots.rule import RuleBot, goal_profile
 from interpreter.bots.value import deal_values
 from interpreter.engine import actions as A
-from interpreter.engine import bot_play, new_game
-from interpreter.engine.bots import RuleBot, goal_profile
+from interpreter.engine import new_game
 from interpreter.pipeline import load
 
 
@@ -54,7 +55,7 @@ def _ducks(priffe, upper_bound: bool) -> int:
                 con = st.con
                 wanted = (st.declarer is not None) == upper_bound
                 made = goal_profile(st, con) if st.declarer is not None else set()
-                if wanted and bot_play.wants_few(st, me, made):
+                if wanted and rule_play.wants_few(st, me, made):
                     beats = con.beaters[st.win[1]]
                     legal = [x for x in st.legal_actions() if A.kind_of(x) == A.PLAY]
                     if any(not (1 << x) & beats for x in legal):

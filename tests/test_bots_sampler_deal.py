@@ -8,10 +8,10 @@ import random
 import pytest
 
 from interpreter.bots import seat_view
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.sampler import Sampler
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.deals import DealError
 from interpreter.pipeline import load
 

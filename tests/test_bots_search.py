@@ -7,10 +7,10 @@ import random
 import pytest
 
 from interpreter.bots import IsmctsBot, SearchBot, make_bot, parse_bots, seat_view
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.sampler import Sampler, bits
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.pipeline import load
 
 
@@ -168,13 +168,13 @@ def test_voids_are_learned_from_the_rules():
     """A seat that did not follow suit is never given that suit again in later samples."""
     rs = load("wien")
     for seed in range(40):
-        st = _play_until(rs, seed, lambda s: s.phase == "play" and s.current_player() == 0 and len(s.history) >= 4)
+        st = _play_until(rs, seed, lambda s: s.phase == "play" and s.current_player() == 0 and len(s.play.history) >= 4)
         if st.phase != "play" or st.current_player() != 0:
             continue
         view = seat_view(st)
         # find a trick where another seat failed to follow the led suit
         voids = []
-        for trick, _winner in st.history:          # (seat, card) pairs in the order played
+        for trick, _winner in st.play.history:          # (seat, card) pairs in the order played
             led = rs.cards[trick[0][1]].suit
             voids += [(s, led) for s, c in trick[1:] if s != 0 and rs.cards[c].suit != led]
         if not voids:
@@ -223,7 +223,7 @@ def test_make_bot_and_parse_bots():
 def test_calls_weigh_the_samples(wien):
     """With a model of the other seats (the rule bot), a sample whose hands would not have produced the
     calls seen weighs less; without one every sample weighs 1."""
-    from interpreter.engine.bots import RuleBot as Model
+    from interpreter.bots.rule import RuleBot as Model
 
     for seed in range(30):
         st = _play_until(wien, seed, lambda s: s.phase == "play")

@@ -150,6 +150,7 @@ def test_a_tree_one_level_deeper_is_refused_on_its_line(tmp_path):
     assert f"deeper than {MAX_TREE_DEPTH} levels" in d.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", ["sum", "product", "negation", "not", "attribute", "comparison"])
 def test_a_100k_term_expression_gives_a_clean_diagnostic(tmp_path, shape):
     n = 100_000
@@ -173,6 +174,7 @@ def test_a_100k_term_expression_gives_a_clean_diagnostic(tmp_path, shape):
     assert d["code"] == "E102" and d["line"] == 3
 
 
+@pytest.mark.slow
 def test_a_100k_term_expression_in_a_fresh_process(tmp_path):
     """The same in a separate `python -m interpreter validate`, as a user would run it; the very long
     source line is shown as a window around the caret, not whole."""
@@ -186,6 +188,7 @@ def test_a_100k_term_expression_in_a_fresh_process(tmp_path):
     assert len(run.stdout) < 1000 and "…" in run.stdout
 
 
+@pytest.mark.slow
 def test_a_deep_expression_in_a_yaml_string_gives_a_clean_diagnostic(tmp_path):
     """YAML and JSON expressions are parsed from strings, after the file: they are bounded too."""
     path = tmp_path / "deep.yaml"

@@ -69,7 +69,7 @@ def test_auc_numbers_step_by_one_same_and_game_only_at_the_first_turn(rs):
     # game outranks every number; the number bidder is out and only another game outbids it
     state = deal(SIX_HEARTS, SIX_TALON)
     act(state, "bid two", "bid game")
-    assert state.excluded[A] and state.current_player() == C
+    assert state.auction.excluded[A] and state.current_player() == C
     assert bids(state) == {"pass"} | games                                                # CRO-AUC-07, -13
     act(state, "pass")
     assert state.declarer == B and state.phase == "contract"                              # A is not asked again
@@ -136,7 +136,7 @@ def test_con_01_a_suit_contract_needs_six_tricks(rs):
     assert trick(state, "7S", "JS", "10S") == B
     for cards in (("QD", "JD", "7D"), ("AC", "QC", "7C"), ("KC", "JC", "8C")):
         assert trick(state, *cards) == B
-    assert state.is_over() and state.tricks_won == [6, 4, 0]
+    assert state.is_over() and state.play.tricks_won == [6, 4, 0]
     assert state.result()["made"] is True                          # six is enough
     assert state.accounts["score"] == [-30 + 10, -30, -30]        # game hearts: BS 10 won
 
@@ -146,7 +146,7 @@ def test_con_01_a_suit_contract_needs_six_tricks(rs):
     assert trick(state, "7S", "AS", "JS") == B
     for cards in (("KS", "10S", "8S"), ("AD", "JD", "7D"), ("AC", "QC", "7C"), ("KC", "JC", "8C")):
         assert trick(state, *cards) == B
-    assert state.is_over() and state.tricks_won == [5, 5, 0]
+    assert state.is_over() and state.play.tricks_won == [5, 5, 0]
     assert state.result()["made"] is False                         # five is not enough
     assert state.accounts["score"] == [-30 - 10, -30, -30]
 
@@ -178,8 +178,8 @@ def test_auc_15_silent_when_the_contract_cannot_win(rs):
     assert state.current_player() == C and legal(state) == {"declare bettel_g", "declare sanac_g", "pass"}
     act(state, "pass")
     assert state.declarer == A and state.con.name == "five_g"
-    assert state.reveals[B] is None and state.reveals[C] is None
-    assert [label for _, label in state.calls][-2:] == ["pass", "pass"]
+    assert state.auction.reveals[B] is None and state.auction.reveals[C] is None
+    assert [label for _, label in state.auction.calls][-2:] == ["pass", "pass"]
 
     state = deal(SIX_HEARTS, SIX_TALON)
     act(state, "bid game", "bid game", "pass", "declare four_g", "declare sanac_g")
@@ -236,9 +236,9 @@ def test_def_01_a_lone_defender_needs_two_tricks_the_one_who_dropped_out_is_out(
     assert trick(state, "AS", "10C") == A
     assert trick(state, "7C", "JC") == C                           # C's only trick
     assert state.is_over()
-    assert all(len(cards) == 2 and B not in {s for s, _ in cards} for cards, _ in state.history)   # CRO-DEF-08
+    assert all(len(cards) == 2 and B not in {s for s, _ in cards} for cards, _ in state.play.history)   # CRO-DEF-08
     assert state.hands[B] == b_hand                                # B's cards lie untouched
-    assert state.tricks_won == [9, 0, 1]
+    assert state.play.tricks_won == [9, 0, 1]
     # C played and failed his two tricks: he pays BS 10 and still scores his trick; B is not penalised
     assert state.accounts["score"] == [-30 + 10, -30, -30 - 10]
     assert state.accounts["juha"] == {(C, A): 10}
@@ -252,7 +252,7 @@ def test_def_04_both_playing_need_four_together(rs):
     run_trumps(state, 6, [("8H", "7H"), ("AS", "9S"), ("KS", "8S"), ("QS", "10D"), ("AD", "9D"), ("KD", "8D")])
     for cards in (("7S", "JS", "10S"), ("QD", "JD", "7D"), ("AC", "QC", "7C"), ("KC", "JC", "8C")):
         trick(state, *cards)
-    assert state.tricks_won == [6, 4, 0]
+    assert state.play.tricks_won == [6, 4, 0]
     assert state.accounts["score"] == [-20, -30, -30]
     assert state.accounts["juha"] == {(B, A): 40}
     # one trick between them: both pay
@@ -262,7 +262,7 @@ def test_def_04_both_playing_need_four_together(rs):
                           ("KD", "9D"), ("QD", "8D"), ("QC", "7D")])
     trick(state, "AS", "KC", "10C")
     assert trick(state, "7C", "AC", "JC") == B
-    assert state.tricks_won == [9, 1, 0]
+    assert state.play.tricks_won == [9, 1, 0]
     assert state.accounts["score"] == [-20, -40, -40]
     assert state.accounts["juha"] == {(B, A): 10}
 
@@ -271,8 +271,8 @@ def test_def_04_both_playing_need_four_together(rs):
 def test_def_05_nobody_plays_the_declarer_has_ten_tricks(rs):
     state = game_hand(FIVE_HEARTS, FIVE_TALON)                     # A could not make this if it were played
     act(state, "drop out", "drop out")
-    assert state.is_over() and state.history == [] and state.trick == []
-    assert state.tricks_won == [10, 0, 0] and state.result()["made"] is True
+    assert state.is_over() and state.play.history == [] and state.trick == []
+    assert state.play.tricks_won == [10, 0, 0] and state.result()["made"] is True
     assert state.accounts["score"] == [-20, -30, -30] and not state.accounts["juha"]
 
 
@@ -283,7 +283,7 @@ def test_def_06_07_the_invitation_cannot_be_refused_the_host_answers_for_four(rs
     assert state.current_player() == C and legal(state) == {"invite", "no invite"}
     act(state, "invite")
     # B is in the play without being asked: the next question is kontra, and B has no way to decline
-    assert state.playing == (A, B, C) and (state.host, state.guest) == (C, B)
+    assert state.playing == (A, B, C) and (state.defence.host, state.defence.guest) == (C, B)
     assert state.phase == "kontra" and legal(state) == {"kontra", "pass"}
     act(state, "pass", "pass")
     assert state.phase == "play"
@@ -300,7 +300,7 @@ def test_def_06_07_the_invitation_cannot_be_refused_the_host_answers_for_four(rs
     run_trumps(state, 6, [("8H", "7H"), ("AS", "9S"), ("KS", "8S"), ("QS", "10D"), ("AD", "9D"), ("KD", "8D")])
     for cards in (("7S", "JS", "10S"), ("QD", "JD", "7D"), ("AC", "QC", "7C"), ("KC", "JC", "8C")):
         trick(state, *cards)
-    assert state.tricks_won == [6, 4, 0]                           # the guest took all four
+    assert state.play.tricks_won == [6, 4, 0]                           # the guest took all four
     assert state.accounts["score"] == [-20, -30, -30]              # the host with none is safe
     assert state.accounts["juha"] == {(C, A): 40}
 
@@ -319,15 +319,15 @@ def test_def_09_bettel_nobody_may_drop_out_and_nobody_has_a_quota(rs):
     act(state, "pass", "pass")
     assert state.playing == (A, B, C)
     first_legal_playout(state)
-    assert len(state.history) == 10                                # the 5-trick stop does not apply (CRO-AMB-10)
-    assert state.tricks_won[A] == 0 and state.result()["made"] is True
+    assert len(state.play.history) == 10                                # the 5-trick stop does not apply (CRO-AMB-10)
+    assert state.play.tricks_won[A] == 0 and state.result()["made"] is True
     assert state.accounts["score"] == [-30 + 14, -30, -30]         # game Bettel: BS 14
     assert not state.accounts["juha"]                              # a made Bettel gives the defenders nothing
 
     state = deal(BETTEL_LOST, BETTEL_TALON)
     act(state, "bid bettel", "pass", "pass", "pass", "pass")
     assert trick(state, "10S", "7S", "AH") == A                    # play stops at A's first trick
-    assert state.is_over() and state.tricks_won == [1, 0, 0]
+    assert state.is_over() and state.play.tricks_won == [1, 0, 0]
     # the defenders took no trick, yet nobody pays a quota; each scores 5 × 14
     assert state.accounts["score"] == [-30 - 14, -30, -30]
     assert state.accounts["juha"] == {(B, A): 70, (C, A): 70}
@@ -343,7 +343,7 @@ def test_def_12_the_left_defender_may_say_kontra_first(rs):
     act(state, "kontra")
     # the other defender is not asked any more: the declarer answers
     assert state.current_player() == A and legal(state) == {"rekontra", "pass"}
-    assert (state.host, state.guest, state.kontra_sayer) == (B, C, B)
+    assert (state.defence.host, state.defence.guest, state.kontra.sayer) == (B, C, B)
     act(state, "pass")
     assert state.phase == "play"
 
@@ -351,7 +351,7 @@ def test_def_12_the_left_defender_may_say_kontra_first(rs):
     act(state, "play", "play", "pass")
     assert state.current_player() == C and legal(state) == {"kontra", "pass"}   # only after B declined
     act(state, "kontra")
-    assert (state.host, state.guest) == (C, B) and state.current_player() == A
+    assert (state.defence.host, state.defence.guest) == (C, B) and state.current_player() == A
     act(state, "pass")
     six_hearts_played(state)
     # four defence tricks would make both safe without kontra; under kontra the host needs five
@@ -365,7 +365,7 @@ def test_def_14_kontra_by_a_lone_defender_brings_the_other_in_as_guest(rs):
     act(state, "drop out", "play", "no invite")
     assert state.playing == (A, C) and state.current_player() == C    # only a defender who plays is asked
     act(state, "kontra", "pass")
-    assert state.phase == "play" and state.playing == (A, B, C) and (state.host, state.guest) == (C, B)
+    assert state.phase == "play" and state.playing == (A, B, C) and (state.defence.host, state.defence.guest) == (C, B)
     run_trumps(state, 8, [("KS", "9S"), ("QS", "8S"), ("JS", "7S"), ("10S", "JD"), ("AD", "10D"),
                           ("KD", "9D"), ("QD", "8D"), ("QC", "7D")])
     trick(state, "AS", "KC", "10C")
@@ -383,7 +383,7 @@ def test_def_13_kontra_doubles_every_score(rs):
     doubled = game_hand(SIX_HEARTS, SIX_TALON)
     act(doubled, "play", "play", "kontra", "pass")
     six_hearts_played(doubled)
-    assert plain.kontra_level == 0 and doubled.kontra_level == 1
+    assert plain.kontra.level == 0 and doubled.kontra.level == 1
 
     def gain(st, s):
         return st.accounts["score"][s] + 30
@@ -403,7 +403,7 @@ def test_def_16_17_the_chain_alternates_without_limit(rs):
         speakers.append(state.current_player())
         assert legal(state) == {word, "pass"}
         act(state, word)
-        assert state.kontra_level == level
+        assert state.kontra.level == level
     # the kontra-sayer and the declarer alternate; the guest is never asked
     assert speakers == [B, A, B, A, B, A] and C not in speakers
     assert state.current_player() == B and legal(state) == {"mortkontra 7", "pass"}

@@ -30,8 +30,8 @@ from croatian_support import (
 )
 
 from interpreter import load
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.session import Session
 
 
@@ -61,17 +61,17 @@ def test_play_05_10_follow_trump_or_discard_with_no_duty_to_beat(rs):
     act(state, "play 9S")
     assert playable(state) == {"KS", "QS", "10S", "8S"}
     act(state, "play 8S")
-    assert state.history[-1][1] == A and state.current_player() == A   # the highest spade wins and leads
+    assert state.play.history[-1][1] == A and state.current_player() == A   # the highest spade wins and leads
     act(state, "play AC")
     assert playable(state) == {"10H", "8H"}                        # void in clubs: must trump
     act(state, "play 10H")
     assert playable(state) == {"QH", "JH", "9H"}                   # must trump, need not overtrump
     act(state, "play 9H")
-    assert state.history[-1][1] == B and state.current_player() == B   # the highest trump wins and leads
+    assert state.play.history[-1][1] == B and state.current_player() == B   # the highest trump wins and leads
     act(state, "play AD", "play 7D")
     assert playable(state) == {"AH", "KH", "7H"}
     act(state, "play 7H")
-    assert state.history[-1][1] == A                               # the lowest trump beats the ace of the led suit
+    assert state.play.history[-1][1] == A                               # the lowest trump beats the ace of the led suit
     assert trick(state, "KC", "8H", "JH") == C
     assert trick(state, "9D", "KH", "10D") == A
     act(state, "play QC")
@@ -79,11 +79,11 @@ def test_play_05_10_follow_trump_or_discard_with_no_duty_to_beat(rs):
     act(state, "play 7S")
     assert playable(state) == {"QH"}
     act(state, "play QH")
-    assert state.history[-1][1] == C and state.current_player() == C
+    assert state.play.history[-1][1] == C and state.current_player() == C
     assert trick(state, "KS", "AH", "AS") == A
     for cards in (("JC", "KD", "8D"), ("8C", "QD", "QS"), ("7C", "JD", "10S")):
         assert trick(state, *cards) == A
-    assert state.is_over() and state.tricks_won == [7, 1, 2]
+    assert state.is_over() and state.play.tricks_won == [7, 1, 2]
 
 
 @pytest.mark.rules("CRO-PLAY-09", "CRO-CON-05")
@@ -129,7 +129,7 @@ def test_play_11_play_stops_at_five_defence_tricks(rs):
         assert trick(state, *cards) == B
     assert not state.is_over()                                    # four are not enough
     assert trick(state, "KS", "10S", "8S") == B
-    assert state.is_over() and len(state.history) == 5             # the fifth ends it
+    assert state.is_over() and len(state.play.history) == 5             # the fifth ends it
     assert set(rs.codes(state.hands[A])) == {"AH", "KH", "QH", "JH", "10H"}   # A never got to his trumps
     assert state.result()["made"] is False
     assert state.accounts["score"] == [-40, -30, -30]              # failed: BS 10 lost; nobody else pays

@@ -14,6 +14,7 @@ from helpers import act, legal_texts
 
 from interpreter import cli, load
 from interpreter.engine import deal_cards, new_game
+from interpreter.engine.phases.play import own_play
 from interpreter.engine.rules import compile_rules
 from interpreter.model.ruleset import thaw
 
@@ -219,12 +220,13 @@ def _settle(rs, accounts, declarer, contract, tricks, playing, host=None, kontra
     state = new_game(rs, seed=0, dealer=C, accounts=accounts)
     R = state.R
     state.declarer, state.con = declarer, R.contracts[contract]
-    state.tricks_won = list(tricks)
+    own_play(state).tricks_won = list(tricks)
     state.playing = tuple(playing)
-    state.kontra_level = kontra
-    state.host = host
-    state.invited = host is not None
-    state.guest = next((s for s in (A, B, C) if s not in (declarer, host)), None) if host is not None else None
+    state.kontra.level = kontra
+    df = state.defence
+    df.host = host
+    df.invited = host is not None
+    df.guest = next((s for s in (A, B, C) if s not in (declarer, host)), None) if host is not None else None
     state._apply_rows(R.settle_rows, record=True)
     return state.accounts
 
@@ -320,7 +322,7 @@ def test_def_18_plain_two_without_kontra_is_not_played(base):
     assert legal_texts(state) == {"kontra", "pass"} and state.current_player() == B
     act(state, "pass")
     act(state, "pass")
-    assert state.is_over() and state.tricks_won[A] == 10
+    assert state.is_over() and state.play.tricks_won[A] == 10
     assert state.accounts["score"] == [-26, -30, -30]
 
 
@@ -341,7 +343,7 @@ def test_var_09_11_serbian_two_played_without_kontra_gives_refe():
     act(state, "drop out")
     act(state, "drop out")
     assert state.is_over()                                # nobody plays; a defender who dropped out cannot kontra
-    assert state.tricks_won[A] == 10
+    assert state.play.tricks_won[A] == 10
     assert state.accounts["score"] == [-30, -30, -30]     # not under the hat: no score
     assert state.accounts["refa"] == [1, 1, 1]
 

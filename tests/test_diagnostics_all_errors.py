@@ -86,6 +86,7 @@ def _mutants(doc: dict, path: tuple):
 
 @pytest.mark.parametrize("game", ["wien/wien-hearts.stw", "koenigrufen/koenigrufen.stw", "priffe/priffe.stw",
                                   "croatian/croatian.stw"])
+@pytest.mark.slow
 def test_one_broken_node_of_a_valid_game_causes_no_semantic_error(game):
     """A valid game with one node broken has one mistake, which the schema reports: any semantic
     diagnostic not given for the game itself would be an artefact of the pruning."""

@@ -52,7 +52,7 @@ def test_simple_seed_0_defence_queue_is_not_shared():
     asked = st.current_player()
     copy = st.clone()
     copy.apply(copy.legal_actions()[0])
-    assert st.defence_queue[0] == asked and len(st.defence_queue) == len(copy.defence_queue) + 1
+    assert st.defence.queue[0] == asked and len(st.defence.queue) == len(copy.defence.queue) + 1
 
 
 @pytest.mark.slow

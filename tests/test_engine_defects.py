@@ -37,7 +37,7 @@ def test_words_are_what_the_engine_prints_and_accepts(tmp_path):
     assert "pass" not in texts(st)
     st.apply(parse(st, "weiter"))                 # the rule file's word
     st.apply(parse(st, "bid one"))                # the old spelling stays an alias
-    assert [c for _, c in st.calls] == ["pass", "one"]
+    assert [c for _, c in st.auction.calls] == ["pass", "one"]
     assert st.action_text(st.log[0][1]) == "weiter"
     for text in ("biete two", "pass"):
         st.apply(parse(st, text))
@@ -47,7 +47,7 @@ def test_words_are_what_the_engine_prints_and_accepts(tmp_path):
     assert st.phase == "defence"
     assert sorted(texts(st)) == ["daheim", "mit"]
     st.apply(parse(st, "go along"))               # alias
-    assert st.answers[st.log[-1][0]] == "go"
+    assert st.defence.answers[st.log[-1][0]] == "go"
 
 
 def test_raise_any_offers_lower_bids(tmp_path):
@@ -100,7 +100,7 @@ def test_a_kontra_chain_without_a_maximum_gets_the_default():
     while not st.is_over():                                # the README's loop: always the first action
         st.apply(st.legal_actions()[0])
         assert len(st.log) <= R.max_actions
-    assert st.kontra_level <= DEFAULT_KONTRA_MAX
+    assert st.kontra.level <= DEFAULT_KONTRA_MAX
 
 
 def test_a_power_out_of_range_is_a_clear_error_not_zero(tmp_path):
@@ -118,11 +118,11 @@ def test_a_power_out_of_range_is_a_clear_error_not_zero(tmp_path):
 
 
 def test_implemented_is_read_from_the_dispatch_tables():
-    from interpreter.engine import builtins
+    from interpreter.engine import builtins, implemented
     from interpreter.engine.phases import PHASES
     from interpreter.engine.phases.play import OBLIGATIONS
 
-    got = builtins.implemented()
+    got = implemented()
     assert set(got) == {"value", "function", "comprehension", "phase", "obligation"}
     assert got["value"] == set(builtins.VALUES) and got["function"] == set(builtins.FUNCTIONS)
     assert got["phase"] == set(PHASES) and got["obligation"] == set(OBLIGATIONS)

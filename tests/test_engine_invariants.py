@@ -6,8 +6,9 @@ import random
 import pytest
 
 from interpreter import load
+from interpreter.bots.random_bot import RandomBot
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import deal_cards, new_game
-from interpreter.engine.bots import RandomBot, RuleBot
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 from interpreter.engine.text import parse
@@ -30,7 +31,7 @@ GAMES = preference_games()
 
 
 def places(st: State) -> list[int]:
-    out = list(st.hands) + [st.discards] + list(st.won_cards)
+    out = list(st.hands) + [st.discards] + list(st.play.won_cards)
     m = 0
     for c in st.talon:
         m |= 1 << c
@@ -96,7 +97,7 @@ def test_replaying_the_log_reproduces_the_final_state(name):
             again.apply(parse(again, text))
         assert again.is_over()
         assert again.result() == st.result()
-        assert again.hands == st.hands and again.won_cards == st.won_cards
+        assert again.hands == st.hands and again.play.won_cards == st.play.won_cards
 
 
 @pytest.mark.parametrize("name", GAMES)

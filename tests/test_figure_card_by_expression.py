@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load, pipeline
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.figures import card_of
 
 

@@ -180,6 +180,7 @@ def fuzz_rule_files(count: int, seed: int, folder: Path, findings: Findings, dea
             findings.check(f"mutant {n} of {name} (simulate)", code, output, seconds, text, Path(name).suffix)
 
 
+@pytest.mark.slow
 def test_mutated_rule_files_quick(tmp_path, findings):
     fuzz_rule_files(10_000, 14, tmp_path, findings, deadline=time.perf_counter() + 6)
     assert findings.cases >= 10
@@ -300,6 +301,7 @@ def save_case(data, record, tmp_path: Path, findings: Findings) -> None:
     findings.check("save", code, output, seconds, text, ".save")
 
 
+@pytest.mark.slow
 @QUICK
 @given(data=st.data())
 def test_scenario_files_quick(data, tmp_path, findings):
@@ -362,6 +364,7 @@ def command_line_case(argv: list[str], tmp_path: Path, findings: Findings) -> No
 COMMAND_LINES = st.lists(st.sampled_from(WORDS), min_size=0, max_size=7)
 
 
+@pytest.mark.slow
 @given(argv=COMMAND_LINES)
 @QUICK
 def test_command_lines_quick(argv, tmp_path, findings, monkeypatch):

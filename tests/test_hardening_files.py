@@ -262,6 +262,7 @@ def test_an_interrupted_simulation_keeps_its_summary(monkeypatch):
     assert summary["interrupted"] and 0 < summary["deals"] <= 500
 
 
+@pytest.mark.slow
 def test_huge_deal_counts_start_at_once():
     proc = subprocess.Popen([sys.executable, "-m", "interpreter", "simulate", "wien", "--deals", "1000000000000",
                              "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

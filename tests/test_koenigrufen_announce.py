@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.announce import end_of_turn
 from interpreter.engine.phases.announce_text import summary
@@ -96,7 +96,7 @@ def test_a_seat_that_passed_may_declare_later_and_the_partners_declaration_shows
     assert "declare kung_ultimo" in legal(st)                      # only the king's holder (KR-ANN-18)
     assert not st.revealed
     act(st, 2, "declare kung_ultimo", "done")                      # … declares on a later turn
-    assert st.revealed and st.declared["kung_ultimo"] == 2 and st.declared["grammeln"] == 1
+    assert st.revealed and st.announce.declared["kung_ultimo"] == 2 and st.announce.declared["grammeln"] == 1
     c = Ctx(st)
     assert st.R.compiler.text("declared_by(kung_ultimo, declarers) and declared_by(grammeln, declarers)")(c)
     obs = st.observation(0)
@@ -129,9 +129,9 @@ def test_without_a_partner_the_opponents_may_declare_at_once():
                    "KR-CON-19", "KR-CON-03")
 def test_each_item_has_its_own_chain_up_to_subkontra():
     st = to_round("pagatrufer", "KH")
-    assert st.declared == {} and legal(st) == {"declare pagat_ultimo"}   # the bid bird: his first statement
+    assert st.announce.declared == {} and legal(st) == {"declare pagat_ultimo"}   # the bid bird: his first statement
     act(st, 1, "declare pagat_ultimo")
-    assert st.declared == {"pagat_ultimo": 1}
+    assert st.announce.declared == {"pagat_ultimo": 1}
     act(st, 1, "I am ready")
     act(st, 2, "pass")
     assert {"kontra pagatrufer", "kontra pagat_ultimo"} <= legal(st)
@@ -189,7 +189,7 @@ def test_in_a_negative_game_each_opponent_has_his_own_chain_with_the_declarer():
 @pytest.mark.rules("KR-DEF-08", "KR-AUC-19")
 def test_trischaken_has_no_declaration_round():
     st = to_round("", choose="trischaken")
-    assert st.phase == "play" and st.declared == {} and st.announce.chains == {}
+    assert st.phase == "play" and st.announce.declared == {} and st.announce.chains == {}
 
 
 @pytest.mark.rules("KR-ANN-16", "KR-AMB-19", "KR-AMB-20", "KR-CON-28")
@@ -258,7 +258,7 @@ def test_a_game_given_up_has_no_round_and_pays_the_lost_game():
     act(st, 0, "pass")
     act(st, 1, "call KD")                                          # the called king lies in the talon
     act(st, 1, "give up")
-    assert st.is_over() and st.declared == {} and st.announce.chains == {}
+    assert st.is_over() and st.announce.declared == {} and st.announce.chains == {}
     assert st.result()["payments"] == {0: 1, 1: -3, 2: 1, 3: 1}
 
 

@@ -242,7 +242,7 @@ def test_a_declared_pagat_forced_out_before_the_last_trick_fails():
                           if (1, RS.card_index["T1"]) in trick)
     assert trick_of_pagat == 11                          # no club, only the pagat in taroks: forced out
     assert "pagat_ultimo" not in made(st, "declarers")
-    assert st.declared == {"pagat_ultimo": 1}
+    assert st.announce.declared == {"pagat_ultimo": 1}
     # the solodreier won with 40 (8), the declared pagat lost (-2 × 2 in a solo game): 4 from each
     assert st.points(st.declarers) == 40 and st.result()["payments"] == {0: -4, 1: 12, 2: -4, 3: -4}
 
@@ -276,7 +276,7 @@ def test_kung_ultimo_fails_when_following_suit_forces_the_king_out_early():
     while not st.is_over():
         st.apply(st.legal_actions()[0])
     assert "kung_ultimo" not in made(st, "declarers")
-    assert st.declared == {"kung_ultimo": 2}
+    assert st.announce.declared == {"kung_ultimo": 2}
 
 
 @pytest.mark.rules("KR-SCORE-42")

@@ -249,7 +249,7 @@ def test_playing_on_with_the_called_king_in_the_talon_the_declarer_may_take_eith
     act(st, 1, "discard 7S", "discard 8C", "discard 9C")
     assert st.phase == "announce" and legal_texts(st) == ["declare pagat_ultimo"]   # pagatrufer: he must declare it
     act(st, 1, "declare pagat_ultimo")
-    assert st.declared.get("pagat_ultimo") == 1
+    assert st.announce.declared.get("pagat_ultimo") == 1
 
 
 # ---- the talon ------------------------------------------------------------------------------------

@@ -202,10 +202,10 @@ def test_declared_birds_wait_for_their_tricks_and_go_in_order():
     act(st, 1, "call KH", "take 1", "discard 9C", "discard 8C", "discard JD")
     assert legal_texts(st) == ["declare uhu"]                          # bid uhurufer: uhu is his to declare first
     declare(st, 1, "uhu")
-    assert st.declared.get("uhu") == 1
+    assert st.announce.declared.get("uhu") == 1
     declare(st, 1, "kakadu")
     quiet_round(st)
-    assert st.declared.get("kakadu") == 1
+    assert st.announce.declared.get("kakadu") == 1
     assert not {"play T2", "play T3"} & set(legal_texts(st))          # held for their tricks
     discards = {2: ["QC", "QD", "CC", "CD"], 3: ["QH", "CH", "JH", "1H"], 0: ["CS", "JS", "10S", "9S"]}
     for n, lead in enumerate(["SK", "T21", "T20", "T19", "T18", "T17", "T16", "T15"]):

@@ -3,7 +3,15 @@
     base (diagnostics, resources, files) → language → model → checks → pipeline → engine → bots
     → harness → adapters → present → web → lsp → cli
 
-Every import counts, also those inside functions (they are how a command loads its stage late)."""
+Every import counts, also those inside functions (they are how a command loads its stage late).
+
+The engine has layers of its own, stated in ENGINE_LAYERS:
+
+    cards and seats → state → built-ins → phases → rules
+
+A module imports only from its own layer and those below it, and the engine's modules import each other
+in no circle. Here too an import inside a function counts; an import under `if TYPE_CHECKING:` does not
+(it names a type for the checker and never runs)."""
 from __future__ import annotations
 
 import ast
@@ -30,6 +38,29 @@ LAYERS = (
 )
 RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
 
+# The engine's layers, lowest first: its modules by their path under interpreter/engine (a folder stands for
+# every module in it).
+ENGINE_LAYERS = (
+    ("cards and seats", ("errors", "actions", "cards", "seating")),
+    ("state", ("context", "sides", "accounts", "deals", "readings", "views", "state")),
+    ("built-ins", ("builtins", "figures", "compile")),
+    ("phases", ("phases",)),
+    ("rules", ("rules", "reseating", "session", "text", "__init__")),
+)
+# Imports that still run upward inside the engine, each (importing module, imported module) as dotted paths
+# under interpreter.engine. The engine-form stages B and C remove them; the list only shrinks.
+KNOWN_UPWARD = frozenset({
+    ("state", "phases"), ("state", "phases.after_purchase"), ("state", "phases.announce"),
+    ("state", "phases.auction"), ("state", "phases.defence"), ("state", "phases.kontra"), ("state", "phases.play"),
+    ("state", "phases.settle"), ("state", "phases.talon"), ("state", "rules"),
+    ("readings", "phases.talon"),
+    ("views", "phases.announce_text"), ("views", "phases.knock"), ("views", "phases.kontra"),
+    ("views", "phases.partner"), ("views", "phases.play"), ("views", "phases.talon"),
+    ("phases.conditions", "codegen.reads"), ("rules", "codegen"),
+})
+# the engine's generated code, which stage B moves out of the engine: not yet in a layer
+UNPLACED = ("codegen",)
+
 
 def _stage(module: str) -> str:
     """'interpreter.engine.phases.play' → 'engine'; 'interpreter' → '__init__'."""
@@ -37,13 +68,30 @@ def _stage(module: str) -> str:
     return parts[1] if len(parts) > 1 else "__init__"
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
+def _type_only(tree: ast.Module) -> set[int]:
+    """The ids of the nodes under `if TYPE_CHECKING:`."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                out |= {id(x) for x in ast.walk(inner)}
+    return out
+
+
+def _imports(path: Path, runtime_only: bool = False) -> list[tuple[int, str]]:
+    """(line, module) of every import of the package in the file; `runtime_only`: not those under
+    `if TYPE_CHECKING:`. `from interpreter.engine import phases` gives the module it names."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_only(tree) if runtime_only else set()
     out = []
     for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == "interpreter":
-                out += [(node.lineno, f"interpreter.{a.name}") for a in node.names]
+            if node.module == "interpreter" or (runtime_only and node.module.startswith("interpreter.")):
+                for a in node.names:
+                    named = f"{node.module}.{a.name}"
+                    out.append((node.lineno, named if _is_module(named) else node.module))
             elif node.module.startswith("interpreter."):
                 out.append((node.lineno, node.module))
         elif isinstance(node, ast.ImportFrom) and node.level:
@@ -51,6 +99,11 @@ def _imports(path: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.Import):
             out += [(node.lineno, a.name) for a in node.names if a.name.startswith("interpreter.")]
     return out
+
+
+def _is_module(dotted: str) -> bool:
+    path = PACKAGE.parent / dotted.replace(".", "/")
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 FILES = sorted(PACKAGE.rglob("*.py"))
@@ -73,3 +126,105 @@ def test_imports_point_down(path):
         if target in RANK and RANK[target] > RANK[own]:
             upward.append(f"line {line}: {module} ({target} is above {own})")
     assert not upward, "\n".join(upward)
+
+
+# ---- the engine's own layers ----------------------------------------------------------------------------
+
+ENGINE = PACKAGE / "engine"
+ENGINE_FILES = sorted(ENGINE.rglob("*.py"))
+
+
+def _engine_name(path: Path) -> str:
+    """interpreter/engine/phases/play.py → 'phases.play'; interpreter/engine/phases/__init__.py → 'phases'."""
+    parts = list(path.relative_to(ENGINE).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def _engine_layer(name: str) -> int | None:
+    """The rank of the engine layer holding the module (its own name or its folder's), None if unplaced."""
+    for rank, (_title, members) in enumerate(ENGINE_LAYERS):
+        if name in members or name.split(".")[0] in members and name.split(".")[0] != "__init__":
+            return rank
+    return None
+
+
+def _engine_imports(path: Path) -> list[tuple[int, str]]:
+    """The engine modules the file imports when it runs (also inside functions), as names under the engine."""
+    out = []
+    for line, module in _imports(path, runtime_only=True):
+        if module == "interpreter.engine":
+            out.append((line, "__init__"))
+        elif module.startswith("interpreter.engine."):
+            out.append((line, module.removeprefix("interpreter.engine.")))
+    return out
+
+
+def test_every_engine_module_has_a_layer():
+    names = {_engine_name(p) for p in ENGINE_FILES}
+    unplaced = {n for n in names if _engine_layer(n) is None and n.split(".")[0] not in UNPLACED}
+    assert not unplaced, f"engine modules without a layer in ENGINE_LAYERS: {sorted(unplaced)}"
+
+
+@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(ENGINE)))
+def test_engine_imports_point_down(path):
+    own_name = _engine_name(path)
+    own = _engine_layer(own_name)
+    if own is None:
+        pytest.skip(f"{own_name} is not in a layer yet (UNPLACED)")
+    upward = []
+    for line, module in _engine_imports(path):
+        target = _engine_layer(module)
+        if target is not None and target > own and (own_name, module) not in KNOWN_UPWARD:
+            upward.append(f"line {line}: {module} ({ENGINE_LAYERS[target][0]} is above {ENGINE_LAYERS[own][0]})")
+        if target is None and module.split(".")[0] in UNPLACED and (own_name, module) not in KNOWN_UPWARD:
+            upward.append(f"line {line}: {module} (the generated code is above the engine)")
+    assert not upward, "\n".join(upward)
+
+
+def test_known_upward_imports_are_still_there():
+    """Each entry of KNOWN_UPWARD names an import that is still made: one removed comes off the list."""
+    made = {(_engine_name(p), m) for p in ENGINE_FILES for _line, m in _engine_imports(p)}
+    stale = sorted(KNOWN_UPWARD - made)
+    assert not stale, f"no longer imported, take them off KNOWN_UPWARD: {stale}"
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of the graph as a path (its first module again at its end), or None."""
+    state: dict[str, int] = {}          # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)) is not None:
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)) is not None:
+            return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_circle_and_passes_a_line():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_no_import_circle_in_the_engine():
+    """The engine's modules import each other in no circle, counting the imports inside functions."""
+    graph: dict[str, set[str]] = {}
+    for p in ENGINE_FILES:
+        own = _engine_name(p)
+        if own.split(".")[0] in UNPLACED:
+            continue
+        graph[own] = {m for _line, m in _engine_imports(p) if m != own and m.split(".")[0] not in UNPLACED}
+    found = _cycle(graph)
+    assert found is None, "an import circle: " + " → ".join(found or ())

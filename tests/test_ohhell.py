@@ -41,10 +41,30 @@ def test_the_hand_grows_to_the_top_and_shrinks_back_and_the_game_then_ends(rs):
         assert all(bin(st.hands[s]).count("1") == sizes[-1] for s in range(4))
         assert len(st.talon) == 52 - 4 * sizes[-1]
         play_random(st, len(sizes))
-        assert sum(st.tricks_won) == sizes[-1]
+        assert sum(st.play.tricks_won) == sizes[-1]
         sess.finish(st)
         assert len(sizes) < 10
     assert sizes == [1, 2, 3, 2, 1]
+
+
+def _sizes(rs, options):
+    sess = Session(rs, options)
+    sizes = []
+    rng = random.Random(4)
+    while not sess.ended and len(sizes) < 30:
+        st = sess.start(rng=rng)
+        sizes.append(bin(st.hands[1]).count("1"))
+        sess.finish(play_random(st, len(sizes)))
+    return sizes
+
+
+@pytest.mark.rules("OHH-DEAL-02", "OHH-VAR-02")
+def test_pagats_falling_sequence_and_a_table_that_plays_only_one_half(rs, tmp_path):
+    assert _sizes(rs, {"top": 4, "sequence": "falling"}) == [4, 3, 2, 1, 2, 3, 4]
+    half = tmp_path / "rising-only.stw"           # the custom: only the rising half, by the session's end
+    half.write_text('extends "oh-hell"\ntitle = "Oh Hell, rising only"\nsession { ends = round == top - 1 }\n',
+                    encoding="utf-8")
+    assert _sizes(load(str(half)), {"top": 4}) == [1, 2, 3, 4]
 
 
 def test_the_turned_up_card_names_trumps_and_a_full_deal_has_none(rs):
@@ -75,8 +95,8 @@ def test_an_exact_bid_scores_ten_plus_the_tricks_and_a_miss_nothing(rs):
     for seed in range(10):
         st = play_random(new_game(rs, seed=seed, deal_number=5), seed)
         for s in range(4):
-            exact = st.tricks_won[s] == st.number_bids[s]
-            assert st.accounts["score"][s] == (10 + st.tricks_won[s] if exact else 0)
+            exact = st.play.tricks_won[s] == st.number_bids[s]
+            assert st.accounts["score"][s] == (10 + st.play.tricks_won[s] if exact else 0)
 
 
 def test_a_number_outside_the_bids_is_refused(rs):
@@ -106,7 +126,7 @@ def test_rule_bots_make_their_bids_far_more_often_than_random_bots(rs):
 
     def exact(kind):
         states = [play_one(rs, {}, 11, i, kind)[0] for i in range(120)]
-        return sum(st.tricks_won[s] == st.number_bids[s] for st in states for s in range(4)) / (4 * len(states))
+        return sum(st.play.tricks_won[s] == st.number_bids[s] for st in states for s in range(4)) / (4 * len(states))
     rule, rnd = exact("rule"), exact("random")
     assert rule > 0.4 and rule > 1.8 * rnd, (rule, rnd)
 
@@ -158,12 +178,13 @@ def test_the_search_bots_sampled_worlds_keep_the_hand_size_and_the_turned_up_car
         assert w.hands[2] == st.hands[2] and w.number_bids == st.number_bids
 
 
+@pytest.mark.slow
 def test_the_search_bot_makes_its_bid_more_often_than_the_rule_bot(rs):
     from interpreter.harness.runner import play_one
 
     def rate(kind):
         states = [play_one(rs, {}, 5, i, kind)[0] for i in range(3, 30)]
-        return sum(st.tricks_won[0] == st.number_bids[0] for st in states) / len(states)
+        return sum(st.play.tricks_won[0] == st.number_bids[0] for st in states) / len(states)
     assert rate("search,rule,rule,rule") >= rate("rule") + 0.15
 
 

@@ -48,7 +48,7 @@ def card_places(st: State) -> list[int]:
     trick = 0
     for _, c in st.trick:
         trick |= 1 << c
-    return list(st.hands) + [st.discards, talon, trick] + list(st.won_cards)
+    return list(st.hands) + [st.discards, talon, trick] + list(st.play.won_cards)
 
 
 def frozen(st: State) -> str:

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from interpreter import load
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.text import parse
 
 BASE = load("priffe")

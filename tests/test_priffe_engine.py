@@ -13,6 +13,7 @@ import pytest
 from interpreter import load
 from interpreter.engine import new_game
 from interpreter.engine.deals import validate_deal
+from interpreter.engine.phases.play import own_play
 from interpreter.engine.phases.settle import apply_rows
 from interpreter.engine.session import Session
 from interpreter.engine.text import parse
@@ -59,7 +60,7 @@ def settle(st, contract: str, declarer: int | None, tricks: list[int]):
     """Finish a deal by its stated result: the contract, its declarer and the stick each seat took."""
     st.con = st.R.contracts[contract]
     st.declarer = declarer
-    st.tricks_won = list(tricks)
+    own_play(st).tricks_won = list(tricks)
     st.phase_i = len(st.R.procedure)
     apply_rows(st, st.R.settle_rows, record=True)
     st.settled = True
@@ -395,7 +396,7 @@ def test_protocol_shows_rows_columns_games_and_the_result():
 
 @pytest.mark.rules("PRIFFE-CONV-07", "PRIFFE-CONV-22", "PRIFFE-CONV-06", "PRIFFE-CONV-15")
 def test_conv_the_rule_bot_invites_and_answers_by_the_conventions():
-    from interpreter.engine.bots import RuleBot
+    from interpreter.bots.rule import RuleBot
 
     bot = RuleBot(seed=1)
     # three aces and stoppers in every suit for A: a big invitation (spader); C answers with priffe

@@ -49,6 +49,7 @@ def _build(text: str):
     return build(parse(text, "gen.stw"), "gen.stw")[0]
 
 
+@pytest.mark.slow
 @examples(100)
 @given(data=st.data())
 def test_grammar_generated_texts_parse_and_round_trip(grammar_texts, data):
@@ -75,6 +76,7 @@ def test_grammar_generated_texts_parse_and_round_trip(grammar_texts, data):
     assert writer.to_stw(again) == written
 
 
+@pytest.mark.slow
 @examples(60)
 @given(data=st.data())
 def test_grammar_generated_expressions_parse(data):
@@ -121,6 +123,7 @@ def _grow(inner):
 expression_trees = st.recursive(expression_leaves, _grow, max_leaves=25)
 
 
+@pytest.mark.slow
 @examples(200)
 @given(tree=expression_trees)
 def test_expression_trees_round_trip_through_text(tree):

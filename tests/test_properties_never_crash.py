@@ -95,6 +95,7 @@ def _quiet_main(argv) -> int:
         return cli.main(argv)
 
 
+@pytest.mark.slow
 @examples(100)
 @given(data=st.data())
 def test_mutated_rule_files_never_crash(games_copy, data):
@@ -127,6 +128,7 @@ def test_mutated_rule_files_never_crash(games_copy, data):
             target.write_bytes(before)
 
 
+@pytest.mark.slow
 @examples(40)
 @given(data=st.data())
 def test_mutated_rule_files_never_crash_the_other_commands(games_copy, data):
@@ -257,6 +259,7 @@ def _leaf_strategy(index: int):
     return from_schema({**sub, "$defs": SCHEMA["$defs"]})
 
 
+@pytest.mark.slow
 @examples(100)
 @given(data=st.data())
 def test_schema_generated_field_values_never_crash_the_checks(data):
@@ -376,6 +379,7 @@ def _section_strategy(game: str, key: str | None):
     return from_schema_part(SCHEMA["properties"][key], pool, 1)
 
 
+@pytest.mark.slow
 @examples(80)
 @given(data=st.data())
 def test_schema_generated_sections_never_crash_the_checks(data):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.diagnostics import DiagnosticError
-from interpreter.engine.builtins import implemented
+from interpreter.engine import implemented
 from interpreter.language.expressions import parse_text
 from interpreter.model.vocabulary import ENTRIES, FIELDS, KINDS, OBLIGATIONS, PHASES, REGISTRY
 from interpreter.resources import schema

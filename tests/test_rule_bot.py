@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.bots.rule import RuleBot, goal_profile
 from interpreter.engine import actions as A
 from interpreter.engine import new_game
-from interpreter.engine.bots import RuleBot, goal_profile
 from interpreter.pipeline import load
 
 LOW = "7C 9C JC 7S 9S 7D 9D JD 7H 8H"              # every suit from its bottom: it can lose every trick

@@ -50,6 +50,7 @@ def test_inlined_schema_has_no_references_left():
     assert refs(schema_check.validator().schema) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_inlined_schema_reports_what_the_published_schema_reports(game):
     reference = Draft202012Validator(schema())

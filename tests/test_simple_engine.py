@@ -26,11 +26,11 @@ def act(state, *texts: str) -> None:
 
 
 def trick(state, *codes: str) -> int:
-    n = len(state.history)
+    n = len(state.play.history)
     for code in codes:
         act(state, "play " + code)
-    assert len(state.history) == n + 1
-    return state.history[-1][1]
+    assert len(state.play.history) == n + 1
+    return state.play.history[-1][1]
 
 
 # B holds six top hearts: Premium, made after six tricks, with four tricks still to play.
@@ -84,7 +84,7 @@ def test_def_01_the_two_others_defend_together(rs):
                           (("QS", "AS", "7S"), A), (("AC", "7C", "JC"), A), (("KC", "8C", "10C"), A),
                           (("QC", "8S", "JS"), A)):
         assert trick(state, *cards) == winner
-    assert state.tricks_won == [4, 5, 1] and state.result()["made"] is False
+    assert state.play.tricks_won == [4, 5, 1] and state.result()["made"] is False
     pay = state.result()["payments"]
     P = 10
     assert Fraction(pay[B]) == P - 2 * P - 5 * Fraction(P, 10) - 2 * 5   # pot, double back, 5 tricks, heart bonus
@@ -108,7 +108,7 @@ def test_play_01_the_declarer_leads_when_one_or_both_go_along(rs):
     # both stay home: no cards are played at all
     state = new_game(rs, deal=SIX, dealer=A)
     act(state, "pass", "pass", "bid game_c", "stay home", "stay home")
-    assert state.is_over() and state.history == []
+    assert state.is_over() and state.play.history == []
 
 
 @pytest.mark.rules("SIMPLE-SCORE-01", "SIMPLE-PLAY-07")
@@ -120,14 +120,14 @@ def test_score_01_paid_only_once_all_ten_tricks_are_played(rs):
              ("10H", "10D", "AD"), ("9H", "9D", "KD")]
     for c in cards:
         assert trick(state, *c) == B
-    assert state.tricks_won[B] == 6                                # made already: the play goes on
+    assert state.play.tricks_won[B] == 6                                # made already: the play goes on
     for _ in range(4):
         assert not state.is_over() and state.payments == []
         assert state.accounts["money"] == money and state.accounts["pot"] == pot
         state.apply(state.legal_actions()[0])
         while state.trick:
             state.apply(state.legal_actions()[0])
-    assert state.is_over() and len(state.history) == 10
+    assert state.is_over() and len(state.play.history) == 10
     assert state.payments and state.accounts["money"] != money
     assert state.result()["made"] is True
 
@@ -135,8 +135,8 @@ def test_score_01_paid_only_once_all_ten_tricks_are_played(rs):
     state = premium(rs, FIVE, "go along", "go along")
     for c in (("7D", "AD", "QD"), ("QS", "AS", "7S"), ("AC", "7C", "JC"), ("KC", "8C", "10C"), ("KS", "8S", "JS")):
         trick(state, *c)
-    assert state.tricks_won[A] + state.tricks_won[C] == 5
-    assert not state.is_over() and state.payments == [] and len(state.history) == 5
+    assert state.play.tricks_won[A] + state.play.tricks_won[C] == 5
+    assert not state.is_over() and state.payments == [] and len(state.play.history) == 5
     while not state.is_over():
         state.apply(state.legal_actions()[0])
-    assert len(state.history) == 10 and state.tricks_won[B] == 5 and state.payments
+    assert len(state.play.history) == 10 and state.play.tricks_won[B] == 5 and state.payments

@@ -274,7 +274,7 @@ def test_play_05_trump_wins_and_the_winner_leads(rs):
     state = _play_position()
     act(state, "play QS")
     act(state, "play 8C")                                          # A trumps and wins (SIMPLE-AMB-10)
-    assert state.tricks_won[0] == 1 and state.current_player() == 0
+    assert state.play.tricks_won[0] == 1 and state.current_player() == 0
 
 
 # ---- payments ------------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def expected_payments(state, stake=10, bonus=5):
     d = state.declarer
     pay = {s: Fraction(0) for s in range(state.n)}
     pot = P
-    made = state.tricks_won[d] >= 6
+    made = state.play.tricks_won[d] >= 6
     pay[d] += P                                                  # takes the pot (SCORE-04, -05, -09)
     pot -= P
     if not made:
@@ -294,7 +294,7 @@ def expected_payments(state, stake=10, bonus=5):
     premium = state.con.name == "premium"
     for s in state.defenders:
         went = s in state.playing
-        t = state.tricks_won[s]
+        t = state.play.tricks_won[s]
         if went:
             pay[d] -= t * P / 10                                 # trick money (SCORE-06, -07)
             pay[s] += t * P / 10
@@ -325,7 +325,7 @@ def test_score_payments_match_the_catalog(rs):
         r = state.result()
         assert {s: Fraction(v) for s, v in r["payments"].items()} == pay, (seed, r)
         assert Fraction(r["pot"]) == pot
-        made = state.tricks_won[state.declarer] >= 6
+        made = state.play.tricks_won[state.declarer] >= 6
         seen.add((made, state.con.name == "premium", len(state.playing)))
     # the sample covers made and lost, Premium and not, and both defenders at home
     assert {m for m, _, _ in seen} == {True, False} and {p for _, p, _ in seen} == {True, False}
@@ -339,7 +339,7 @@ def test_sess_02_dealer_pays_the_stake_and_the_deal_passes_left(rs):
     assert session["dealer"] == "next(dealer)"
     assert rs.options["stake"] == 10
     state = new_game(rs, seed=0, dealer=2, accounts={"pot": 0, "cup": 0, "money": [0, 0, 0]})
-    assert state.pot == 10 and state.accounts["money"][2] == -10
+    assert state.accounts["pot"] == 10 and state.accounts["money"][2] == -10
 
 
 @pytest.mark.rules("SIMPLE-SESS-05", "SIMPLE-SESS-06", "SIMPLE-SESS-07", "SIMPLE-AMB-15")
@@ -355,7 +355,7 @@ def test_sess_05_pot_cap_of_ten_stakes_with_a_separate_cup(rs):
     for seed in range(40):
         for pot0, cup0 in ((90, 0), (0, 500)):
             state = new_game(rs, seed=seed, dealer=seed % 3, accounts={"pot": pot0, "cup": cup0, "money": [0, 0, 0]})
-            assert state.pot == pot0 + 10                        # P: at most the limit of 100
+            assert state.accounts["pot"] == pot0 + 10                        # P: at most the limit of 100
             rng = random.Random(seed)
             while not state.is_over():
                 state.apply(rng.choice(state.legal_actions()))
@@ -395,7 +395,7 @@ def test_sess_08_four_at_the_table_dealer_sits_out():
     for dealer in range(4):
         state = new_game(rs4, seed=dealer, dealer=dealer)
         assert state.hands[dealer] == 0 and dealer not in state.active
-        assert state.pot == 10                                   # the sitting-out dealer paid the stake
+        assert state.accounts["pot"] == 10                                   # the sitting-out dealer paid the stake
         order = []
         for _ in range(3):
             order.append(state.current_player())

@@ -33,8 +33,8 @@ def test_a_sheet_scored_game_reports_its_score_accounts():
 @pytest.mark.rules("PRIFFE-SCORE-01", "PRIFFE-SCORE-02")
 def test_a_partnership_game_reports_each_partnership_account_for_both_partners():
     from interpreter import load
+    from interpreter.bots.rule import RuleBot
     from interpreter.engine import new_game
-    from interpreter.engine.bots import RuleBot
     from interpreter.harness.sheet import seat_deltas
 
     rs = load("priffe")

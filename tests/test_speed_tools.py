@@ -5,9 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_bench_prints_every_figure():
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench.py"), "wien", "--deals", "20"],
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
@@ -59,6 +62,7 @@ def _tool(name: str):
     return mod
 
 
+@pytest.mark.slow
 def test_fingerprint_is_the_same_for_the_same_run_and_tells_a_different_one(tmp_path):
     """tools/fingerprint.py: a line per game and kind of bot, equal for equal runs; --against lists what differs."""
     fp = _tool("fingerprint")

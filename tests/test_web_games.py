@@ -72,6 +72,7 @@ def _socket_deal(client, table, people, choose):
     return end, seen
 
 
+@pytest.mark.slow
 def test_every_built_in_game_plays_a_deal_through_the_websockets_with_bots():
     """Two people (chosen by the rule bot's sense) and rule bots play a deal of every built-in game:
     the payments, sheets and final result shown are the engine's, and no frame leaks a hidden card."""

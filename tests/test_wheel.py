@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow       # builds and installs a wheel: run after the default run (`pytest -m slow`)
+
 REPO = Path(__file__).resolve().parent.parent
 OFFLINE_SIGNS = ("Could not find a version that satisfies", "No matching distribution", "Network is unreachable",
                  "Failed to establish a new connection", "Temporary failure in name resolution",

@@ -349,7 +349,7 @@ def test_con_08_six_tricks_make_the_basic_contracts():
     for name in CAT_A + SPEL + ["hearts"]:
         for seed in range(12):
             st = played_contract(name, seed)
-            t = st.tricks_won[1]
+            t = st.play.tricks_won[1]
             assert st.result()["made"] == (t >= 6), (name, seed, t)
             A_ = 10
             assert pays(st, "pot", 1) == ([A_] if t >= 6 else [])      # takes A when made (WIEN-SCORE-09)
@@ -363,19 +363,19 @@ def test_con_09_five_and_seven_are_made_only_without_a_trick():
     for name in ZERO_TRICKS:
         for seed in range(10):
             st = played_contract(name, seed)
-            t = st.tricks_won[1]
+            t = st.play.tricks_won[1]
             assert st.result()["made"] == (t == 0)
             assert t in (0, 1)                                       # play stops at his first trick
-            assert t == 1 or len(st.history) == 10
+            assert t == 1 or len(st.play.history) == 10
     # B's low cards never win a trick: made
     for name in ZERO_TRICKS:
         st = to_play(contract_by_bidding(name, deal=LOW_DEAL, discard="discard KH AH"))
         play_by(st, lowest)
-        assert st.tricks_won[1] == 0 and len(st.history) == 10 and st.result()["made"], name
+        assert st.play.tricks_won[1] == 0 and len(st.play.history) == 10 and st.result()["made"], name
     # with the bought KH AH kept, B cannot avoid a trick: one trick is a fall
     st = to_play(contract_by_bidding("five", deal=LOW_DEAL, discard="discard 9C 9S"))
     play_by(st, highest)
-    assert st.tricks_won[1] == 1 and not st.result()["made"]
+    assert st.play.tricks_won[1] == 1 and not st.result()["made"]
 
 
 @pytest.mark.rules("WIEN-CON-10", "WIEN-AMB-10")
@@ -383,18 +383,18 @@ def test_con_10_six_and_eight_are_made_only_with_all_ten_tricks():
     for name in ALL_TRICKS:
         for seed in range(10):
             st = played_contract(name, seed)
-            t = st.tricks_won[1]
+            t = st.play.tricks_won[1]
             assert st.result()["made"] == (t == 10)
             if t < 10:
-                assert sum(st.tricks_won) - t == 1                   # play stops at the first lost trick
+                assert sum(st.play.tricks_won) - t == 1                   # play stops at the first lost trick
     for name in ALL_TRICKS:                                          # B holds all spades and AH KH
         st = to_play(contract_by_bidding(name, deal=TOP_DEAL, discard="discard KD AD"))
         play_by(st, highest)
-        assert st.tricks_won[1] == 10 and st.result()["made"], name
+        assert st.play.tricks_won[1] == 10 and st.result()["made"], name
     # B's low cards lose the first trick: the contract is lost and play stops there
     st = to_play(contract_by_bidding("six", deal=LOW_DEAL, discard="discard 7C 7S"))
     play_by(st, highest)
-    assert st.tricks_won[1] < 10 and not st.result()["made"]
+    assert st.play.tricks_won[1] < 10 and not st.result()["made"]
 
 
 # ---- TALON ------------------------------------------------------------------------------------------

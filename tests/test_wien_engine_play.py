@@ -56,7 +56,7 @@ def test_def_04_no_defence_after_an_after_purchase():
     do(st, (1, "after-purchase"))
     first_discard(st)
     do(st, (1, "declare five"), (2, "decline"), (0, "decline"))
-    assert st.phase == "play" and st.playing == (0, 1, 2) and not st.compulsory
+    assert st.phase == "play" and st.playing == (0, 1, 2) and not st.defence.compulsory
     # without an after-purchase the same position asks the defenders (the pot is not compulsory)
     st = three_bidders()
     do(st, (1, "decline"), (2, "decline"))
@@ -84,8 +84,8 @@ def test_def_08_stay_home_defender_is_out_of_the_play():
     assert st.playing == (1, 2)
     play_random(st, random.Random(3))
     assert st.hands[0] == home                                   # his cards stay down
-    assert all(len(trick) == 2 for trick, _ in st.history)       # tricks of two cards
-    assert st.tricks_won[0] == 0 and st.tricks_won[1] + st.tricks_won[2] == 10
+    assert all(len(trick) == 2 for trick, _ in st.play.history)       # tricks of two cards
+    assert st.play.tricks_won[0] == 0 and st.play.tricks_won[1] + st.play.tricks_won[2] == 10
     assert st.result()["payments"][0] == 0                       # not paid, pays nothing (WIEN-SCORE-08)
     assert all(0 not in (s, d) for s, d, _, _ in st.payments)
 
@@ -103,7 +103,7 @@ def test_amb_09_invitation_after_both_defenders_declared_before_the_lead(left, r
     # both have declared: the one who went along, and only he, may invite, and no card is played yet
     assert st.phase == "defence" and st.current_player() == goer
     assert legal(st) == {"invite", "no invite"}
-    assert not st.history and not st.trick and all(n_cards(h) == 10 for h in st.hands)
+    assert not st.play.history and not st.trick and all(n_cards(h) == 10 for h in st.hands)
     do(st, (goer, "invite"))
     assert st.phase == "play" and st.playing == (0, 1, 2) and st.current_player() == 1   # the declarer leads
     assert all("invite" not in t for t in legal(st))                         # never again once play starts
@@ -114,7 +114,7 @@ def test_amb_09_no_invitation_under_compulsion_or_when_both_go_along():
     st = to_play(contract_by_bidding("one", pot=10))                         # both go along: nobody to invite
     assert st.phase == "play" and st.playing == (0, 1, 2)
     st = contract_by_bidding("one", pot=0)                                   # one stake in the pot: compulsory
-    assert st.compulsory and st.phase == "play" and st.playing == (0, 1, 2)  # no one asked, no one invited
+    assert st.defence.compulsory and st.phase == "play" and st.playing == (0, 1, 2)  # no one asked, no one invited
 
 
 @pytest.mark.rules("WIEN-DEF-15", "WIEN-AMB-12", "WIEN-SCORE-11", "WIEN-SCORE-12")
@@ -124,7 +124,7 @@ def test_def_15_falling_declarer_and_falling_defender_pay_the_same_a():
         st = played_contract("one", seed, pot=10)               # pot 20, A = 20: both defenders went along
         r = st.result()
         d_fell = not r["made"]
-        fallen = [s for s in (0, 2) if st.tricks_won[s] < 2]
+        fallen = [s for s in (0, 2) if st.play.tricks_won[s] < 2]
         if not (d_fell and fallen):
             continue
         found += 1
@@ -153,7 +153,7 @@ def check_trick_rules(st):
     card of the led suit, and the winner led the next one."""
     trump = st.con.trump
     prev_winner = None
-    for trick, winner in st.history:
+    for trick, winner in st.play.history:
         if prev_winner is not None:
             assert trick[0][0] == prev_winner                                    # WIEN-PLAY-10
         led = RS.cards[trick[0][1]].suit
@@ -190,14 +190,14 @@ def test_play_13_left_defender_void_must_play_his_lowest_trump():
     do(st, (2, "play 7H"))
     assert legal(st) == {"play 8H", "play 10H", "play JH"}   # the right defender: any trump that beats it
     do(st, (0, "play 8H"))
-    assert st.history[-1][1] == 0                       # the highest trump wins a spade lead (WIEN-PLAY-08)
+    assert st.play.history[-1][1] == 0                       # the highest trump wins a spade lead (WIEN-PLAY-08)
     assert st.current_player() == 0                     # and leads next (WIEN-PLAY-10)
     do(st, (0, "play JC"))
     assert legal(st) == {"play KH", "play QH"}                          # B, void in clubs, must trump
     do(st, (1, "play QH"))
     assert legal(st) == {"play 7C", "play 8C", "play 9C", "play 10C"}   # C follows, cannot beat: any club
     do(st, (2, "play 9C"))
-    assert st.history[-1][1] == 1 and st.current_player() == 1
+    assert st.play.history[-1][1] == 1 and st.current_player() == 1
 
 
 @pytest.mark.rules("WIEN-PLAY-13", "WIEN-PLAY-11")
@@ -216,14 +216,14 @@ def test_play_09_off_suit_card_does_not_win_without_trumps():
     do(st, (1, "play 9S"), (2, "play 10S"))
     assert legal(st) == {"play AS"}                     # A must follow and beat
     do(st, (0, "play AS"))
-    assert st.history[-1][1] == 0
+    assert st.play.history[-1][1] == 0
     do(st, (0, "play QH"))
     assert legal(st) == {"play 7H", "play 8H"}          # B follows hearts (his are all lower)
     do(st, (1, "play 8H"))
     # C is void in hearts: any card; his KC does not win
     assert legal(st) == {"play " + c for c in ["10C", "JC", "QC", "KC", "JS", "QS", "KS", "9D", "10D"]}
     do(st, (2, "play KC"))
-    assert st.history[-1][1] == 0
+    assert st.play.history[-1][1] == 0
 
 
 @pytest.mark.rules("WIEN-PLAY-06", "WIEN-PLAY-07")
@@ -238,7 +238,7 @@ def test_play_06_07_defenders_hands_open_after_the_first_trick_in_seven_and_eigh
         st.apply(st.legal_actions()[0])
         assert "open_hands" not in st.observation(1)       # not while the first trick is on the table
         st.apply(st.legal_actions()[0])
-        assert len(st.history) == 1 and st.phase == "play", name
+        assert len(st.play.history) == 1 and st.phase == "play", name
         obs = {s: st.observation(s) for s in range(3)}
         if name.startswith(("seven", "eight")):
             assert set(obs[1]["open_hands"]) == {0, 2}       # the declarer sees both defenders' cards
@@ -271,11 +271,11 @@ def test_score_10_a_made_declarer_nets_the_value_of_his_own_tricks():
         for name in ("one", "two_wp"):
             st = played_contract(name, seed, pot=20)           # pot 30 = the maximum: A = 30, 3 units a trick
             r = st.result()
-            if not r["made"] or any(st.tricks_won[s] < 2 for s in (0, 2)):
+            if not r["made"] or any(st.play.tricks_won[s] < 2 for s in (0, 2)):
                 continue
             checked += 1
-            assert r["payments"][1] == 3 * st.tricks_won[1]
-            assert r["payments"][0] == 3 * st.tricks_won[0] and r["payments"][2] == 3 * st.tricks_won[2]
+            assert r["payments"][1] == 3 * st.play.tricks_won[1]
+            assert r["payments"][0] == 3 * st.play.tricks_won[0] and r["payments"][2] == 3 * st.play.tricks_won[2]
             assert r["pot"] == 0
     assert checked
 
@@ -291,7 +291,7 @@ def test_score_17_19_premium_contracts_pay_only_pot_and_premium(name):
         premium = PREMIUM[name] * stake
         for s in (0, 2):
             # no trick money, no defender falls: each defender only exchanges the premium
-            assert r["payments"][s] == (-premium if r["made"] else premium), (name, seed, st.tricks_won)
+            assert r["payments"][s] == (-premium if r["made"] else premium), (name, seed, st.play.tricks_won)
             assert pays(st, s, "pot") == []
         assert r["payments"][1] == (2 * premium + stake if r["made"] else -2 * premium - stake)
         assert pays(st, "pot", 1) == ([stake] if r["made"] else [])
@@ -333,12 +333,12 @@ def test_score_22_23_ausfechten_ties_each_pay_one_stake_whatever_the_pot():
     ties = 0
     for seed in range(60):
         st = ausfechten(seed, pot=40)                            # the pot holds 5 stakes, the maximum 3
-        top = max(st.tricks_won)
-        payers = [s for s in range(3) if st.tricks_won[s] == top]
+        top = max(st.play.tricks_won)
+        payers = [s for s in range(3) if st.play.tricks_won[s] == top]
         ties += len(payers) == 2
         r = st.result()
         for s in range(3):
-            assert r["payments"][s] == (-10 if s in payers else 0), (seed, st.tricks_won)
+            assert r["payments"][s] == (-10 if s in payers else 0), (seed, st.play.tricks_won)
         assert r["pot"] == 50 + 10 * len(payers)
     assert ties
 
@@ -364,7 +364,7 @@ def test_sess_02_03_stake_is_ten_units_and_a_trick_one_tenth(stake):
     st = played_contract("one", 5, options={"stake": stake, "maximum": stake})
     assert st.after_stake_accounts["pot"] == stake
     for s in (0, 2):
-        assert pays(st, 1, s) == ([st.tricks_won[s] * stake // 10] if st.tricks_won[s] else [])
+        assert pays(st, 1, s) == ([st.play.tricks_won[s] * stake // 10] if st.play.tricks_won[s] else [])
 
 
 @pytest.mark.rules("WIEN-SESS-08", "WIEN-SESS-09", "WIEN-SESS-06", "WIEN-SESS-07")

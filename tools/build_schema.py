@@ -229,7 +229,7 @@ SCHEMA = {
         "auction": obj({
             "first": d(EXPR, "Who speaks first.", "forehand"),
             "style": enum(["open", "once", "duels"], "`open`: turns go round until the auction ends; `once`: everyone speaks exactly once; `duels`: two seats at a time — from `first` round the table, each next seat bids to the one left standing, who answers with the hold call or passes; the survivor of the last duel declares, and if nobody bid he may open once or pass (not run by the engine yet)."),
-            "pass_final": d(BOOL, "A player who passes may not bid again."),
+            "pass_final": d(BOOL, "`true` (the default): a player who passes may not bid again. `false`: a pass lasts until the next bid or hold, which makes the passes before it void; every seat is asked in turn, and `passes` counts the seats that have passed since the last bid, so the end conditions read passes in a row (`passes == players - 1 and high != none`: all others have passed after the last bid).", "false"),
             "raise": enum(["higher", "step", "any"], "The default raise rule: strictly higher rank, exactly the next rank, or any."),
             "allowed": d(EXPR, "A constraint every bid must satisfy (names: `me`, `this`, `high`, `holder`, `first_bid(s)`, …).", "first_bid(me) == none or first_bid(me).category == this.category"),
             "ends": d(EXPR, "The auction ends when this becomes true after a call.", "passes == players or (passes == players - 1 and high != none)"),
@@ -280,7 +280,7 @@ SCHEMA = {
             "level": d(NUM, "The level or number of the contract.", "5"),
             "value": d(NUM, "The value used in scoring.", "4"),
             "trump": d({"anyOf": [EXPR, {"type": "null"}]}, "The trump suit; `none` for no trumps; or an expression that gives it in each deal, worked out when the contract is settled (`suit_of(turned_up)`).", "H"),
-            "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose after the talon.", "[S, D, H]"),
+            "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose (in the `contract` phase): a list of suits, or an expression giving one, judged in the deal with the declarer as `me` (`if me == forehand then [H] else [S, D, H]`); an empty list or none leaves the contract's own `trump`.", "[S, D, H]"),
             "side": enum(["alone", "called", "partnership", "nobody", "no_declarer"], "The declarer plays alone, with a called (hidden) partner, or with his fixed partner (`seating.teams`); `nobody`: the seat whose call led to the contract keeps the declarer's name but nobody partners anybody; `no_declarer`: nobody declares even when a call led to the contract (`declarer` reads none), and fixed partners play together."),
             "talon": d({"anyOf": [EXPR, {"type": "null"}]}, "The talon procedure of this contract; or an expression that gives its name in each deal (not run by the engine yet).", "halves"),
             "ranking": d(NAME, "The card order of this contract (a declared `ranking`): which cards are trumps and how every suit ranks. Without it the deck's order and `trump` as before.", "grand"),
@@ -465,7 +465,7 @@ SCHEMA = {
         }, "What carries from one deal to the next, and how a session ends."),
         "words": d({**coll(TEXT, ""), "properties": {k: d(TEXT, f"The word {ACTION_DOCS[k]} (default \"{v}\").", f'"{v}"')
                                                     for k, v in ACTION_WORDS.items()}},
-                   "Every word the table uses, in one place: the words of actions (the keys below) and the spoken word of any call or contract, by its name (an entry speaks for the call and the contract of that name). Read by action texts, `play`, `explain` and scenario files; a call's `word`, `defence.go`/`stay` and `auction.hold.call` are older spellings it overrides. Any other key is an error (E301).",
+                   "Every word the table uses, in one place: the words of actions (the keys below), the spoken word of any call or contract, by its name (an entry speaks for the call and the contract of that name), and the word of each kontra level, by its name (`kontra = \"double\"`). Read by action texts, `play`, `explain` and scenario files; a call's `word`, `defence.go`/`stay` and `auction.hold.call` are older spellings it overrides. Any other key is an error (E301).",
                    'words { go = "play"  stay = "drop out"  five_wp = "five without purchase" }'),
         "names": coll(coll(TEXT, "Display names."), "Display names of calls, contracts and terms per language.", 'names { de { hold = "ich" } }'),
     },

@@ -19,8 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter import load
+from interpreter.bots.random_bot import RandomBot
+from interpreter.bots.rule import RuleBot
 from interpreter.engine import deal_cards
-from interpreter.engine.bots import RandomBot, RuleBot
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State, initial_accounts
 from interpreter.harness.scenario import actual_outcome
@@ -36,8 +37,8 @@ def wien_payment_example(st):
     if st.declarer is None or st.con is None or st.con.category not in ("a", "b"):
         return False
     left, right = _left_right(st)
-    return (st.tricks_won[st.declarer], st.tricks_won[left], st.tricks_won[right]) == (5, 1, 4) \
-        and len(st.playing) == 3 and not st.invited
+    return (st.play.tricks_won[st.declarer], st.play.tricks_won[left], st.play.tricks_won[right]) == (5, 1, 4) \
+        and len(st.playing) == 3 and not st.defence.invited
 
 
 def wien_maskning_at(st):
@@ -77,7 +78,7 @@ def simple(test, prefix=(), accounts=None, at=None):
 
 
 def fallen_defender(st):
-    return any(s in st.playing and st.tricks_won[s] < 2 for s in st.defenders)
+    return any(s in st.playing and st.play.tricks_won[s] < 2 for s in st.defenders)
 
 
 def cro_deal(rules, test):
@@ -97,7 +98,7 @@ SEARCHES = {
                        test=lambda st: st.con is not None and st.con.name == "three"),
     "wien-ex-03": dict(rules="wien", dealer=2, accounts={"pot": 10}, prefix=[("A", "five without purchase"), ("B", "pass"), ("C", "pass")],
                        test=lambda st: True),
-    "cro-number-kontra": cro_deal("croatian", named("three", "four", "five", kontra_level=lambda st: st.kontra_level >= 1)),
+    "cro-number-kontra": cro_deal("croatian", named("three", "four", "five", kontra_level=lambda st: st.kontra.level >= 1)),
     "cro-game": cro_deal("croatian", named("two_g", "three_g", "four_g", "five_g")),
     "cro-bettel": cro_deal("croatian", named("bettel", "bettel_g")),
     "cro-sanac": cro_deal("croatian", named("sanac", "sanac_g")),
@@ -115,7 +116,7 @@ SEARCHES = {
     "simple-both-stay-home": simple(lambda st: st.declarer is not None and len(st.playing) == 1, accounts={"pot": 40}),
     "simple-premium": simple(lambda st: st.con is not None and st.con.name == "premium", accounts={"pot": 20}),
     "simple-hand-games": simple(lambda st: st.con is not None and st.con.category == "hand"
-                                and sum(1 for _, c in st.calls if c.startswith("game") or c == "premium") >= 2),
+                                and sum(1 for _, c in st.auction.calls if c.startswith("game") or c == "premium") >= 2),
     "simple-all-pass": simple(lambda st: st.all_passed, accounts={"pot": 50}),
     "simple-cap": simple(lambda st: st.con is not None and st.declarer is not None and not st.made, accounts={"pot": 90, "cup": 30}),
     "cro-ex-01": cro([("A", "two"), ("B", "three"), ("C", "four"), ("A", "pass"), ("B", "pass")]),
@@ -129,10 +130,10 @@ SEARCHES = {
     "wien-maskning": dict(rules="wien", accounts={"pot": 10}, test=lambda st: True, at=wien_maskning_at),
     "wien-trick-value-one-stake": dict(rules="wien", test=category("a", "b", compulsory=True)),
     "wien-trick-value-max": dict(rules="wien", accounts={"pot": 40}, test=category("a", "b", playing=lambda st: len(st.playing) == 3)),
-    "wien-hold": dict(rules="wien", accounts={"pot": 10}, test=lambda st: any(c == "hold" for _, c in st.calls) and st.con is not None),
-    "wien-spel-contest": dict(rules="wien", accounts={"pot": 10}, test=lambda st: bool(st.reveals) and st.con is not None),
-    "wien-after-purchase": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.ap_made),
-    "wien-invitation": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.invited),
+    "wien-hold": dict(rules="wien", accounts={"pot": 10}, test=lambda st: any(c == "hold" for _, c in st.auction.calls) and st.con is not None),
+    "wien-spel-contest": dict(rules="wien", accounts={"pot": 10}, test=lambda st: bool(st.auction.reveals) and st.con is not None),
+    "wien-after-purchase": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.after_purchase.made),
+    "wien-invitation": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.defence.invited),
     "wien-both-stay-home": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.declarer is not None and len(st.playing) == 1),
     "wien-ausfechten": dict(rules="wien", accounts={"pot": 10}, test=lambda st: st.all_passed),
     "wien-premium-made": dict(rules="wien", accounts={"pot": 10}, test=category("c", made=True)),
@@ -253,7 +254,7 @@ def _pots(played):
 SESSIONS = {
     # the pot carries over: some deal starts with more than the dealer's stake in it
     "wien-session": dict(rules="wien", deals=12, test=lambda sess, played: sum(1 for p in _pots(played) if p > 10) >= 4
-                         and any(st.all_passed for st, _ in played) and any(st.compulsory for st, _ in played)),
+                         and any(st.all_passed for st, _ in played) and any(st.defence.compulsory for st, _ in played)),
     "simple-session": dict(rules="simple", deals=12, test=lambda sess, played: sum(1 for p in _pots(played) if p > 10) >= 4
                            and any(st.all_passed for st, _ in played)),
     # refas from an all-pass, and a declarer column crossing zero (under the hat)

@@ -14,7 +14,6 @@ import itertools
 import os
 import random
 import shutil
-import socket
 import sys
 import threading
 import time
@@ -43,14 +42,13 @@ def start_server(hub):
     """The app on a free local port in a thread: (base url, stop function)."""
     import uvicorn
 
+    from interpreter.web import listen, server_config
     from interpreter.web.app import create_app
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(hub), host="127.0.0.1", port=port, log_level="warning",
-                                           ws_max_size=16 * 1024))
-    thread = threading.Thread(target=server.run, daemon=True)
+    sock = listen("127.0.0.1", 0)           # the server `serve` runs, on a free local port
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(server_config(create_app(hub)))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not server.started:
@@ -61,6 +59,7 @@ def start_server(hub):
     def stop():
         server.should_exit = True
         thread.join(10)
+        sock.close()
     return f"http://127.0.0.1:{port}", stop
 
 

@@ -1,4 +1,4 @@
-"""Bots that play any rule file: the engine's random and rule bots, a search bot that samples the hidden
+"""Bots that play any rule file: the random bot, the rule bot (bots/rule.py), a search bot that samples the hidden
 cards from what its seat has seen (PIMC), and information-set MCTS on the same sampler.
 `make_bot("search:64", seed)` builds one from a name;
 `parse_bots("search,rule,rule", seats)` reads a per-seat list as the command line spells it."""
@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.bots.ismcts import IsmctsBot
+from interpreter.bots.random_bot import RandomBot
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.search import SearchBot
 from interpreter.bots.view import SeatView, seat_view
-from interpreter.engine.bots import RandomBot, RuleBot
 
 KINDS = ("rule", "random", "search", "ismcts")
 

@@ -20,12 +20,12 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.sampler import explains
 from interpreter.bots.search import SearchBot
 from interpreter.bots.value import reckoning
 from interpreter.engine import actions as A
 from interpreter.engine import compile_rules, new_game
-from interpreter.engine.bots import RuleBot
 from interpreter.engine.deals import cards_each
 from interpreter.engine.text import parse
 

@@ -15,12 +15,12 @@ import math
 import random
 from typing import Any
 
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.sampler import Sampler
 from interpreter.bots.search import SearchBot
 from interpreter.bots.value import reckoning
 from interpreter.bots.view import seat_view
 from interpreter.engine import actions as A
-from interpreter.engine.bots import RuleBot
 
 
 class _Node:

@@ -20,11 +20,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from interpreter.bots.rule import RuleBot
 from interpreter.bots.sampler import Sampler, bits, popcount
 from interpreter.bots.value import reckoning
 from interpreter.bots.view import SeatView, seat_view
 from interpreter.engine import actions as A
-from interpreter.engine.bots import RuleBot
 
 
 class SearchBot:

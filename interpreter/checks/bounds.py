@@ -139,15 +139,21 @@ def _big_exponents(node, lets, out: list, depth: int = 0) -> None:
 
 
 def _constant_tower(node, lets) -> bool:
-    """A power of constants too large to compute in advance (2 ^ 2 ^ 2 ^ 2 ^ 2)."""
+    """A power of constants too large to compute in advance (2 ^ 2 ^ 2 ^ 2 ^ 2). A `let` without parameters
+    counts as constant only when its body is: `let K = kontra_level` is not."""
     stack = [node]
+    seen: set[str] = set()
     while stack:
         n = stack.pop()
-        if n[0] == "name" and not (n[1] in lets and not lets[n[1]][0]):
+        if n[0] == "name":
+            if not (n[1] in lets and not lets[n[1]][0]) or n[1] in seen:
+                return False                # a game value, or a cycle (E404 says so)
+            seen.add(n[1])
+            stack.append(lets[n[1]][1])
+            continue
+        if n[0] not in ("num", "bin", "neg"):
             return False
-        if n[0] not in ("num", "bin", "neg", "name"):
-            return False
-        stack.extend(children(n) if n[0] != "name" else [])
+        stack.extend(children(n))
     return True
 
 

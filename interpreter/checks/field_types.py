@@ -13,7 +13,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("personal",): "bool", ("attempt",): "bool", ("by_count",): "bool", ("hold", "who"): "bool",
     ("lead",): "seat", ("first",): "seat", ("start",): "seat", ("cut",): "seat", ("dealer",): "seat",
     ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat", ("choice", "*", "who"): "seat",
-    ("trump",): "suit", ("figure", "*", "card"): "card",
+    ("trump",): "suit", ("trump_choices",): "list", ("figure", "*", "card"): "card",
     ("each",): "seats",
     ("amount",): "num", ("result",): "num", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
 }
@@ -24,7 +24,8 @@ HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tri
         "num": "write a number, e.g. `stake`, `tricks(s) * A / 10` or `if made then 2 else 0`",
         "suit": "write a suit, e.g. `H` or `suit_of(turned_up)`",
         "card": "write a card, e.g. `T1`, `KH` or `turned_up`",
-        "cards": "write a set of cards, e.g. `[KH, QH]`, a group such as `kings`, or `hand(declarer)`"}
+        "cards": "write a set of cards, e.g. `[KH, QH]`, a group such as `kings`, or `hand(declarer)`",
+        "list": "write a list of suits, e.g. `[S, D, H]` or `if hand_game then [H] else [S, D, H]`"}
 
 
 # the suffixes by their last name (always a written name, never '*' or '#'), longest first

@@ -1,11 +1,11 @@
-"""The `words` section: every key is an action word or a call or contract the file declares, and no two
+"""The `words` section: every key is an action word, a call or contract the file declares or a kontra level, and no two
 calls (or two contracts) speak the same word, since a typed word must name one action."""
 from __future__ import annotations
 
 from interpreter.checks.context import Context
 from interpreter.diagnostics import best_matches
 from interpreter.language.document import escape
-from interpreter.model.words import ACTION_WORDS, declared_names, table_words
+from interpreter.model.words import ACTION_WORDS, declared_names, kontra_levels, table_words
 
 
 def check(ctx: Context) -> None:
@@ -13,17 +13,27 @@ def check(ctx: Context) -> None:
     if not isinstance(section, dict):
         return
     names = declared_names(ctx.doc)
+    levels = set(kontra_levels(ctx.doc))
     # a word for a call or contract a variant removed is left standing on purpose: the base still says it
     removed = {p.split(".", 1)[1] for _f, _sp, p in getattr(ctx.origins, "removed", [])
                if p.split(".", 1)[0] in ("call", "contract") and "." in p}
     for key in section:
-        if key in ACTION_WORDS or key in names or key in removed:
+        if key in ACTION_WORDS or key in names or key in removed or key in levels:
             continue
-        pool = set(ACTION_WORDS) | names
-        ctx.error("E301", f"unknown word key '{key}': not an action word, call or contract", f"/words/{escape(key)}",
-                  key=True, suggestions=best_matches(str(key), pool),
-                  help="action words: " + ", ".join(ACTION_WORDS) + "; or the name of a call or contract")
+        pool = set(ACTION_WORDS) | names | levels
+        chains = f"; the kontra levels: {', '.join(sorted(levels))}" if levels else \
+            "; a kontra level's name, where the game has a kontra chain"
+        ctx.error("E301", f"unknown word key '{key}': not an action word, call, contract or kontra level",
+                  f"/words/{escape(key)}", key=True, suggestions=_alike(str(key), pool),
+                  help="action words: " + ", ".join(ACTION_WORDS) + "; or the name of a call or contract" + chains)
     _clashes(ctx)
+
+
+def _alike(key: str, pool: set[str]) -> list[str]:
+    """Close spellings of the key of the same kind: a name with digits in it (a call like `k7NT`) is no
+    spelling of a word without any (`kontra`)."""
+    digits = any(ch.isdigit() for ch in key)
+    return [m for m in best_matches(key, pool) if digits or not any(ch.isdigit() for ch in m)]
 
 
 def _clashes(ctx: Context) -> None:

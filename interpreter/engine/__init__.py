@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import random
 
+from interpreter.engine import builtins
 from interpreter.engine.deals import deal_cards, validate_deal
 from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.phases import PHASES
+from interpreter.engine.phases.play import OBLIGATIONS
 from interpreter.engine.rules import DEFAULT_KONTRA_MAX, compile_rules
 from interpreter.engine.state import IllegalAction, State
 from interpreter.model.ruleset import Ruleset
@@ -33,4 +36,15 @@ def new_game(ruleset: Ruleset, seed: int | None = None, deal: dict | None = None
                  table=table)
 
 
-__all__ = ["new_game", "deal_cards", "State", "IllegalAction", "compile_rules", "RuleRuntimeError", "DEFAULT_KONTRA_MAX"]
+def implemented() -> dict[str, set[str]]:
+    """What the engine implements, by kind: read from the dispatch tables the engine really uses."""
+    return {
+        "value": set(builtins.VALUES),
+        "function": set(builtins.FUNCTIONS),
+        "comprehension": set(builtins.COMPREHENSIONS),
+        "phase": set(PHASES),
+        "obligation": set(OBLIGATIONS),
+    }
+
+
+__all__ = ["implemented", "new_game", "deal_cards", "State", "IllegalAction", "compile_rules", "RuleRuntimeError", "DEFAULT_KONTRA_MAX"]

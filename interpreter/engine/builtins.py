@@ -2,9 +2,9 @@
 
 The vocabulary registry (interpreter/model/vocabulary.py) declares each name with its type, doc and
 example; this module says how the engine computes it. The compiler (engine/compile.py) resolves a
-name through these tables once, when a rule file is compiled. `implemented()` lists what the engine
-implements — values, functions, comprehensions, phases and play obligations — read from the real
-dispatch tables, so that a test can hold the registry and the engine in step both ways.
+name through these tables once, when a rule file is compiled. `interpreter.engine.implemented()` lists
+what the engine implements from these tables and the phases' (values, functions, comprehensions, phases
+and play obligations), so that a test can hold the registry and the engine in step both ways.
 
 Values and functions take the activation `c` (engine/context.py) first: `c.st` is the game state,
 `c.me`, `c.this` and `c.vars` the names bound for this evaluation.
@@ -73,7 +73,7 @@ _N_CARD_VALUES = len(_CARD_VALUES)
 
 
 def card_value(card: int) -> CardValue:
-    """The card (an index) as a value."""
+    """The card (an index) as a value: one card, not a bitmask (a card code in an expression)."""
     return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
 
 
@@ -95,7 +95,7 @@ def as_mask(cards: Any) -> int:
 def _card_or_none(card: int | None) -> CardValue | None:
     if card is None:
         return None
-    return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)     # card_value
+    return _CARD_VALUES[card] if 0 <= card < _N_CARD_VALUES else CardValue(card)
 
 
 def _trick_at(st: Any, n: Any) -> tuple | None:
@@ -280,18 +280,4 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
 }
 
 
-def implemented() -> dict[str, set[str]]:
-    """What the engine implements, by kind: read from the dispatch tables the engine really uses."""
-    from interpreter.engine.phases import PHASES
-    from interpreter.engine.phases.play import OBLIGATIONS
-
-    return {
-        "value": set(VALUES),
-        "function": set(FUNCTIONS),
-        "comprehension": set(COMPREHENSIONS),
-        "phase": set(PHASES),
-        "obligation": set(OBLIGATIONS),
-    }
-
-
-__all__ = ["VALUES", "FUNCTIONS", "COMPREHENSIONS", "implemented", "num", "size", "mask_bits", "Fraction"]
+__all__ = ["VALUES", "FUNCTIONS", "COMPREHENSIONS", "num", "size", "mask_bits", "Fraction"]

@@ -100,12 +100,6 @@ def card_of(st: State, fig: FigureRT) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else -1
 
 
-def figure_of(st: State, f: Any) -> FigureRT | None:
-    if f is None:
-        return None
-    return st.R.figures.get(f if isinstance(f, str) else str(f))   # a figure's Ref is looked up as its name
-
-
 def allowed(c: Ctx, fig: FigureRT) -> bool:
     """The contract being played lists the figure, and the figure's own `allowed` holds."""
     con = c.st._con

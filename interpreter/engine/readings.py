@@ -99,10 +99,6 @@ class Readings:
             return None
         return self.R.suit_names[con.trump]
 
-    @property
-    def pot(self) -> Any:
-        return self.accounts.get("pot", 0)
-
     # ---- functions of the expression language (engine/builtins.py) --------------------------------
     def _ring(self) -> tuple:
         """(active seats, each seat's next active seat, each seat's previous one), kept for `self.active`."""

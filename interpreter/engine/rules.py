@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import actions, codegen, figures, seating
+from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
 from interpreter.engine.phases import (
@@ -114,6 +115,7 @@ class Rules:
     words: dict[str, str] = field(default_factory=dict)
     default_words: dict[str, str] = field(default_factory=dict)
     contract_words: dict[str, str] = field(default_factory=dict)   # contract → its spoken word (model/words)
+    level_words: dict[str, str] = field(default_factory=dict)      # kontra level → its word, where `words` gives one
     procedure: list[str] = field(default_factory=list)
     contract_names: list[str] = field(default_factory=list)
     contract_index: dict[str, int] = field(default_factory=dict)
@@ -233,7 +235,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     for s in suit_names:
         symbols[s] = s
     for c in rs.cards:
-        symbols[c.code] = c.index
+        symbols[c.code] = card_value(c.index)       # one card, not a mask of the bits of its index
     for g, m in rs.groups.items():
         symbols[g] = m
     calls_doc = doc.get("call", {})
@@ -288,6 +290,9 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     rules.default_words = table.fallback
     rules.words = table.actions
     rules.contract_words = table.contracts
+    rules.level_words = table.levels        # each kontra level said in its word (its name accepted: engine/text.py)
+    rules.kontra.levels, rules.announce.levels = ([table.level(n) for n in rules.kontra.levels],
+                                                  [table.level(n) for n in rules.announce.levels])
     for name, c in contracts_doc.items():
         rules.contracts[name] = _contract_rt(rules, name, c, refs_con[name], None)
     rules.contract_names = list(contracts_doc)
@@ -363,7 +368,7 @@ def _bound_actions(rules: Rules) -> None:
     after-purchases' bounds, the others follow from the rules (passes are final, raises climb, a kontra
     chain has a maximum, each trick takes one card per seat)."""
     seats, n_calls, n_cons = rules.n_seats, len(rules.calls), len(rules.contracts)
-    # raises climb through the calls; each can be held once and joined once per seat; passes are final;
+    # raises climb through the calls; each can be held once and joined once per seat; passes are final or void;
     # reveals climb through the contracts. Under `raise = any` this is the bound itself.
     rules.max_auction_calls = seats * (2 * n_calls + 2 * n_cons + 2)
     ap = rules.after_purchase

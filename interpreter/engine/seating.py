@@ -37,10 +37,6 @@ def draw_order(rs, drawn: dict) -> list:
     return sorted(drawn, key=lambda p: draw_key(rs, drawn[p]), reverse=not lowest)
 
 
-def first_dealer(rs, drawn: dict):
-    return draw_order(rs, drawn)[0]
-
-
 def seats_by_draw(rs, drawn: dict) -> dict:
     """Seats by the draw: step from the first dealer (in the direction of play) → player, using
     `seating.draw.places` (lowest card first)."""

@@ -111,43 +111,6 @@ def _norm(v):
     return v
 
 
-def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
-    """A score sheet as the players keep it: one line per deal with the running accounts."""
-    R = session.R
-    n = R.n_seats
-    headers = ["deal", "dealer", "contract", "declarer"]
-    if R.sheet:
-        for s in range(n):
-            headers += [f"{s}: {title}" for title, _ in R.sheet]
-        rows = []
-        for i, d in enumerate(session.deals, 1):
-            row = [str(i), str(d["dealer"]), d["contract"] or ("all pass" if d["all_passed"] else "–"),
-                   "–" if d["declarer"] is None else str(d["declarer"])]
-            for s in range(n):
-                row += [_fmt(v) for v in d["sheet"][s]]
-            rows.append(row)
-        return headers, rows
-    per_seat = [a for a, spec in R.accounts.items() if spec.get("per") in ("seat", "team")]
-    per_game = [a for a, spec in R.accounts.items() if spec.get("per") == "game"]
-    show_money = "money" not in R.accounts
-    if show_money:
-        per_seat = ["money"] + per_seat
-    for a in per_seat:
-        headers += [f"{a} {s}" for s in range(n)]
-    headers += per_game
-    rows = []
-    for i, d in enumerate(session.deals, 1):
-        acc = d["accounts"]
-        row = [str(i), str(d["dealer"]), d["contract"] or ("all pass" if d["all_passed"] else "–"),
-               "–" if d["declarer"] is None else str(d["declarer"])]
-        for a in per_seat:
-            vals = acc.get(a, [0] * n)
-            row += [_fmt(vals[s]) if isinstance(vals, list) else "" for s in range(n)]
-        row += [_fmt(acc.get(a, 0)) for a in per_game]
-        rows.append(row)
-    return headers, rows
-
-
 def sheet_tables(session: Session) -> list[tuple[str, list[str], list[list[str]]]]:
     """The sheet as players keep it: with `session.sheet` columns, one table per player; else one table."""
     R = session.R

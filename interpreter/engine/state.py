@@ -41,24 +41,6 @@ _NONE: tuple = (None, -1, -1, None, None, ())
 _LAST = _NONE
 
 
-def _alias(part: str, name: str) -> Any:
-    """A state attribute kept for readers of the flat state: `state.calls` is `state.auction.calls`."""
-    def get(self: State) -> Any:
-        return getattr(getattr(self, part), name)
-
-    def set_(self: State, value: Any) -> None:
-        if part == "play":                      # clones share the play's state (clone())
-            self.play = self.play.copy()
-            self._play_own = False              # (phases/play.own_play copies it again before writing)
-        elif part == "auction":                 # … and the auction's after the auction (and a blank before)
-            self.auction = self.auction.copy()
-            self.auction.key = None             # no longer the position its actions made: nothing kept applies
-        elif part == "announce":                # … and the declaration round's after it (and a blank before)
-            self.announce = self.announce.copy()
-        setattr(getattr(self, part), name, value)
-    return property(get, set_, doc=f"{part}.{name}")
-
-
 class _Part:
     """A part of the state that a clone shares with its original until either uses it: a non-data
     descriptor, so that once the state has its own copy (in its __dict__) reading it costs a dict look-up.
@@ -383,38 +365,6 @@ class State(Readings):
             i += 1
         self.phase_i = n
         self._end()
-
-    # the flat names of earlier versions, read by scenario files' runner, tests and bots
-    calls = _alias("auction", "calls")
-    passed = _alias("auction", "passed")
-    excluded = _alias("auction", "excluded")
-    bid_order = _alias("auction", "bid_order")
-    high_call = _alias("auction", "high_call")
-    holder = _alias("auction", "holder")
-    reveals = _alias("auction", "reveals")
-    contest = _alias("auction", "contest")
-    talon_exposed = _alias("talon_state", "exposed")
-    shown_talon = _alias("talon_state", "shown")
-    ap_queue = _alias("after_purchase", "queue")
-    ap_stage = _alias("after_purchase", "stage")
-    ap_holder = _alias("after_purchase", "holder")
-    ap_made = _alias("after_purchase", "made")
-    answers = _alias("defence", "answers")
-    defence_queue = _alias("defence", "queue")
-    defence_stage = _alias("defence", "stage")
-    invited = _alias("defence", "invited")
-    host = _alias("defence", "host")
-    guest = _alias("defence", "guest")
-    compulsory = _alias("defence", "compulsory")
-    kontra_level = _alias("kontra", "level")
-    kontra_sayer = _alias("kontra", "sayer")
-    kontra_required = _alias("kontra", "required")
-    declared = _alias("announce", "declared")       # figure -> the seat that declared it (announce phase)
-    leader = _alias("play", "leader")
-    history = _alias("play", "history")
-    tricks_won = _alias("play", "tricks_won")
-    won_cards = _alias("play", "won_cards")
-    offer = _alias("play", "offer")
 
     # ---- reading the result, observations, text (engine/views.py) --------------------------------
     def result(self) -> dict:

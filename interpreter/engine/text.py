@@ -37,6 +37,10 @@ def aliases(state: State, action: int) -> list[str]:
                 out.append("trump " + R.suit_names[con.trump])
     elif kind == A.HOLD:
         out.append("hold")
+    elif kind in (A.KONTRA, A.ITEM_KONTRA) and R.level_words:     # a kontra level by its name too
+        for name, spoken in R.level_words.items():
+            if text == spoken or text.startswith(spoken + " "):
+                out.append(name + text[len(spoken):])
     return out
 
 

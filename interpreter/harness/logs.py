@@ -43,7 +43,7 @@ def record(line: str, where: Where) -> dict:
 
 def card_places(state) -> list[int]:
     """Where every card is: hands, discards, won cards, talon, the trick on the table (card masks)."""
-    out = list(state.hands) + [state.discards] + list(state.won_cards)
+    out = list(state.hands) + [state.discards] + list(state.play.won_cards)
     talon = 0
     for c in state.talon:
         talon |= 1 << c

@@ -334,7 +334,7 @@ def _check_unplayed(state, deal, di, seats, out, update) -> None:
     actual = {"declarer": seats[state.declarer] if state.declarer is not None else None,
               "contract": state.con.name if state.con is not None else None,
               "turn": seats[state.current_player()], "phase": state.phase,
-              "tricks": {seats[s]: n for s, n in enumerate(state.tricks_won) if s in state.active}}
+              "tricks": {seats[s]: n for s, n in enumerate(state.play.tricks_won) if s in state.active}}
     if expect is None:
         return
     for key in expect:

@@ -29,6 +29,8 @@ from typing import Any
 
 from interpreter.diagnostics import best_matches
 from interpreter.engine.figures import GAME
+from interpreter.engine.phases.auction import own_auction
+from interpreter.engine.phases.play import own_play
 from interpreter.harness.scenario_input import span_of
 
 KEYS = ("partner", "points", "declared", "kontras", "personal", "figures", "attempted", "given_up", "base_bidder")
@@ -78,7 +80,7 @@ def settle_facts(state: Any, outcome: dict, seats: list[str], fail: Any) -> None
         state.base_bidder = seat(outcome["base_bidder"], "base bidder")
         state.base_con = R.contracts[name]
     if not state.auction.bid_order:     # no auction was held: the seats in their order from the dealer
-        state.bid_order = sorted(state.active, key=lambda s: (s - state.dealer - 1) % state.n)    # copies it
+        own_auction(state).bid_order = sorted(state.active, key=lambda s: (s - state.dealer - 1) % state.n)
     an = state.announce = state.announce.copy()     # its own (clones share it after the round)
     given: dict[str, Any] = {"made": {}, "attempted": {}}
     if "points" in outcome:
@@ -204,17 +206,18 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
         state.con = R.in_deal(state, R.contracts[name])
         state.declarer = seat(outcome.get("declarer"), "declarer")
     tricks = outcome.get("tricks") or {}
-    state.tricks_won = [int(tricks.get(n, 0)) for n in seats]
-    if sum(state.tricks_won) > R.rs.hand_size:
-        raise error(shown, f"the tricks add up to {sum(state.tricks_won)}, more than the {R.rs.hand_size} of a deal", span)
+    won = own_play(state).tricks_won = [int(tricks.get(n, 0)) for n in seats]
+    if sum(won) > R.rs.hand_size:
+        raise error(shown, f"the tricks add up to {sum(won)}, more than the {R.rs.hand_size} of a deal", span)
     playing = outcome.get("playing")
     state.playing = tuple(seat(n, "playing seat") for n in playing) if playing else state.active
     if outcome.get("host") is not None:
-        state.host = seat(outcome["host"], "host")
-        state.invited = True
-        others = [s for s in state.defenders if s != state.host]
-        state.guest = others[0] if others else None
-    state.kontra_level = int(outcome.get("kontra", 0))
+        df = state.defence
+        df.host = seat(outcome["host"], "host")
+        df.invited = True
+        others = [s for s in state.defenders if s != df.host]
+        df.guest = others[0] if others else None
+    state.kontra.level = int(outcome.get("kontra", 0))
     if applies(outcome):
         def fail(message, suggestions):
             raise error(shown, message, span, suggestions=suggestions)

@@ -89,7 +89,7 @@ ENTRIES: tuple[Entry, ...] = (
     _v("pot", "num", "the pot's content", "pot >= 10"),
     _v("tricks_played", "num", "tricks completed so far", "tricks_played == 0"),
     _v("turn", "num", "calls made so far in the auction", "turn < 3"),
-    _v("passes", "num", "seats that have passed", "passes == 2"),
+    _v("passes", "num", "seats that have passed (or are excluded); with `pass_final = false`, since the last bid or hold", "passes == 2"),
     _v("bids", "num", "bids (not passes) made so far", "bids == 0"),
     _v("trick_number", "num", "the number of the current trick, from 1", "trick_number == 1"),
     _v("tricks_total", "num", "tricks in a deal", "tricks_total - tricks(declarer)"),

@@ -1,9 +1,9 @@
 """The words of the table: one place for every word a rule file gives its players to say or read.
 
 A rule file's `words { … }` section holds them all: the words of actions (`bid`, `pass`, `hold`,
-`go`, `stay`, …, keys listed in ACTION_WORDS) and the spoken name of any call or contract it
-declares (`five_wp = "five without purchase"`); an entry speaks for the call and the contract of
-that name alike. The engine's action texts, `play`, `explain` and
+`go`, `stay`, …, keys listed in ACTION_WORDS), the spoken name of any call or contract it
+declares (`five_wp = "five without purchase"`; an entry speaks for the call and the contract of
+that name alike) and of each kontra level (`kontra = "double"`). The engine's action texts, `play`, `explain` and
 scenario parsing all read them from here.
 
 Older spellings keep working as defaults under the section: a call's `word` (for the call alone,
@@ -49,6 +49,7 @@ class TableWords:
     fallback: dict[str, str]                # the action words the older spellings give (accepted too)
     calls: dict[str, str] = field(default_factory=dict)       # call name → spoken word
     contracts: dict[str, str] = field(default_factory=dict)   # contract name → spoken word
+    levels: dict[str, str] = field(default_factory=dict)      # kontra level name → spoken word
 
     def of(self, name: str) -> str:
         """The spoken word of a call (its name when the file gives none)."""
@@ -57,6 +58,10 @@ class TableWords:
     def contract(self, name: str) -> str:
         """The spoken word of a contract (its name when the file gives none)."""
         return self.contracts.get(name, name)
+
+    def level(self, name: str) -> str:
+        """The spoken word of a kontra level (its name when the file gives none)."""
+        return self.levels.get(name, name)
 
 
 def _section(doc: dict) -> dict[str, str]:
@@ -93,7 +98,21 @@ def table_words(doc: dict) -> TableWords:
             call_words[name] = c["word"]
     call_words.update({n: section[n] for n in calls if n in section})
     contract_words = {n: section[n] for n in contracts if n in section}
-    return TableWords(actions, fallback, call_words, contract_words)
+    level_words = {n: section[n] for n in kontra_levels(doc) if n in section and n not in ACTION_WORDS}
+    return TableWords(actions, fallback, call_words, contract_words, level_words)
+
+
+def kontra_levels(doc: dict) -> list[str]:
+    """The names of the kontra levels (`kontra.levels`, `announce.kontra.levels`; `kontra` where a chain
+    has none): each is spoken as its name unless `words` gives it a word (`words { kontra = "double" }`)."""
+    out: dict[str, None] = {}
+    announce = _part(doc, "announce")
+    for chain in (_part(doc, "kontra") if "kontra" in doc else None,
+                  _part(announce, "kontra") if "kontra" in announce else None):
+        if chain is not None:
+            levels = chain.get("levels")
+            out.update(dict.fromkeys(str(x) for x in (levels if isinstance(levels, (list, tuple)) else ["kontra"])))
+    return list(out)
 
 
 def declared_names(doc: dict) -> set[str]:

@@ -185,6 +185,9 @@ def build(rs: Ruleset) -> Booklet:
         ranks = [doc["call"][n].get("rank") for n in rs.calls]
         b.table(["rank", "call"] + extra, rows, caption="Calls of equal rank are equivalent: neither may be bid over the other."
                 if len(set(ranks)) < len(ranks) else None)
+        docs = [f"{spoken.of(n)}: {doc['call'][n]['doc']}" for n in rs.calls if doc["call"][n].get("doc")]
+        if docs:
+            b.bullets(docs)
     # contracts
     b.heading("The contracts")
     props = []
@@ -195,7 +198,7 @@ def build(rs: Ruleset) -> Booklet:
     rows = []
     for name in rs.contracts:
         c = doc["contract"][name]
-        trump = _fmt(c.get("trump")) if "trump" in c else ("choice of " + _fmt(c["trump_choices"]) if isinstance(c.get("trump_choices"), list) else "")
+        trump = _trump(c)
         rows.append([str(c.get("rank")), c.get("title") or name, _fmt(c.get("category")), _fmt(c.get("kind", "")), trump,
                      _fmt(c.get("talon")), _fmt(c.get("side", "alone")), words(c.get("goal")) if "goal" in c else ""]
                     + [_fmt((c.get("props") or {}).get(p, "")) for p in props] + [_fmt(c.get("must_declare", ""))]
@@ -253,7 +256,7 @@ def build(rs: Ruleset) -> Booklet:
                         [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
                          for r in session[part]])
         b.bullets([f"next dealer: {words(session['dealer'])}" if "dealer" in session else None,
-                   f"the session ends when {words(session['ends'])}" if "ends" in session else None,
+                   _session_end(session["ends"]) if "ends" in session else None,
                    session.get("doc")])
         _sits(b, doc, session.get("sit") or {})
     if doc.get("option"):
@@ -263,6 +266,15 @@ def build(rs: Ruleset) -> Booklet:
         b.heading("Customs (not enforced)")
         b.bullets(doc["customs"])
     return b
+
+
+def _session_end(ends) -> str:
+    """`session.ends` in words; a constant says it plainly (true: every deal is a whole game)."""
+    if ends is True:
+        return "the session ends after every deal: each deal is a whole game"
+    if ends is False:
+        return "the session does not end by itself"
+    return f"the session ends when {words(ends)}"
 
 
 def _sits(b, doc: dict, sit: dict) -> None:
@@ -298,6 +310,17 @@ def _steps(off: int) -> str:
     return f"{abs(off)} seat{'s' if abs(off) != 1 else ''} {'after' if off > 0 else 'before'} the dealer"
 
 
+def _trump(c: dict) -> str:
+    """The trump column of a contract: its trump, or the suits the declarer chooses among (a list, or the
+    words of an expression judged in the deal)."""
+    choices = c.get("trump_choices")
+    if isinstance(choices, (list, tuple)):
+        return "choice of " + _fmt(list(choices))
+    if isinstance(choices, str):
+        return f"choice of the suits given by: {words(choices)}"
+    return _fmt(c.get("trump")) if "trump" in c else ""
+
+
 def _talon_words(t: dict) -> str:
     kind = t["kind"]
     if kind == "exchange":
@@ -317,7 +340,8 @@ def _talon_words(t: dict) -> str:
         text += f"; then the declarer's hand must satisfy {words(t['requires'])}, or the game is lost at once"
     if "give_up" in t:
         text += f"; the declarer may give up when {words(t['give_up'])}"
-    return text + (f" ({t['rule']})" if t.get("rule") else "")
+    text += f" ({t['rule']})" if t.get("rule") else ""
+    return text + (f". {t['doc']}" if t.get("doc") else "")
 
 
 def _number_bid_words(doc) -> list[str]:
@@ -340,6 +364,8 @@ def _auction_words(doc, spoken: TableWords) -> list[str]:
         out.append("Every player speaks exactly once.")
     if a.get("pass_final"):
         out.append("A player who passes may not bid again.")
+    elif a.get("pass_final") is False:
+        out.append("A pass is not final: a bid or hold makes the passes before it void, and every player is asked in turn.")
     out.append({"higher": "Each bid must rank higher than the current bid.", "step": "Each bid must be exactly the next rank.",
                 "any": "Any bid may be made."}.get(a.get("raise", "higher"), ""))
     if "allowed" in a:

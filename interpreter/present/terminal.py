@@ -83,6 +83,17 @@ def _table_view(state, seat) -> list[str]:
     return out
 
 
+def _heard(state, action: int) -> str:
+    """Another seat's action as the player hears it: a discard only as a count of cards (as on the web table)."""
+    from interpreter.engine import actions as A
+
+    text = state.action_text(action)
+    if A.kind_of(action) != A.DISCARD:
+        return text
+    n = len(text.split()) - 1
+    return f"{state.R.words.get('discard', 'discard')} ({n} card{'s' if n != 1 else ''})"
+
+
 def _points_line(state) -> str | None:
     """The card points of both sides, when the deal counts them (a talon share or card values)."""
     if state.con is None or state.declarer is None or not any(c.points for c in state.R.cards):
@@ -238,7 +249,7 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             who = state.current_player()
             if who != seat:
                 a = players[who].choose(state)
-                console.print(f"seat {who}: [bold]{escape(state.action_text(a))}[/]")
+                console.print(f"seat {who}: [bold]{escape(_heard(state, a))}[/]")
             else:
                 if state.trick:
                     console.print("on the table: " + ", ".join(f"{s}:{R.codes[c]}" for s, c in state.trick))

@@ -82,14 +82,49 @@ def serve(args, read_options) -> int:
     print(f"stichwort: serving {len(games)} game{'s' if len(games) != 1 else ''} at http://{args.host}:{args.port}/")
     sys.stdout.flush()
     try:
-        local = ["127.0.0.1", "localhost", "::1"] if args.host in ("127.0.0.1", "localhost", "::1") else None
-        uvicorn.run(create_app(hub, allowed_hosts=local), host=args.host, port=args.port, log_level="warning", ws_max_size=16 * 1024,
-                    limit_concurrency=MAX_CONCURRENCY)
-    except SystemExit as stop:          # uvicorn exits when it cannot listen (the port taken, say)
+        sock = listen(args.host, args.port)
+    except OSError as err:              # the port taken, say, or no such address here
+        print(f"stichwort: error: cannot serve on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    local = ["127.0.0.1", "localhost", "::1"] if args.host in ("127.0.0.1", "localhost", "::1") else None
+    try:
+        uvicorn.Server(server_config(create_app(hub, allowed_hosts=local))).run(sockets=[sock])
+    except SystemExit as stop:          # uvicorn exits when it cannot start
         if stop.code:
             print(f"stichwort: error: cannot serve on {args.host}:{args.port}", file=sys.stderr)
             return 2
+    finally:
+        sock.close()
     return 0
 
 
-MAX_CONCURRENCY = 256
+def server_config(app, **options):
+    """uvicorn's settings for the web table (limits.py): frame size, connections, quiet logs."""
+    import uvicorn
+
+    from interpreter.web import limits
+
+    return uvicorn.Config(app, log_level="warning", ws_max_size=limits.WS_MAX_SIZE,
+                          limit_concurrency=limits.MAX_CONCURRENCY, **options)
+
+
+def listen(host: str, port: int, user_timeout: float | None = None):
+    """The server's listening socket. Every connection accepted from it has TCP_USER_TIMEOUT set
+    (Linux): a peer that takes none of what is sent to it (a browser that stopped reading, and was
+    dropped by the table) is reset by the kernel after that many seconds instead of holding its
+    connection open for ever."""
+    import socket
+
+    from interpreter.web import limits
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if hasattr(socket, "TCP_USER_TIMEOUT"):
+            seconds = limits.TCP_USER_TIMEOUT if user_timeout is None else user_timeout
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(seconds * 1000))
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock

@@ -26,6 +26,7 @@ from interpreter.files import write_atomic
 from interpreter.present.terminal import FORMAT, VERSION, read_save
 
 PERSON = "person"
+RECORD = "stichwort-seat-record"      # what a seat's "save" holds: its own cards and what it heard
 BOT_CHOICES = KINDS          # every bot the project has
 MAX_DEALS = 1000
 MAX_ACTION_TEXT = 200
@@ -71,6 +72,7 @@ class Table:
         self.session = Session(rs, game.options, dealer=0)
         self.R = self.session.R
         self.records: list[dict] = []
+        self.kinds_said: list[list[int]] = []             # the kind of each action of each deal, beside its record
         self.events: list[tuple[int, int, str]] = []      # (seat, action, text) of the deal in play
         self.last_trick: list[tuple[int, str]] = []
         self.version = 0
@@ -133,6 +135,7 @@ class Table:
                                seating={"seat_player": self.session.table.seat_player, "table": self.session.table})
             self.session.dealer = state.dealer
             self.records.append({"dealer": rec["dealer"], "hands": rec["hands"], "talon": rec["talon"], "actions": []})
+            self.kinds_said.append([])
             self._begin(state)
             for step, (seat, text) in enumerate(logs.actions_of(rec, where), 1):
                 if state.is_over() or seat != state.current_player():
@@ -162,19 +165,54 @@ class Table:
         state = self.session.start(rng=random.Random(f"{self.seed}:{d}"))     # the deal `play` gives that seed
         self.records.append({"dealer": state.dealer, "hands": [self.game.rs.codes(h) for h in state.dealt_hands],
                              "talon": [self.R.codes[c] for c in state.talon], "actions": []})
+        self.kinds_said.append([])
         self._begin(state)
 
-    def header(self) -> dict:
+    def header(self, seed: bool = True) -> dict:
         people = self.people
         # one bot per player of the rule file, as `play` reads them; chairs beyond the engine's take rule bots
         bots = [k if k != PERSON else "rule" for k in self.kinds] + ["rule"] * (self.game.rs.seats - len(self.kinds))
-        return {"format": FORMAT, "version": VERSION, "rules": self.game.rs.name, "options": self.game.options,
-                "seat": people[0], "seed": self.seed,
-                "bots": ",".join(bots), "deals": self.deals,
-                "people": people}
+        head = {"format": FORMAT, "version": VERSION, "rules": self.game.rs.name, "options": self.game.options,
+                "seat": people[0], "seed": self.seed, "bots": ",".join(bots), "deals": self.deals, "people": people}
+        if not seed:
+            del head["seed"]
+        return head
 
-    def save_text(self) -> str:
-        lines = [json.dumps(self.header(), ensure_ascii=False)] + [json.dumps(r, ensure_ascii=False) for r in self.records]
+    def save_text(self, seed: bool = True) -> str:
+        """The whole table as `play --save` writes it: every hand, the talon, the seed (the server's file)."""
+        lines = [json.dumps(self.header(seed), ensure_ascii=False)] + [json.dumps(r, ensure_ascii=False) for r in self.records]
+        return "\n".join(lines) + "\n"
+
+    def save_for(self, seat: int) -> tuple[str, str]:
+        """What the "save" button gives `seat`: (file name, text). Once the session is over, the first
+        person's seat (the table's host) gets the whole log without the seed; before that, and every
+        other seat, gets its seat's record: its own cards and the actions as it heard them."""
+        if self.over and seat == self.people[0]:
+            return f"{self.game.key}-{self.id}.save", self.save_text(seed=False)
+        return f"{self.game.key}-{self.id}-seat{seat}.record", self.seat_record(seat)
+
+    def seat_record(self, seat: int) -> str:
+        """One seat's record: a header, then per deal its dealer, the seat's own cards (as dealt once the
+        deal is over, as it holds them now in the deal in play), the actions as that seat heard them
+        (another seat's discard only as a count of cards) and the payments of a finished deal. No other
+        hand, no talon, no seed: nothing the seat has not seen, and nothing to foresee a later deal by."""
+        head = {"format": RECORD, "version": VERSION, "rules": self.game.rs.name, "options": self.game.options,
+                "seat": seat, "deals": self.deals, "people": self.people, "seats": self.kinds}
+        lines = [json.dumps(head, ensure_ascii=False)]
+        word = self.R.words.get("discard", "discard")
+        for d, rec in enumerate(self.records):
+            heard = []
+            for (who, text), kind in zip(rec["actions"], self.kinds_said[d]):
+                if kind == A.DISCARD and who != seat:
+                    n = len(text.split()) - 1
+                    text = f"{word} ({n} card{'s' if n != 1 else ''})"
+                heard.append([who, text])
+            done = d < len(self.session.deals)
+            hand = rec["hands"][seat] if done else list(self.state.observation(seat)["hand"])
+            line: dict[str, Any] = {"deal": d + 1, "dealer": rec["dealer"], "hand": hand, "actions": heard}
+            if done:
+                line["payments"] = {str(s): v for s, v in self.session.deals[d]["payments"].items()}
+            lines.append(json.dumps(line, ensure_ascii=False, default=str))
         return "\n".join(lines) + "\n"
 
     def persist(self) -> None:
@@ -215,7 +253,7 @@ class Table:
 
     def hint(self, seat: int, version: Any) -> str:
         """What the rule bot would choose in `seat`'s place now, as the action's text. It sees only the
-        seat's own hand and what the table shows (engine/bots.py); nothing is played."""
+        seat's own hand and what the table shows (bots/rule.py); nothing is played."""
         if version != self.version:
             raise Refused("the table has moved on; ask again")
         if self.to_act() != seat:
@@ -241,11 +279,12 @@ class Table:
         state = self.state
         text = state.action_text(a)
         before = list(state.trick)
-        tricks_before = sum(state.tricks_won)
+        tricks_before = sum(state.play.tricks_won)
         self.records[-1]["actions"].append([seat, text])
+        self.kinds_said[-1].append(A.kind_of(a))
         state.apply(a)
         self.events.append((seat, a, text))
-        if A.kind_of(a) == A.PLAY and sum(state.tricks_won) > tricks_before:
+        if A.kind_of(a) == A.PLAY and sum(state.play.tricks_won) > tricks_before:
             self.last_trick = [(s, self.R.codes[c]) for s, c in before] + [(seat, self.R.codes[A.arg_of(a)])]
         self.version += 1
         if state.is_over():

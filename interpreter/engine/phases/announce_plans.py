@@ -115,12 +115,6 @@ class PerContract:
             out = self.views[key] = Declared(self, key)
             return out
 
-    def undeclared(self, declared: dict) -> tuple:
-        return self.view(declared).left
-
-    def runs(self, declared: dict) -> tuple:
-        return self.view(declared).runs
-
     def opens_plan(self, item: Any) -> tuple | None:
         """The plan of `kontra.when` for the chain on `item` (() when there is no `when`)."""
         cond = self.S.opens_if

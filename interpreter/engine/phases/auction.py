@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from interpreter.engine.rules import CallRT
     from interpreter.engine.state import State
 
-__all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "settings"]
+__all__ = ["AuctionPhase", "AuctionSettings", "AuctionState", "own_auction", "settings"]
 
 
 @dataclass(slots=True)
@@ -75,6 +75,14 @@ class AuctionState:
 _new = object.__new__
 
 
+def own_auction(st: State) -> AuctionState:
+    """The auction's state to write from outside its own steps (a scenario's stated outcome, a test): a copy
+    that is the state's own, at no position its actions made (AuctionState.key None: nothing kept applies)."""
+    au = st.auction = st.auction.copy()
+    au.key = None
+    return au
+
+
 def _joined(st: State, me: int, call: CallRT) -> tuple | None:
     """The base a joining call is bid on: another seat whose latest call is one of the call's `joins`.
     A later call of that seat, a pass included, ends the chance (the call's `allowed` says when it may
@@ -115,6 +123,13 @@ def _next_plan(st: State, S: AuctionSettings) -> tuple:
     ends = S.ends
     on_state = getattr(ends, "on_state", None) if ends is not None else None
     return (S.exclude, S.style == "once", ends, on_state, st.R.max_auction_calls, S.contest_rounds == "once")
+
+
+def _void_passes(au: AuctionState) -> None:
+    """A bid or hold where passes are not final (`pass_final = false`): the passes before it no longer
+    count; `passes` counts the seats excluded, and from now on those that pass again."""
+    au.passed = [False] * len(au.passed)
+    au.passes = sum(au.excluded)
 
 
 class AuctionPhase(Phase):
@@ -367,6 +382,8 @@ class AuctionPhase(Phase):
             latest = au.latest = au.latest.copy()
             latest[me] = ref
         au.calls = [*au.calls, (me, label)]
+        if kind != _K_PASS and kind != _K_REVEAL and not S.pass_final and au.passes:
+            _void_passes(au)
         # after the call: the auction is over, or the next seat calls
         plan = S.next_plan
         if plan is None:
@@ -416,7 +433,7 @@ class AuctionPhase(Phase):
                     st.to_act = s
                     return False
             return True
-        passed, excluded = au.passed, au.excluded
+        passed, excluded = au.passed if S.pass_final else au.excluded, au.excluded
         for step in range(1, n + 1):
             s = order[(pos + step) % n]
             if passed[s] or excluded[s]:

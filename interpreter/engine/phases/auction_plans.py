@@ -33,6 +33,10 @@ class AuctionSettings:
     pass_allowed: Fn
     pass_ref: Any
     hold_ref: Any
+    # `pass_final`: a seat that passed is out of the auction. When false, a pass lasts until the next bid or
+    # hold, which makes every pass before it void: the seats are asked in turn, passed or not, and `passes`
+    # counts the seats that have passed since then (so the end conditions read passes in a row)
+    pass_final: bool = True
     call_keys: list = field(default_factory=list)
     step_ranks: list[int] = field(default_factory=list)
     # per call: the index of its `allowed` among the distinct ones that do not read `this` (judged once
@@ -87,7 +91,8 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
         contest_rounds=contest.get("rounds", "open"), first_must_name=bool(contest.get("first_must_name")),
         contest_ties=contest.get("ties"), all_pass=(auction.get("all_pass") or {}).get("contract"),
         pass_allowed=x((auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
-        pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None)
+        pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None,
+        pass_final=auction.get("pass_final", True) is not False)
     if S.allowed_key is not None:
         from interpreter.engine.compile import attr
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]

@@ -15,20 +15,43 @@ def trump_choices(st: State) -> list[int]:
     con = st._con                   # (behind the property `con`)
     if con is None or st.trump_choice is not None:
         return []
-    return [*_suits(st.R, con)]
+    return [*_suits(st.R, con, st)]
 
 
-def _suits(R: Any, con: Any) -> tuple[int, ...]:
+def _suits(R: Any, con: Any, st: State | None = None) -> tuple[int, ...]:
     """The suits a contract lets the declarer choose as trumps (its `trump_choices`), found once per rule set
-    and contract name (a contract's variants with a trump share its record)."""
+    and contract name (a contract's variants with a trump share its record); written as an expression, worked
+    out in the deal `st` (the declarer as `me`) each time it is asked."""
     table = R.__dict__.get("_trump_choice_suits")
     if table is None:
         table = R.__dict__["_trump_choice_suits"] = {}
     suits = table.get(con.name)
     if suits is None:
         raw = con.ref.rec.get("trump_choices")
-        suits = table[con.name] = tuple(R.suit_names.index(s) for s in raw) if isinstance(raw, (list, tuple)) else ()
-    return suits
+        if isinstance(raw, str):        # an expression: compiled once, judged in each deal
+            suits = table[con.name] = R.compiler.text(raw)
+        else:
+            suits = table[con.name] = tuple(R.suit_names.index(s) for s in raw) if isinstance(raw, (list, tuple)) else ()
+    if type(suits) is tuple:
+        return suits
+    return _judged(R, con, suits, st)
+
+
+def _judged(R: Any, con: Any, fn: Any, st: State | None) -> tuple[int, ...]:
+    """The suits an expression `trump_choices` gives in the deal: a list of suits, or one suit; none or an
+    empty list, no choice (the contract's own trump stands)."""
+    if st is None:
+        return ()
+    from interpreter.engine.context import Ctx
+
+    value = fn(Ctx(st, st._declarer))
+    items = () if value is None else (value,) if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or any(x not in R.suit_names for x in items):
+        from interpreter.engine.errors import RuleRuntimeError
+
+        raise RuleRuntimeError(f"contract {con.name}: trump_choices gives {value!r}; it must give a list of suits "
+                               f"({', '.join(R.suit_names)})")
+    return tuple(dict.fromkeys(R.suit_names.index(x) for x in items))
 
 
 _DECLARE, _TRUMP = A.make(A.DECLARE), A.make(A.TRUMP)
@@ -48,7 +71,7 @@ class ContractPhase(Phase):
         else:                   # a trump to choose (trump_choices)?
             if st.trump_choice is not None:
                 return False
-            if not _suits(st.R, con):
+            if not _suits(st.R, con, st):
                 return False
         st.to_act = declarer
         return True
@@ -63,7 +86,7 @@ class ContractPhase(Phase):
         R = st.R
         if action >> A.SHIFT == A.DECLARE:
             st.con = con = R.in_deal(st, R.contracts[R.contract_names[action & A.ARG]])
-            if st.trump_choice is None and _suits(R, con):
+            if st.trump_choice is None and _suits(R, con, st):
                 return
         else:
             assert st._con is not None

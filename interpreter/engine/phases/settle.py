@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.accounts import copy_accounts
 from interpreter.engine.compile import Party
 from interpreter.engine.context import Ctx
+from interpreter.engine.phases import settle_parties
 from interpreter.engine.phases.base import ALWAYS, Phase
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
     if not transfers:
         return
+    if settle_parties.nobody(transfers):     # a party that is none: a score entry, or a fault of the rules
+        settle_parties.check(st, rows, transfers, _judge)
     money = accounts.get("money")
     paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
     for src, dst, amount, _ in transfers:

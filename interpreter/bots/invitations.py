@@ -5,7 +5,7 @@ no_declarer`): it is never meant to be played, only to tell the partner what the
 such call is the weak invitation, the higher the strong one. The call they invite to is the highest
 positive contract without trumps. The seats whose partner still speaks later open for their side (while
 an invitation call is still theirs to make they are *opening*); the last of a side to speak answers. The
-bot (engine/bots.py) asks `choose` first; None leaves the choice to its general judgement.
+bot (bots/rule.py) asks `choose` first; None leaves the choice to its general judgement.
 
     inviting   a hand with tops and stoppers but not enough to bid the invited contract alone: two aces,
                an ace and two guarded kings, or three guarded kings for the weak call; three aces, or two
@@ -139,7 +139,7 @@ def choose(bot: Any, state: Any, legal: list[int]) -> int | None:
         if blocked is not None:
             return blocked
         return passes[0] if passes else None                              # let partner's contract stand
-    high = state.high_call
+    high = state.auction.high_call
     if high is not None and state.spoke(partner) and holder is not None and holder != partner:
         over = _overbid_opponents_trump_call(state, hand, legal_calls, passes, plan, sure, low_risk)
         if over is not None:
@@ -242,7 +242,7 @@ def _guard_partners_trump_call(state: Any, hand: int, legal_calls: dict[str, int
     contract costing less than the penalty of a failed invited contract. None: not this case."""
     R = state.R
     invites, target, low = plan
-    high = state.high_call
+    high = state.auction.high_call
     trump = _trump_of(R, high)
     if high in invites or trump < 0:
         return None
@@ -270,8 +270,8 @@ def _overbid_opponents_trump_call(state: Any, hand: int, legal_calls: dict[str, 
     None: not this case."""
     R = state.R
     invites, target, low = plan
-    trump = _trump_of(R, state.high_call)
-    if state.high_call in invites or trump < 0:
+    trump = _trump_of(R, state.auction.high_call)
+    if state.auction.high_call in invites or trump < 0:
         return None
     smask, first, second, third, _low = _suits(R)[trump]
     if (hand & smask).bit_count() >= 4 and (hand & (first | second | third)).bit_count() >= 2:

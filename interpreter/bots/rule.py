@@ -1,20 +1,23 @@
-"""Bots. Both are seeded and know no game by name: the rule-based bot reads each contract's goal
-by trying it on trick counts, and judges its hand from card ranks and the trump suit."""
+"""The rule bot: seeded, and knowing no game by name, it reads each contract's goal by trying it on
+trick counts, and judges its hand from card ranks and the trump suit (bots/rule_judge.py), its card play
+from tables kept per rule set and contract (bots/rule_play.py), and in a partnership game with
+invitation calls its bidding from bots/invitations.py."""
 from __future__ import annotations
 
 import random
 
+from interpreter.bots import invitations, rule_play
+from interpreter.bots.rule_judge import HandJudge, call_entries, goal_profile
 from interpreter.engine import actions as A
-from interpreter.engine import bot_play, invitations, sides
-from interpreter.engine.bot_judge import HandJudge, call_entries, goal_profile
+from interpreter.engine import sides
 from interpreter.engine.cards import bits
 
 _PLAYS_FROM, _PLAYS_TO = A.make(A.PLAY), A.make(A.PLAY + 1)     # the actions of kind PLAY lie between
 
 
 def _stance(state, con, me: int) -> tuple[bool, bool]:
-    """How seat `me` plays `con`: whether it wants few tricks (bot_play.wants_few), and whether it defends
-    a contract that wants none (bot_play.against_zero). Kept on the contract (a handful of answers) by all
+    """How seat `me` plays `con`: whether it wants few tricks (rule_play.wants_few), and whether it defends
+    a contract that wants none (rule_play.against_zero). Kept on the contract (a handful of answers) by all
     the rest they read: whether a seat declares and whether `me` is on the declaring side."""
     declarer = state.declarer
     key = (declarer is None, me in state.declarers)
@@ -24,20 +27,9 @@ def _stance(state, con, me: int) -> tuple[bool, bool]:
     got = stances.get(key)
     if got is None:
         made = goal_profile(state, con) if declarer is not None else set()
-        got = stances[key] = (bot_play.wants_few(state, me, made),
+        got = stances[key] = (rule_play.wants_few(state, me, made),
                               made == {0} and not key[1] and declarer is not None)
     return got
-
-
-class RandomBot:
-    """Uniformly random among the legal actions, from its own seeded random.Random."""
-
-    def __init__(self, seed=0):
-        self.rng = random.Random(seed)
-
-    def choose(self, state) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
 
 class RuleBot(HandJudge):
@@ -108,7 +100,7 @@ class RuleBot(HandJudge):
         if kind == A.REVEAL:
             return self.can_make(state, hand, R.contracts[R.contract_names[a & A.ARG]]) + 0.5
         if kind == A.HOLD:
-            high = state.high_call
+            high = state.auction.high_call
             entries = call_entries(state, high, by_call=False) if high else ()
             return self.best_margin(state, hand, entries) + 0.1
         return None
@@ -134,7 +126,7 @@ class RuleBot(HandJudge):
         if fourth:
             return fourth[0]
 
-        whole = bot_play.card_points(R)[1]
+        whole = rule_play.card_points(R)[1]
 
         def value(a):
             c = A.arg_of(a)
@@ -146,7 +138,7 @@ class RuleBot(HandJudge):
 
     def _card_worth(self, state, c) -> float:
         """How much a card helps the hand: trumps by rank, kings and matadors most, court cards some."""
-        return bot_play.card_worths(state)[c]
+        return rule_play.card_worths(state)[c]
 
     def _talon(self, state, legal):
         tl = state.talon_state
@@ -156,7 +148,7 @@ class RuleBot(HandJudge):
             trumps = bin(hand & con.trump_mask).count("1") if con is not None else 0
             return A.make(A.GIVE_UP, 0 if trumps >= 8 else 1)
         if tl.stage == "choose":
-            worth = bot_play.card_worths(state)
+            worth = rule_play.card_worths(state)
             return max(legal, key=lambda a: (sum([worth[c] for c in bits(tl.packets[A.arg_of(a)])]), -A.arg_of(a)))
         if all(A.arg_of(a).bit_count() == 1 for a in legal):
             return self._discard_one(state, legal)
@@ -168,7 +160,7 @@ class RuleBot(HandJudge):
         hand = state.hands[state.to_act]
         con = state.con
         trump = con.trump if con is not None else None
-        suit_of, order_of, points = R.suit_of, R.order_of, bot_play.card_points(R)[0]
+        suit_of, order_of, points = R.suit_of, R.order_of, rule_play.card_points(R)[0]
         lengths = [(hand & m).bit_count() for m in R.suit_masks]
 
         def score(a):
@@ -198,7 +190,7 @@ class RuleBot(HandJudge):
                 return self.zero_chance(state, left)
             return max(legal, key=risk)
         # per card what it costs to lay away (its rank, more for a trump), and per suit what a shorter suit gains
-        cost = bot_play.discard_costs(R, con)
+        cost = rule_play.discard_costs(R, con)
         hand = state.hands[state.to_act]
         gain = [2.0 / (1 + (hand & m).bit_count()) for m in R.suit_masks]
         suit_of = R.suit_of
@@ -232,14 +224,14 @@ class RuleBot(HandJudge):
         return min(legal, key=lambda a: (abs(A.arg_of(a) - want), A.arg_of(a), self.rng.random()))
 
     def _after_purchase(self, state, legal):
-        if state.ap_stage == "ask":
+        if state.after_purchase.stage == "ask":
             return A.make(A.AFTER, 0)
-        if state.ap_stage == "discard":
+        if state.after_purchase.stage == "discard":
             return self._discard(state, legal)
         return legal[0]
 
     def _defence(self, state, legal):
-        if state.defence_stage == "invite":
+        if state.defence.stage == "invite":
             return A.make(A.INVITE, 1)
         est = self.tricks_estimate(state, state.hands[state.to_act], state.con)
         return A.make(A.DEFEND, 0 if est >= self.go_bar else 1)
@@ -251,7 +243,7 @@ class RuleBot(HandJudge):
         Never past the second call of the chain."""
         words = [a for a in legal if A.arg_of(a) > 0]
         passes = [a for a in legal if A.arg_of(a) == 0]
-        if not words or state.kontra_level >= 2:
+        if not words or state.kontra.level >= 2:
             return passes[0] if passes else legal[0]
         return words[0] if self.kontra_sense(state) or not passes else passes[0]
 
@@ -330,13 +322,13 @@ class RuleBot(HandJudge):
         me = state.to_act
         wants_few, against_zero = _stance(state, con, me)
         if against_zero:
-            return bot_play.against_zero(state, legal, self.rng)
+            return rule_play.against_zero(state, legal, self.rng)
         strength = con.strength
         if not state.trick:
             if wants_few:
                 rand = self.rng.random          # one draw per card, in order (ties are broken by them)
                 return min(legal, key=lambda c: (strength[c], rand()))
-            return bot_play.lead(state, legal)
+            return rule_play.lead(state, legal)
         win_seat, win_card = state.win
         beats = con.beaters[win_card]
         if wants_few:

@@ -1,10 +1,12 @@
-"""Judging a hand for the rule-based bot (engine/bots.py): which trick counts make a contract's goal, how
+"""Judging a hand for the rule-based bot (bots/rule.py): which trick counts make a contract's goal, how
 many tricks a hand should take under a trump, how likely it is to take none, and the margins a call is
 judged by. Kept per rule set and hand, bounded, since the search bot judges many sampled hands."""
 from __future__ import annotations
 
-from interpreter.engine import bot_play, sides
+from interpreter.bots import rule_play
+from interpreter.engine import sides
 from interpreter.engine.cards import bits
+from interpreter.engine.phases.play import own_play
 from interpreter.engine.phases.talon import procedure_under
 
 
@@ -28,13 +30,13 @@ def goal_profile(state, contract) -> set[int]:
     # the declaring side as the contract forms it (a fixed partner shares the tricks; a called one is unknown)
     side = sides.SIDE_KINDS.get(contract.side, sides.SIDE_KINDS["alone"])(probe, probe.declarer)[0] or (probe.declarer,)
     for k in range(total + 1):
-        probe.tricks_won = [0] * probe.n
+        won = own_play(probe).tricks_won = [0] * probe.n
         for i, s in enumerate(side):
-            probe.tricks_won[s] = k // len(side) + (1 if i < k % len(side) else 0)
+            won[s] = k // len(side) + (1 if i < k % len(side) else 0)
         others = [s for s in probe.active if s not in side]
         rest = total - k
         for i, s in enumerate(others):
-            probe.tricks_won[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
+            won[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
         try:
             if contract.goal(probe.ctx()):
                 made.add(k)
@@ -207,10 +209,10 @@ class HandJudge:
         return tuple(adds)
 
     def zero_risks(self, state, hand: int) -> dict[int, float]:
-        return bot_play.zero_risks(state, hand)
+        return rule_play.zero_risks(state, hand)
 
     def zero_chance(self, state, hand: int, take: int = 0, discard: int = 0) -> float:
-        return bot_play.zero_chance(state, hand, take, discard)
+        return rule_play.zero_chance(state, hand, take, discard)
 
     def can_make(self, state, hand, contract, call=None) -> float:
         """A margin: positive when the hand looks good enough for the contract (bid by `call`, when
@@ -262,7 +264,7 @@ class HandJudge:
         if kind == ZERO:
             return 5.0 * (self.zero_chance(state, hand, take, discard) - self.zero_bar)
         if kind == EXACT:                       # an exact number of tricks: enough, and no more than the
-            forced = bot_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
+            forced = rule_play.forced_tricks(state, hand)         # tricks the ladder expects it forced to take
             return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced)
         if kind == ALL:
             return self.tricks_estimate(state, hand, contract) - lo + 0.5

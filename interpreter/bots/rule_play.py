@@ -1,5 +1,5 @@
 """The rule bot's judgement of contracts that want no tricks, its lead and the card tables its play reads
-(engine/bots.py): kept apart so that the bot module stays short. Generic: card ranks, suits, trumps and
+(bots/rule.py): kept apart so that the bot module stays short. Generic: card ranks, suits, trumps and
 goals only. What depends only on the rule set or the contract is worked out once and kept on it (both
 are only read once compiled); what depends on a hand is kept in bounded memos."""
 from __future__ import annotations
