@@ -18,7 +18,7 @@ ENGINES = ("generated", "interpreter")
 
 
 def variant(tmp_path: Path, base: str, body: str):
-    path = tmp_path / f"{base}-cards.stw"
+    path = tmp_path / f"{Path(base).name}-cards.stw"      # a base given by its path stays where it is
     path.write_text(f'extends "{base}"\n' + body, encoding="utf-8")
     return load(str(path))
 

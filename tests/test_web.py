@@ -119,6 +119,7 @@ def _public(m, seat) -> set[str]:
     public |= {w for t in m["legal"] for w in t.split()} | _tokens(m.get("more", {}))
     public |= {c for _, c in m["trick"]} | {c for _, c in m["last_trick"]} | set(m.get("talon", []))
     public |= {c for h in m.get("open_hands", {}).values() for c in h}
+    public |= {c for h in (m.get("result") or {}).get("hands", {}).values() for c in h}   # shown once the deal is over
     return public | set(m["hand"]) | set(m.get("discards", []))
 
 

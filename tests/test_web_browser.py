@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from interpreter.harness import logs  # noqa: E402
 from interpreter.web import load_games  # noqa: E402
-from interpreter.web.hub import Hub  # noqa: E402
+from interpreter.web.hub import MAX_PER_SEAT, Hub  # noqa: E402
 
 pytestmark = [pytest.mark.browser]
 
@@ -87,6 +88,7 @@ def _check_private(table, seat: int, frames: list[dict]) -> None:
         public |= {w for e in f.get("events", []) if e["kind"] != "discard" or e["seat"] == seat for w in e["text"].split()}
         public |= {w for t in f.get("legal", []) for w in t.split()} | _words(f.get("more", {}))
         public |= {c for h in f.get("open_hands", {}).values() for c in h}
+        public |= {c for h in (f.get("result") or {}).get("hands", {}).values() for c in h}   # shown once the deal is over
         leaked = (_words(f) & hidden) - public
         assert not leaked, f"seat {seat}'s page received {sorted(leaked)}"
 
@@ -206,10 +208,27 @@ def test_two_deals_through_the_page_end_in_the_final_result(server, browser):
     page.close()
 
 
-def test_a_person_plays_koenigrufen_from_the_page(browser):
-    """Königrufen against three rule bots: the person bids, calls a king, takes a talon half, discards
-    card by card by clicking the cards, goes through the declaration round and plays the deal out; the
-    payments shown are the engine's and no frame shows a hidden card or the hidden partner."""
+# every text a player reads on the page: buttons, table cells, the contract line, the table's lines,
+# what was said, the last trick, the places at the table, the seats and the result's heading
+READ = "button, td, th, caption, #game, #info p, #info .label, #events li, #last, figcaption, .seat, #result h2, #result p"
+VISIBLE = f"() => [...document.querySelectorAll('{READ}')].map((e) => e.textContent)"
+
+
+def _points(v) -> str:
+    """Card points as the page writes them: whole, or whole and a fraction (35 2/3)."""
+    v = Fraction(v)
+    whole, rest = divmod(v.numerator, v.denominator)
+    return str(whole) if not rest else f"{whole} {rest}/{v.denominator}" if whole else f"{rest}/{v.denominator}"
+
+
+@pytest.mark.rules("KR-DECK-11", "KR-TAL-03", "KR-CON-07")
+def test_a_koenigrufen_deal_reads_in_the_rule_files_names(browser):
+    """Königrufen against three rule bots: the person bids, calls a king, takes a talon half, lays three
+    cards away in one selection and one press, declares and plays the deal out. At each of its turns and
+    at the end no button, table cell or line of the page shows an internal name (`_`); the bids, the
+    declared figures and the contract are the rule file's words and titles, the trump the deck's name
+    for the taroks; the result shows each seat's card points (the engine's) and the sides' points add up
+    to the deck's 70; no frame shows a hidden card or the hidden partner."""
     hub = Hub(load_games(["koenigrufen"]), delay=0)
     base, stop = driver.start_server(hub)
     try:
@@ -217,17 +236,112 @@ def test_a_person_plays_koenigrufen_from_the_page(browser):
         page = browser.new_page()
         frames = _frames(page)
         page.goto(f"{base}/table/{table.id}#{table.token_of(0)}")
-        driver.play_until([page], _Bold(5))
-        mine = [text.split()[0] for seat, text in table.records[0]["actions"] if seat == 0]
-        words = table.R.words
-        assert table.state.declarer == 0 and "call" in mine and "take" in mine, mine
-        assert mine.count(words["discard"]) == 3, "three cards discarded one by one from the page"
+        texts: list[str] = []
+        buttons: list[tuple[str, str]] = []
+        presses = []
+
+        def look(p):
+            texts.extend(p.evaluate(VISIBLE))
+            acts = p.locator("#actions button.action[data-text]")
+            buttons.extend(zip(acts.evaluate_all("bs => bs.map((b) => b.dataset.text)"), acts.all_text_contents()))
+            presses.append(p.locator("#actions #discard").count())
+
+        driver.play_until([page], _Bold(5), each=look)
+        assert texts and not sorted({t for t in texts if "_" in t})
+        doc, words = table.game.rs.doc, table.R.words
+        mine = [text for seat, text in table.records[0]["actions"] if seat == 0]
+        assert table.state.declarer == 0 and any(t.startswith("call ") for t in mine) and any(t.startswith("take ") for t in mine)
+        assert [t.split()[0] for t in mine].count(words["discard"]) == 3 and sum(presses) == 1   # three cards, one press
+        calls = {rec.get("word") or doc.get("words", {}).get(name) or name for name, rec in doc["call"].items()}
+        figures = {rec["title"] for rec in doc["figure"].values()}
+        bids = [shown for text, shown in buttons if text.startswith("bid ")]
+        declared = [shown for text, shown in buttons if text.startswith("declare ")]
+        assert bids and all(b.removeprefix("bid ") in calls for b in bids), bids
+        assert declared and all(d.removeprefix("declare ") in figures for d in declared), declared
+        game = page.locator("#game").inner_text()
+        con = table.state.con
+        assert doc["contract"][con.name]["title"] in game and "trumps: " + doc["deck"]["names"]["en"]["T"] in game
         assert _shown_payments(page) == _engine_payments(table)
-        info = page.locator("#info").inner_text()
-        assert "declaring side" in info and "called" in info and "packet 1" in info
+        cells = page.locator("#result table.payments tr", has_text="card points").locator("td").all_text_contents()
+        assert cells == [_points(table.state.points((s,))) for s in range(4)]
+        sides = page.locator("#result p", has_text="declaring side").inner_text()
+        a, b = (sum(Fraction(t) for t in part.split()) for part in sides.removeprefix("card points: declaring side ").split(", defenders "))
+        assert a + b == 70                                  # KR-DECK-11
         _check_private(table, 0, frames)
-        sides = [f["more"] for f in frames if "declarers" in f.get("more", {})]
-        assert sides and all(m["declarers"] == [0] for m in sides if not m["partner_revealed"])
+        shown_sides = [f["more"] for f in frames if "declarers" in f.get("more", {})]
+        assert shown_sides and all(m["declarers"] == [0] for m in shown_sides if not m["partner_revealed"])
         page.close()
     finally:
         stop()
+
+
+def test_preference_names_the_trump_and_a_misclicked_card_is_taken_back(server, browser):
+    """Préférence, the person the declarer: each contract he may name is offered with its trump, the
+    contract line names the trump of the contract played; in the play a card clicked by mistake is only
+    chosen, not played, until the play button: choosing another card takes the first back."""
+    hub, base = server
+    table = hub.open("wien", ["person", "rule", "rule"], seed=2)
+    page = browser.new_page()
+    page.goto(f"{base}/table/{table.id}#{table.token_of(0)}")
+    doc = table.game.rs.doc
+    suits = doc["deck"]["names"]["en"]
+    offered: list[tuple[str, str]] = []
+
+    def look(p):
+        acts = p.locator("#actions button.action[data-text]")
+        offered.extend(zip(acts.evaluate_all("bs => bs.map((b) => b.dataset.text)"), acts.all_text_contents()))
+
+    plays = lambda: [a for a in table.state.legal_actions() if table.state.action_text(a).startswith("play ")]
+    driver.play_until([page], _Bold(2), each=look,
+                      stop=lambda: table.to_act() == 0 and len(plays()) >= 2 and driver.version(page) == str(table.version))
+    named = [(t.removeprefix("declare "), shown) for t, shown in offered if t.startswith("declare ")]
+    assert named and table.state.declarer == 0
+    for name, shown in named:
+        trump = doc["contract"][name]["trump"]
+        assert shown.endswith(f"(trumps: {suits[trump]})" if trump != "none" else "(no trumps)"), shown
+    con = table.state.con
+    game = page.locator("#game").inner_text()
+    assert doc["contract"][con.name]["title"] in game
+    assert (f"trumps: {suits[table.R.suit_names[con.trump]]}" if con.trump >= 0 else "no trumps") in game
+    legal = page.locator("#hand button.card.legal")
+    first, second = legal.nth(0).get_attribute("data-code"), legal.nth(1).get_attribute("data-code")
+    before, actions = driver.version(page), len(table.records[0]["actions"])
+    legal.nth(0).click()                                                    # the misclick: chosen, not played
+    assert page.locator(f"#hand .card.selected[data-code='{first}']").count() == 1
+    assert page.locator(f"#actions #confirm .chip[data-code='{first}']").count() == 1
+    page.wait_for_timeout(150)
+    assert driver.version(page) == before and len(table.records[0]["actions"]) == actions
+    page.locator(f"#hand button.card[data-code='{second}']").click()         # taken back: another card chosen
+    assert page.locator("#hand .card.selected").evaluate_all("cs => cs.map((c) => c.dataset.code)") == [second]
+    page.click("#confirm")
+    driver.wait_change(page, before)
+    assert table.records[0]["actions"][actions] == [0, f"{table.R.words['play']} {second}"]
+    page.close()
+
+
+def test_a_pushed_out_tab_and_broken_links_say_so(server, browser):
+    """A tab whose seat was opened in more tabs than a seat may hold says it is no longer connected and
+    offers nothing to click; a link with a wrong token or none says why instead of connecting forever."""
+    hub, base = server
+    table = hub.open("wien", ["person", "rule", "rule"], seed=5)
+    link = f"{base}/table/{table.id}#{table.token_of(0)}"
+    context = browser.new_context()
+    first = context.new_page()
+    first.goto(link)
+    first.wait_for_selector("#table[data-version]")
+    for _ in range(MAX_PER_SEAT):
+        p = context.new_page()
+        p.goto(link)
+        p.wait_for_selector("#table[data-version]")
+    first.wait_for_selector("#banner:not([hidden])")
+    assert "another tab" in first.locator("#banner").inner_text() and first.get_attribute("#table", "data-dead") == "yes"
+    assert first.locator("#actions button").count() == 0
+    wrong = context.new_page()
+    wrong.goto(f"{base}/table/{table.id}#not-a-seat-token")
+    wrong.wait_for_selector("#banner:not([hidden])")
+    assert "does not open a seat" in wrong.locator("#banner").inner_text()
+    bare = context.new_page()
+    bare.goto(f"{base}/table/{table.id}")
+    bare.wait_for_selector("#banner:not([hidden])")
+    assert "seat link" in bare.locator("#banner").inner_text()
+    context.close()

@@ -18,9 +18,10 @@ with warnings.catch_warnings():     # Starlette 1.x prefers httpx2 and warns abo
 from interpreter.bots import make_bot
 from interpreter.engine import actions as A
 from interpreter.engine import deal_cards, sides
-from interpreter.engine.session import Session, sheet_tables
+from interpreter.engine.session import Session
 from interpreter.engine.text import parse
 from interpreter.harness import logs
+from interpreter.present import outcome
 from interpreter.web import load_games
 from interpreter.web.app import create_app
 from interpreter.web.faces import faces
@@ -91,7 +92,7 @@ def test_every_built_in_game_plays_a_deal_through_the_websockets_with_bots():
             assert end["result"]["payments"] == {str(s): v for s, v in r["payments"].items()}, key
             assert (end["result"]["contract"], end["result"]["declarer"]) == (r["contract"], r["declarer"]), key
             assert end["active"] == list(state.active), key         # at five, the dealer of Königrufen sits out
-            assert end["sheets"] == [{"title": t, "headers": h, "rows": rows} for t, h, rows in sheet_tables(sess)], key
+            assert end["sheets"] == [{"title": t, "headers": h, "rows": rows} for t, h, rows in outcome.sheets(sess)], key
             assert end["final"] == {str(s): str(v) if not isinstance(v, int) else v for s, v in sess.close().items()}, key
             for s in (0, 1):
                 _check_private(table, s, seen[s])

@@ -190,8 +190,16 @@ SCHEMA = {
             "suit": coll(obj({
                 "ranks": arr({"type": ["string", "integer"]}, "This suit's ranks, lowest to highest.", max_items=30),
                 "cards": d(NAMES, "This suit's card codes, lowest to highest (instead of rank+suit).", "[T1, T2, SK]"),
+                "labels": arr({"type": ["string", "integer"], "maxLength": 12},
+                              "What is printed in the corner of each of this suit's `cards`, in their order (for the "
+                              "table's display: the Roman numerals of tarock cards); without it, the code without the suit letter.",
+                              "[I, II, III]", 60),
+                "symbol": d({"type": "string", "maxLength": 8}, "What is drawn for the suit on its cards at the table (default: the "
+                            "notation's ♣ ♠ ♥ ♦ for C S H D, else the suit's letter): the suit of a German-suited deck, say.", '"🍃"'),
+                "colour": d({"type": "string", "pattern": "^(#[0-9a-fA-F]{6}|[a-z]{3,20})$"}, "The colour the suit is drawn in at the "
+                            "table: a CSS colour name or #rrggbb.", "green"),
                 "title": TEXT, "doc": TEXT,
-            }, "One suit's own ranks or cards."), "Suits that differ from the default ranks."),
+            }, "One suit's own ranks or cards, and how it is drawn."), "Suits that differ from the default ranks or are drawn their own way."),
             "trump_suit": d({"anyOf": [NAME, {"type": "null"}]}, "A permanent trump suit (tarock).", "T"),
             "points": obj({
                 "rank": coll(NUM, "Card points by rank.", "rank { K = 4  Q = 3 }"),

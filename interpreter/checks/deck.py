@@ -43,6 +43,11 @@ def check(ctx: Context) -> None:
         if not own.get("cards") and not own.get("ranks", deck.get("ranks")):
             ctx.error("E302", f"suit '{suit}' has no cards", "/deck/suits",
                       help="give the deck `ranks`, or the suit its own `ranks` or `cards`")
+    for suit, own in (deck.get("suit") or {}).items():
+        labels = own.get("labels") if isinstance(own, dict) else None
+        if labels is not None and len(labels) != len(own.get("cards") or []):
+            ctx.error("E302", f"suit '{suit}' has {len(labels)} labels for {len(own.get('cards') or [])} cards",
+                      f"/deck/suit/{escape(str(suit))}/labels", help="give one label per card of the suit's `cards`, in their order")
     total = (deck.get("points") or {}).get("total")
     if total is not None:
         want = constant(total)

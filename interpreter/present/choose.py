@@ -30,9 +30,12 @@ def hint(state, legal: list[int], chosen: list[str]) -> str:
     left = narrow(state, legal, chosen)
     possible = sorted({c for a in left for c in cards_of(state, a)} - set(chosen),
                       key=lambda c: state.R.codes.index(c))
+    from interpreter.present.labels import with_symbols
+
     word = state.R.words["discard"]
-    done = f" (so far: {' '.join(chosen)})" if chosen else ""
-    return f"{word} {size(state, legal)} cards, one at a time{done}; possible: {' '.join(possible)}"
+    show = lambda codes: " ".join(with_symbols(state.R, c) for c in codes)
+    done = f" (so far: {show(chosen)})" if chosen else ""
+    return f"{word} {size(state, legal)} cards, one at a time{done}; possible: {show(possible)}"
 
 
 def narrow(state, legal: list[int], chosen: list[str]) -> list[int]:

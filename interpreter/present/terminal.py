@@ -14,14 +14,16 @@ from pathlib import Path
 
 from interpreter.bots import make_bot, parse_bots
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
-from interpreter.engine.session import Session, sheet_tables
+from interpreter.engine.session import Session
 from interpreter.files import printable, write_atomic
 from interpreter.harness.scenario_steps import parse_action
-from interpreter.present import choose
+from interpreter.present import choose, outcome
+from interpreter.present import table_text as T
 from interpreter.present.protocol import has_protocol, protocol_lines
 
 FORMAT = "stichwort-save"
-HELP = ("type the number of a choice or its text (a card such as 'QH', 'pass', 'bid two'); "
+HELP = ("type the number of a choice or its text (a card such as 'QH' or 'Q\u2665', 'pass', 'bid two'); "
+        "'status': the contract, trumps, declarer, bidding, tricks and score; "
         "'hint': what the rule bot would choose in your place (it sees only your hand and the table); "
         "'q': quit (with --save the game is kept and --resume goes on)")
 VERSION = 1
@@ -55,50 +57,37 @@ def _sorted_hand(state, seat):
     R = state.R
     cards = sorted((c for c in range(len(R.cards)) if state.hands[seat] >> c & 1),
                    key=lambda c: (R.suit_of[c], R.order_of[c]))
-    return " ".join(R.codes[c] for c in cards)
+    return T.cards(R, [R.codes[c] for c in cards])
 
 
-def _table_view(state, seat) -> list[str]:
+def _table_view(state, seat, dealt_talon=()) -> list[str]:
     """What this seat sees on the table besides its hand: the called card and the declaring side as it
-    knows it, an exposed talon in packets, the packet taken, discards laid face up, open hands."""
+    knows it, an exposed talon in packets, the packet taken, the talon's cards it took itself, discards
+    laid face up, open hands."""
     obs = state.observation(seat)
     out = []
+    own = set(obs["hand"]) | set(obs.get("discards", []))
+    taken = [c for c in dealt_talon if c in own]          # its own cards: taken from the talon into its hand
+    if taken and obs["phase"] != "knock":
+        out.append("from the talon into your hand: " + T.cards(state.R, taken))
+    R = state.R
     if "called_card" in obs:
-        called = "the fourth" if obs.get("called_by_count") else obs["called_card"]
-        side = ", ".join(str(s) for s in obs.get("declarers", []))
-        known = "" if obs.get("partner_revealed") else " (partner not yet known)"
+        called = "the fourth" if obs.get("called_by_count") else T.card(R, obs["called_card"])
+        side = ", ".join(f"seat {s}" for s in obs.get("declarers", []))
+        known = "" if obs.get("partner_revealed") else " (the partner is not yet shown to the table)"
         out.append(f"called: {called}; declaring side: {side}{known}")
     if "packets" in obs:
-        packets = "  |  ".join(f"{i}: {' '.join(p)}" for i, p in enumerate(obs["packets"], 1))
-        taken = f" (taken: {obs['packet_taken']})" if "packet_taken" in obs else ""
-        out.append(f"talon: {packets}{taken}")
+        packets = "  |  ".join(f"{i}: {T.cards(R, p)}" for i, p in enumerate(obs["packets"], 1))
+        which = f" (taken: {obs['packet_taken']})" if "packet_taken" in obs else ""
+        out.append(f"talon: {packets}{which}")
     if "face_up_discards" in obs:
-        out.append("discarded face up: " + " ".join(obs["face_up_discards"]))
+        out.append("discarded face up: " + T.cards(R, obs["face_up_discards"]))
     if obs.get("talon_in_tricks"):
-        out.append("talon cards dealt into tricks: " + ", ".join(f"{n}: {c}" for n, c in obs["talon_in_tricks"]))
+        out.append("talon cards dealt into tricks: " + ", ".join(f"{n}: {T.card(R, c)}" for n, c in obs["talon_in_tricks"]))
     for s, cards in sorted((obs.get("open_hands") or {}).items()):
-        out.append(f"seat {s} shows: " + " ".join(cards))
-    from interpreter.engine.phases.announce_text import summary  # declarations and kontras, public to all
-    out += summary(state)
+        out.append(f"seat {s} shows: " + T.cards(R, cards))
+    out += T.declarations(state)         # declarations and kontras, public to all
     return out
-
-
-def _heard(state, action: int) -> str:
-    """Another seat's action as the player hears it: a discard only as a count of cards (as on the web table)."""
-    from interpreter.engine import actions as A
-
-    text = state.action_text(action)
-    if A.kind_of(action) != A.DISCARD:
-        return text
-    n = len(text.split()) - 1
-    return f"{state.R.words.get('discard', 'discard')} ({n} card{'s' if n != 1 else ''})"
-
-
-def _points_line(state) -> str | None:
-    """The card points of both sides, when the deal counts them (a talon share or card values)."""
-    if state.con is None or state.declarer is None or not any(c.points for c in state.R.cards):
-        return None
-    return f"card points: declaring side {state.points(state.declarers)}, defenders {state.points(state.defenders)}"
 
 
 def _write_save(path: Path, lines: list[str]) -> None:
@@ -236,6 +225,8 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                 d += 1
                 continue
             console.print(f"[dim]resumed deal {d + 1} after {len(steps)} actions[/]")
+            for line in T.status(state, seat, sess):      # where the table stands
+                console.print(escape(printable(line)))
         else:
             hands, talon = deal_cards(R, random.Random(f"{seed}:{d}"), sess.dealer, sess.deal_number, sess.accounts)
             state = sess.start(hands=list(hands), talon=list(talon))
@@ -249,11 +240,11 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             who = state.current_player()
             if who != seat:
                 a = players[who].choose(state)
-                console.print(f"seat {who}: [bold]{escape(_heard(state, a))}[/]")
+                console.print(f"seat {who}: [bold]{escape(printable(T.said(state, a, seat, who)))}[/]")
             else:
                 if state.trick:
-                    console.print("on the table: " + ", ".join(f"{s}:{R.codes[c]}" for s, c in state.trick))
-                for line in _table_view(state, seat):
+                    console.print("on the table: " + ", ".join(f"seat {s} {T.card(R, R.codes[c])}" for s, c in state.trick))
+                for line in _table_view(state, seat, rec["talon"]):
                     console.print(escape(printable(line)))
                 if state.phase == "knock":      # nobody has seen a card before the cut or the knock
                     console.print("your hand: [dim]not dealt yet[/]")
@@ -265,7 +256,7 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                 chosen: list[str] = []
                 for i, a in enumerate(legal, 1):   # numbers count every legal action, listed or not
                     if a in menu:
-                        console.print(f"  {i:>2}. {escape(state.action_text(a))}")
+                        console.print(f"  {i:>2}. {escape(printable(T.menu_text(state, a, seat)))}")
                 a = None
                 while a is None:
                     if long:
@@ -288,11 +279,18 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                     if text in ("?", "help"):
                         console.print(escape(HELP))
                         continue
+                    if text == "status":
+                        for line in T.status(state, seat, sess):
+                            console.print(escape(printable(line)))
+                        continue
                     if text == "hint":
                         advice = make_bot("rule", f"{seed}:{d}:hint").choose(state)
-                        console.print(escape(printable(f"the rule bot would choose: {state.action_text(advice)}")))
+                        console.print(escape(printable(f"the rule bot would choose: {T.menu_text(state, advice, seat)}")))
                         continue
                     a = _choice(text, legal)
+                    if a is None:
+                        text = T.unsymbol(text, R)
+                        a = T.typed(state, text, legal, seat)
                     if a is None and long and text.upper() in R.codes:
                         chosen, a, problem = choose.step(state, legal, chosen, text)
                         if problem:
@@ -305,20 +303,20 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                             problem = f"'{text}' is neither a card nor a choice above" if long else str(err)
                             console.print(f"[red]{escape(printable(problem))}[/]")
             rec["actions"].append([who, state.action_text(a)])
+            before, tricks_before = list(state.trick), sum(state.play.tricks_won)
             state.apply(a)
+            taken = T.trick_taken(state, before, tricks_before, who, a)
+            if taken:
+                console.print(escape(printable(taken)))
             persist()
-        r = state.result()
-        outcome = "" if r["made"] is None else ", made" if r["made"] else ", lost"   # the one `made` (engine)
-        console.print(escape(f"contract {r['contract']}, declarer {r['declarer']}{outcome}, tricks {r['tricks']}"))
-        points = _points_line(state)
-        if points:
-            console.print(escape(points))
+        for line in outcome.words(state):
+            console.print(escape(printable(line)))
         sess.finish(state)
         if has_protocol(sess.R):              # a partnership game in sits: its written protocol
             for line in protocol_lines(sess):
                 console.print(escape(line))
         else:
-            for title, headers, rows in sheet_tables(sess):
+            for title, headers, rows in outcome.sheets(sess):
                 t = Table(*[escape(h) for h in headers], title=title)
                 for row in rows:
                     t.add_row(*[escape(c) for c in row])

@@ -1,5 +1,6 @@
 """Card faces for the browser, read off the deck's data: each card's suit, the label printed in its
-corner, the suit's title and a colour. Nothing here knows a game.
+corner (a suit's own `labels`, numerals printed on named cards, where the deck gives them), its
+display name (`deck.names`), the suit's title and a colour. Nothing here knows a game.
 
 The project's card notation (DESIGN: rank then suit, suits `C D H S` for French-suited cards) gives the
 four French pips their usual symbol and colour; any other suit of a deck (a suit of named cards, a
@@ -11,21 +12,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from interpreter.present.labels import SUIT_SYMBOLS, display_names
+
 # the notation's French suits: symbol and colour (the pips, not any game's names for them)
-NOTATION_PIPS = {"C": ("\u2663", "black"), "S": ("\u2660", "black"), "H": ("\u2665", "red"), "D": ("\u2666", "red")}
+NOTATION_PIPS = {s: (SUIT_SYMBOLS[s], "red" if s in "HD" else "black") for s in "CSHD"}
 PALETTE = ("#7a4b00", "#1d4f91", "#2e7d32", "#6a1b9a", "#00695c", "#8d6e63")
+
+
+def _display(deck: dict, key: str) -> str | None:
+    """The deck's display name of a suit, rank or card in the table's language (present.labels)."""
+    title = display_names(deck).get(key)
+    return str(title) if title else None
 
 
 def _suit_title(deck: dict, suit: str) -> str:
     own = (deck.get("suit") or {}).get(suit) or {}
-    if own.get("title"):
-        return str(own["title"])
-    names = deck.get("names") or {}
-    for lang in ("en", *names):
-        title = (names.get(lang) or {}).get(suit)
-        if title:
-            return str(title)
-    return suit
+    return _display(deck, suit) or (str(own["title"]) if own.get("title") else suit)
 
 
 def _short(code: str, suit: str) -> str:
@@ -47,15 +49,21 @@ def faces(deck: dict) -> dict[str, dict[str, Any]]:
         else:
             symbol, colour = str(suit), PALETTE[others % len(PALETTE)]
             others += 1
+        symbol, colour = str(own.get("symbol") or symbol), str(own.get("colour") or colour)   # as the deck draws it
         if "cards" in own:
-            for code in own["cards"]:
-                out[str(code)] = {"suit": suit, "label": _short(str(code), str(suit)), "symbol": symbol,
-                                  "colour": colour, "title": f"{code} ({title})", "named": True}
+            labels = list(own.get("labels") or [])
+            for i, code in enumerate(own["cards"]):
+                label = str(labels[i]) if i < len(labels) else _short(str(code), str(suit))
+                name = _display(deck, str(code)) or label
+                out[str(code)] = {"suit": suit, "label": label, "symbol": symbol, "colour": colour, "name": name,
+                                  "title": f"{name} ({title})" if name != label else f"{label} ({title})",
+                                  "named": True}
         else:
             for rank in own.get("ranks", default_ranks):
                 code = f"{rank}{suit}"
-                out[code] = {"suit": suit, "label": str(rank), "symbol": symbol, "colour": colour,
-                             "title": f"{rank} {title}", "named": False}
+                name = _display(deck, code) or f"{_display(deck, str(rank)) or rank} of {title}"
+                out[code] = {"suit": suit, "label": str(rank), "symbol": symbol, "colour": colour, "name": name,
+                             "title": f"{name} ({code})", "named": False}
     return out
 
 

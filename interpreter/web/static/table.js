@@ -1,33 +1,25 @@
 // The table page: one websocket, the seat's view drawn as it arrives. Everything shown comes from the
-// server's messages; the cards' faces come from the deck (the "hello" message), the actions' words
-// from the rule file. Clicking a card or a button sends the action's text and the view's version.
+// server's messages: the cards' faces from the deck (the "hello" message), every action, contract,
+// call and figure by the label the server built from the rule file's display names (cards inside a
+// label are written {CODE} and drawn here as small cards). A click sends the action's text and the
+// view's version. A card is chosen first and played by a second press (or the play button), unless
+// this browser asked to play on one click; several cards to lay away are chosen, then sent at once.
+// Cards and labels are drawn by cards.js, the end of a deal by result.js.
 "use strict";
 (function () {
   const root = document.getElementById("table");
   const tableId = root.dataset.table;
   const token = decodeURIComponent(location.hash.slice(1));
   const $ = (id) => document.getElementById(id);
-  let faces = {}, words = {}, seat = null, view = null, selected = new Set(), retry = 500, ws = null, done = false;
-
-  function el(tag, cls, text) {
-    const n = document.createElement(tag);
-    if (cls) n.className = cls;
-    if (text !== undefined && text !== null) n.textContent = String(text);
-    return n;
-  }
-
-  function card(code, onClick) {
-    const f = faces[code] || { label: code, symbol: "", colour: "black", title: code, named: true };
-    const c = el(onClick ? "button" : "div", "card" + (f.named ? " named" : ""));
-    c.title = f.title;
-    c.dataset.code = code;
-    c.style.color = f.colour;
-    const corner = el("span", "corner");
-    corner.append(el("b", null, f.label), el("i", null, f.symbol));
-    c.append(corner, el("span", "pip", f.named ? f.label : f.symbol));
-    if (onClick) { c.type = "button"; c.addEventListener("click", onClick); }
-    return c;
-  }
+  const OPTION = "stichwort.oneclick";
+  const { el, face, chip, rich, card, row } = window.Stw;
+  let words = {}, seat = null, view = null, retry = 500, ws = null, done = false, failures = 0;
+  let selected = new Set();     // cards chosen to lay away
+  let pick = null;              // the card chosen to play, not yet played
+  let queue = [];               // chosen discards still to send, one card at a time
+  let answered = -1;            // the version a queued discard was last sent for
+  let oneClick = false;
+  try { oneClick = localStorage.getItem(OPTION) === "yes"; } catch (e) { /* no storage: the default */ }
 
   function who(s) {
     if (s === seat) return "you";
@@ -36,40 +28,64 @@
   }
 
   function send(obj) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+    if (ws && ws.readyState === WebSocket.OPEN && !done) ws.send(JSON.stringify(obj));
   }
-  function act(text) { send({ type: "act", action: text, version: view.version }); }
+  function act(text) { pick = null; send({ type: "act", action: text, version: view.version }); }
   function say(text, bad) {
     const m = $("message");
     m.textContent = text || "";
     m.className = bad ? "error" : "";
   }
 
+  // ---- what the table knows --------------------------------------------------------------------
+  function side(v) {           // the declaring side as this seat knows it, and whether it is all known
+    const g = v.game || {};
+    return { seats: g.side || (v.declarer !== null ? [v.declarer] : []), known: g.side_known !== false };
+  }
+
   function drawSeats(v) {
     const box = $("seats");
     box.replaceChildren();
-    v.seats.forEach((s) => {
-      const b = el("span", "seat" + (s.seat === v.to_act ? " turn" : "") + (s.seat === seat ? " me" : ""));
-      const kind = s.person ? (s.connected ? "person" : "person, away") : "bot " + s.kind;
-      const role = (s.seat === v.dealer ? " · dealer" : "") + (s.seat === v.declarer ? " · declarer" : "")
-        + (v.seating ? " · player " + v.seating.players[s.seat] : "");
-      const playing = !v.active || v.active.includes(s.seat);
-      b.textContent = (s.seat === seat ? "you (seat " + s.seat + ")" : "seat " + s.seat) + ": " + kind + role
-        + (playing ? " · tricks " + (v.tricks[s.seat] !== undefined ? v.tricks[s.seat] : "–") : " · sits out this deal");
+    const s = side(v);
+    v.seats.forEach((x) => {
+      const b = el("span", "seat" + (x.seat === v.to_act ? " turn" : "") + (x.seat === seat ? " me" : ""));
+      const kind = x.person ? (x.connected ? "person" : "person, away") : "bot " + x.kind;
+      const partner = x.seat !== v.declarer && s.seats.includes(x.seat) ? " · partner" : "";
+      const role = (x.seat === v.dealer ? " · dealer" : "") + (x.seat === v.declarer ? " · declarer" : "") + partner
+        + (v.seating ? " · player " + v.seating.players[x.seat] : "");
+      const playing = !v.active || v.active.includes(x.seat);
+      b.textContent = (x.seat === seat ? "you (seat " + x.seat + ")" : "seat " + x.seat) + ": " + kind + role
+        + (playing ? " · tricks " + (v.tricks[x.seat] !== undefined ? v.tricks[x.seat] : "–") : " · sits out this deal");
       if (!playing) b.classList.add("out");
-      b.dataset.seat = s.seat;
+      b.dataset.seat = x.seat;
       box.append(b);
     });
   }
 
-  function row(label, cards) {
-    const r = el("div", "row");
-    r.append(el("span", "label", label));
-    const cs = el("span", "cards small");
-    cards.forEach((c) => cs.append(card(c)));
-    r.append(cs);
-    return r;
+  function drawGame(v) {        // the contract, its trump, the declarer and partner: always in sight
+    const box = $("game");
+    box.replaceChildren();
+    const g = v.game || {};
+    if (!g.title) {
+      const bids = (g.calls || []).filter(([, c]) => c !== (words.pass || "pass"));
+      const high = bids[bids.length - 1];
+      box.append(el("span", "label", v.phase === "auction" ? "bidding" : phaseName(v.phase)));
+      box.append(el("span", null, high ? "highest call: " + high[1] + " (" + who(high[0]) + ")" : "no call yet"));
+      if (v.declarer !== null && v.declarer !== undefined) box.append(el("span", null, "declarer " + who(v.declarer)));
+      return;
+    }
+    box.append(el("span", "label contract", g.title), el("span", "trump", g.trump));
+    if (v.declarer !== null && v.declarer !== undefined) {
+      box.append(el("span", null, "declarer " + who(v.declarer)));
+      const s = side(v), others = s.seats.filter((x) => x !== v.declarer);
+      const called = v.more && v.more.called_card;
+      if (others.length) box.append(el("span", null, "partner " + others.map(who).join(", ") + (s.known ? "" : " (not yet shown to the table)")));
+      else if (!s.known && v.declarer === seat && called && v.hand.includes(called)) box.append(el("span", null, "no partner: you hold the called card"));
+      else if (!s.known) box.append(el("span", null, "partner not yet known"));
+    }
   }
+
+  function phaseName(p) { return words[p] || String(p).replace(/_/g, " "); }    // an engine phase, in words
 
   function drawBoard(v) {
     // one place per seat in play: the others across the top, yours below; the card led is marked
@@ -94,10 +110,12 @@
     const last = $("last");
     last.replaceChildren();
     if (v.last_trick.length) {
-      last.append(el("span", "label", "last trick: "));
+      const won = v.last_winner !== null && v.last_winner !== undefined ? ", won by " + who(v.last_winner) : "";
+      last.append(el("span", "label", "last trick" + won + ": "));
       v.last_trick.forEach(([s, c]) => {
-        const f = faces[c];
-        last.append(el("span", "mini", who(s) + " " + (f && !f.named ? f.label + f.symbol : c)));
+        const m = el("span", "mini" + (s === v.last_winner ? " won" : ""), who(s) + " ");
+        m.append(chip(c));
+        last.append(m);
       });
     }
   }
@@ -105,14 +123,14 @@
   function drawInfo(v) {
     const box = $("info");
     box.replaceChildren();
-    const line = (label, text) => { const p = el("p"); p.append(el("span", "label", label + " "), el("span", null, text)); box.append(p); };
-    line("deal", v.deal + " of " + v.deals + " · dealer " + who(v.dealer) + " · " + v.phase);
-    if (v.calls.length) line("bidding", v.calls.map(([s, c]) => who(s) + ": " + c).join(" · "));
-    if (v.contract) line("contract", v.contract + (v.declarer !== null ? " · declarer " + who(v.declarer) : ""));
+    const line = (label, text) => { const p = el("p"); p.append(el("span", "label", label + " ")); rich(text, p); box.append(p); return p; };
+    line("deal", v.deal + " of " + v.deals + " · dealer " + who(v.dealer));
+    const g = v.game || {};
+    if ((g.calls || []).length) line("bidding", g.calls.map(([s, c]) => who(s) + ": " + c).join(" · "));
     const announced = v.events.filter((e) => e.announce);
-    if (announced.length) line("announced", announced.map((e) => who(e.seat) + ": " + e.text).join(" · "));
+    if (announced.length) line("announced", announced.map((e) => who(e.seat) + ": " + e.label).join(" · "));
     const kontras = v.events.filter((e) => e.kontra);
-    if (kontras.length) line("kontra", kontras.map((e) => who(e.seat) + ": " + e.text).join(" · "));
+    if (kontras.length) line("kontra", kontras.map((e) => who(e.seat) + ": " + e.label).join(" · "));
     const out = v.active ? v.seats.map((s) => s.seat).filter((s) => !v.active.includes(s)) : [];
     if (out.length) line("sitting out this deal", out.map((s) => who(s) + (s === v.dealer ? " (the dealer)" : "")).join(", "));
     if (v.seating) {
@@ -122,13 +140,11 @@
     }
     if (v.teams) line("partnerships", v.teams.map((t) => t.map(who).join(" + ")).join(" against "));
     if (v.talon && !(v.more && v.more.packets)) box.append(row("talon", v.talon));     // packets: shown below, each apart
+    if (v.from_talon && v.from_talon.length) box.append(row("from the talon into your hand", v.from_talon));
     if (v.discards && v.discards.length) box.append(row("your discards", v.discards));
     const more = Object.assign({}, v.more || {});
-    if ("declarers" in more) {     // the declaring side as this seat knows it (a called partner may be hidden)
-      const hidden = more.partner_revealed === false;
-      line("declaring side", more.declarers.map(who).join(" + ") + (hidden ? " (as far as you know: the side is not yet shown to the table)" : ""));
-      delete more.declarers; delete more.partner_revealed;
-    }
+    delete more.declarers; delete more.partner_revealed;     // in the contract line above
+    delete more.declared;           // the declarations, each an action of the deal: "announced" above
     if ("called_card" in more) {
       if (more.called_card) box.append(row("called", [more.called_card]));
       else line("called", more.called_by_count ? "the fourth (the card is not yet shown)" : "–");
@@ -142,8 +158,14 @@
       line("bids", more.number_bids.map((b, s) => b === null ? null : who(s) + ": " + b).filter((x) => x).join(" · ") || "–");
       delete more.number_bids;
     }
+    if (Array.isArray(more.face_up_discards)) { box.append(row("laid away face up", more.face_up_discards)); delete more.face_up_discards; }
+    if (Array.isArray(more.talon_in_tricks)) {
+      line("talon cards in the tricks", more.talon_in_tricks.map(([n, c]) => "trick " + n + ": {" + c + "}").join(" · "));
+      delete more.talon_in_tricks;
+    }
+    if (more.turned_up) { box.append(row("turned up", [more.turned_up])); delete more.turned_up; }
     Object.entries(more).forEach(([k, x]) => {
-      const cards = (Array.isArray(x) ? x : [x]).every((c) => typeof c === "string" && faces[c]);
+      const cards = (Array.isArray(x) ? x : [x]).every((c) => typeof c === "string" && window.Stw.faces[c]);
       if (cards) box.append(row(k.replace(/_/g, " "), Array.isArray(x) ? x : [x]));
       else line(k.replace(/_/g, " "), typeof x === "object" ? JSON.stringify(x) : String(x));
     });
@@ -152,35 +174,71 @@
     Object.entries(v.open_hands || {}).forEach(([s, h]) => open.append(row("open hand of " + who(Number(s)), h)));
   }
 
-  // the legal discards: [text, its cards sorted] (the text is sent as the rules spell it)
-  function ofKind(v, kind) { return v.legal.filter((t, i) => (v.legal_kinds || [])[i] === kind); }
+  // ---- your turn -------------------------------------------------------------------------------
+  function ofKind(v, kind) { return v.legal.map((t, i) => [t, v.labels[i], i]).filter(([, , i]) => v.legal_kinds[i] === kind); }
   function cardsOf(t) { return t.split(" ").slice(1); }
-  function discardChoices(v) {
-    return ofKind(v, "discard").map((t) => [t, cardsOf(t).sort()]);
-  }
-  // a discard of one card at a time (card by card): the card itself is the button
-  function oneByOne(v) {
+  function discardChoices(v) { return ofKind(v, "discard").map(([t]) => [t, cardsOf(t).sort()]); }
+  function oneByOne(v) {       // the rules lay cards away one at a time: each discard action is one card
     const d = discardChoices(v);
     return d.length > 0 && d.every(([, cs]) => cs.length === 1);
   }
+  function discardSize(v) {
+    if (oneByOne(v)) return v.discard_left || 1;
+    const d = discardChoices(v);
+    return d.length ? d[0][1].length : 0;
+  }
+  function matchDiscard(v) {   // the legal discard the chosen cards make, if any
+    const chosen = [...selected].sort();
+    const m = discardChoices(v).find(([, d]) => d.length === chosen.length && d.every((c, i) => c === chosen[i]));
+    return m ? m[0] : null;
+  }
+
+  function nextQueued(v) {     // one card at a time: send the first chosen card the rules allow now
+    if (!queue.length || v.to_act !== seat || !oneByOne(v) || answered === v.version) return;
+    const allowed = new Map(discardChoices(v).map(([t, cs]) => [cs[0], t]));
+    const go = queue.find((c) => allowed.has(c));
+    if (!go) {
+      say("these cards cannot be laid away now: " + queue.map((c) => face(c).title).join(", ") + "; choose again", true);
+      selected = new Set(queue.filter((c) => v.hand.includes(c)));
+      queue = [];
+      drawHand(v); drawActions(v);
+      return;
+    }
+    queue = queue.filter((c) => c !== go);
+    answered = v.version;
+    send({ type: "act", action: allowed.get(go), version: v.version });
+  }
 
   function drawHand(v) {
-    const direct = new Map();       // card → the action a click on it sends
-    ofKind(v, "play").forEach((t) => direct.set(cardsOf(t)[0], t));
-    if (oneByOne(v)) discardChoices(v).forEach(([t, cs]) => direct.set(cs[0], t));
-    const playable = new Set(direct.keys());
-    const discards = oneByOne(v) ? [] : discardChoices(v);
-    const size = discards.length ? discards[0][1].length : 0;
+    const plays = new Map(ofKind(v, "play").map(([t]) => [cardsOf(t)[0], t]));
+    const size = v.to_act === seat && !queue.length ? discardSize(v) : 0;
     const hand = $("hand");
     hand.replaceChildren();
+    hand.style.setProperty("--n", Math.max(v.hand.length, 2));
     if (v.phase === "knock") hand.append(el("p", "hint", "not dealt yet: the deck is cut or knocked first"));
+    const fromTalon = new Set(v.from_talon || []);
+    const allowedNow = new Set(discardChoices(v).filter(([, cs]) => cs.length === 1).map(([, cs]) => cs[0]));
     v.hand.forEach((c) => {
       let click = null;
-      if (playable.has(c)) click = () => act(direct.get(c));
-      else if (size) click = () => { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(view); drawActions(view); };
+      if (plays.has(c)) {
+        click = () => {
+          if (oneClick || pick === c) act(plays.get(c));
+          else { pick = c; drawHand(view); drawActions(view); }
+        };
+      } else if (size) {
+        click = () => {
+          if (selected.has(c)) selected.delete(c);
+          else if (size === 1 && oneByOne(v)) selected = new Set([c]);
+          else if (selected.size < size) selected.add(c);
+          drawHand(view); drawActions(view);
+        };
+      }
       const n = card(c, click);
-      if (playable.has(c)) n.classList.add("legal");
-      if (selected.has(c)) n.classList.add("selected");
+      if (plays.has(c)) n.classList.add("legal");
+      if (size && oneByOne(v) && allowedNow.has(c)) n.classList.add("allowed");
+      if (selected.has(c) || pick === c) n.classList.add("selected");
+      if (queue.includes(c)) n.classList.add("going");
+      if (fromTalon.has(c)) n.classList.add("talon");
       hand.append(n);
     });
   }
@@ -188,92 +246,75 @@
   function drawActions(v) {
     const box = $("actions");
     box.replaceChildren();
-    if (v.to_act === seat && v.legal.length) {
-      box.append(el("p", "turn", "your turn"));
-      const discards = oneByOne(v) ? [] : discardChoices(v);
-      if (oneByOne(v)) box.append(el("p", "hint", "discard: click a raised card of your hand, one card at a time"));
-      if (discards.length) {
-        const pick = [...selected].sort();
-        const match = discards.find(([, d]) => d.length === pick.length && d.every((c, i) => c === pick[i]));
-        const b = el("button", "action", match ? match[0] : words.discard + " " + (pick.join(" ") || "…"));
-        b.disabled = !match;
-        b.title = "choose " + discards[0][1].length + " cards of your hand";
-        b.addEventListener("click", () => { if (match) { act(match[0]); selected.clear(); } });
-        box.append(b);
-      }
-      v.legal.filter((t, i) => !["play", "discard"].includes((v.legal_kinds || [])[i])).forEach((t) => {
-        const b = el("button", "action", t);
-        b.addEventListener("click", () => act(t));
-        box.append(b);
-      });
-    } else if (v.to_act !== null && v.to_act !== undefined) {
-      box.append(el("p", "muted", "waiting for " + who(v.to_act)));
-    }
-  }
-
-  function table(headers, rows, caption) {
-    const t = el("table", "sheet");
-    if (caption) t.append(el("caption", null, caption));
-    const h = el("tr");
-    headers.forEach((x) => h.append(el("th", null, x)));
-    t.append(h);
-    rows.forEach((r) => { const tr = el("tr"); r.forEach((x) => tr.append(el("td", null, x))); t.append(tr); });
-    return t;
-  }
-
-  function drawResult(v) {
-    const box = $("result");
-    box.replaceChildren();
-    const sheets = $("sheets");
-    sheets.replaceChildren();
-    if (!v.result) return;
-    const r = v.result;
-    box.append(el("h2", null, "deal " + v.deal + ": " + (r.contract || (r.all_passed ? "all passed" : "no contract"))
-      + (r.declarer !== null ? ", declarer " + who(r.declarer) + (r.made === null ? "" : r.made ? ", made" : ", lost") : "")));
-    const pay = el("table", "payments");
-    const head = el("tr"), body = el("tr");
-    Object.keys(r.payments).forEach((s) => {
-      head.append(el("th", null, who(Number(s))));
-      const td = el("td", "payment", r.payments[s]);
-      td.dataset.seat = s;
-      body.append(td);
-    });
-    pay.append(el("caption", null, "payments"), head, body);
-    box.append(pay);
-    if (v.final) {
-      const f = el("p", "final");
-      f.append(el("span", "label", "final result: "), el("span", null,
-        Object.entries(v.final).map(([s, x]) => (v.final_by === "player" ? "player " + (Number(s) + 1) : who(Number(s))) + " " + x).join(" · ")));
-      box.append(f);
-    } else if (v.waiting.includes(seat)) {
-      const b = el("button", "action", "next deal");
-      b.id = "next";
-      b.addEventListener("click", () => send({ type: "next" }));
-      box.append(b);
-    } else {
-      box.append(el("p", "muted", "waiting for " + v.waiting.map(who).join(", ") + " to start the next deal"));
-    }
-    if (v.protocol) {       // players change seats: the written protocol, by player
-      sheets.append(el("h3", null, "protocol"), el("pre", "protocol", v.protocol.join("\n")));
+    if (v.to_act !== seat || !v.legal.length) {
+      if (v.to_act !== null && v.to_act !== undefined) box.append(el("p", "muted", "waiting for " + who(v.to_act)));
       return;
     }
-    (v.sheets || []).forEach((s) => sheets.append(table(s.headers, s.rows, "score sheet: " + (s.title === "seat " + seat ? "you" : s.title))));
+    if (queue.length) { box.append(el("p", "hint", "laying away the cards you chose: " + queue.length + " more")); return; }
+    box.append(el("p", "turn", "your turn"));
+    const plays = ofKind(v, "play");
+    if (plays.length) {
+      if (pick !== null && plays.some(([t]) => cardsOf(t)[0] === pick)) {
+        const t = plays.find(([x]) => cardsOf(x)[0] === pick);
+        const b = rich(t[1], el("button", "action primary"));
+        b.id = "confirm";
+        b.addEventListener("click", () => act(t[0]));
+        const undo = el("button", "action", "choose another");
+        undo.id = "undo";
+        undo.addEventListener("click", () => { pick = null; drawHand(view); drawActions(view); });
+        box.append(b, undo);
+      } else {
+        box.append(el("p", "hint", oneClick ? "click a raised card to play it" : "choose a raised card, then press play (or press the card again)"));
+      }
+    }
+    const size = queue.length ? 0 : discardSize(v);
+    if (size) {
+      const one = oneByOne(v);
+      const word = (words.discard || "discard");
+      box.append(el("p", "hint", "choose " + size + " card" + (size > 1 ? "s" : "") + " of your hand to lay away, then press "
+        + word + " (" + selected.size + " of " + size + " chosen)" + (one ? "; they go one at a time, as the rules allow" : "")));
+      const match = one ? null : matchDiscard(v);
+      const ready = one ? selected.size === size : match !== null;
+      const b = el("button", "action primary");
+      b.id = "discard";
+      if (one || !match) b.textContent = word + " (" + selected.size + " of " + size + ")";
+      else rich(v.labels[v.legal.indexOf(match)], b);
+      b.disabled = !ready;
+      b.dataset.size = size;
+      b.addEventListener("click", () => {
+        if (one) { queue = [...selected]; selected.clear(); nextQueued(view); drawHand(view); drawActions(view); }
+        else if (match) { act(match); selected.clear(); }
+      });
+      box.append(b);
+    }
+    v.legal.forEach((t, i) => {
+      if (["play", "discard"].includes(v.legal_kinds[i])) return;
+      const b = rich(v.labels[i], el("button", "action"));
+      b.dataset.text = t;
+      b.addEventListener("click", () => act(t));
+      box.append(b);
+    });
   }
 
+  // ---- the deal's end --------------------------------------------------------------------------
   function drawEvents(v) {
     const list = $("events");
     list.replaceChildren();
-    v.events.forEach((e) => list.append(el("li", null, who(e.seat) + ": " + e.text)));
+    v.events.forEach((e) => { const li = el("li", null, who(e.seat) + ": "); rich(e.label, li); list.append(li); });
   }
 
   function draw(v) {
-    const turnChanged = !view || view.version !== v.version;
+    const moved = !view || view.version !== v.version;
     view = v;
-    if (turnChanged && !discardChoices(v).length) selected.clear();
-    drawSeats(v); drawBoard(v); drawInfo(v); drawHand(v); drawActions(v); drawResult(v); drawEvents(v);
+    if (moved && v.to_act !== seat) { selected.clear(); pick = null; }
+    if (moved && !discardChoices(v).length) selected.clear();
+    if (moved && pick !== null && !v.hand.includes(pick)) pick = null;
+    if (v.to_act !== seat || !oneByOne(v)) queue = [];
+    drawSeats(v); drawGame(v); drawBoard(v); drawInfo(v); drawHand(v); drawActions(v); window.StwResult.draw(v, { seat, who, send }); drawEvents(v);
     root.dataset.version = v.version;
     root.dataset.phase = v.phase;
     root.dataset.over = v.result ? "yes" : "no";
+    nextQueued(v);
   }
 
   function download(name, text) {
@@ -285,35 +326,71 @@
     a.remove();
   }
 
+  // ---- the connection --------------------------------------------------------------------------
+  function dead(text) {        // this page no longer plays: say so, and offer nothing to click
+    done = true;
+    root.dataset.dead = "yes";
+    $("status").textContent = "not connected";
+    const b = $("banner");
+    b.replaceChildren(el("strong", null, text));
+    b.hidden = false;
+    $("actions").replaceChildren();
+    $("hand").querySelectorAll("button").forEach((x) => { x.disabled = true; });
+  }
+
+  const CLOSED = {
+    4001: "This tab is no longer connected: your seat was opened in another tab or device. Reload this page to play here again.",
+    4403: "This link does not open a seat at this table. Ask whoever opened the table for your seat's link.",
+    4404: "There is no such table: it was closed, or the link is wrong. Open a new one from the list of games.",
+    4400: "The table did not hear from this page in time. Reload the page to join again.",
+  };
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    let last = "";
     ws = new WebSocket(scheme + location.host + "/ws/" + encodeURIComponent(tableId));
     ws.onopen = () => { retry = 500; ws.send(JSON.stringify({ type: "join", token: token })); };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "hello") {
-        faces = m.faces; words = m.words; seat = m.seat;
+        window.Stw.faces = m.faces; words = m.words; seat = m.seat; failures = 0;
         $("status").textContent = "you are seat " + seat;
+        $("banner").hidden = true;
       } else if (m.type === "view") {
         if (view && m.version < view.version) return;     // an older view overtaken on its way
         say(""); draw(m);
       }
-      else if (m.type === "hint") { if (view && m.version === view.version) say("the rule bot would choose: " + m.text); }
-      else if (m.type === "error") say(m.message, true);
+      else if (m.type === "hint") {
+        if (!view || m.version !== view.version) return;
+        const i = view.legal.indexOf(m.text);      // said as its label, the rule file's names
+        say("");
+        rich("the rule bot would choose: " + (i >= 0 ? view.labels[i] : m.text), $("message"));
+      }
+      else if (m.type === "error") { last = m.message; say(m.message, true); }
       else if (m.type === "save") download(m.name, m.text);
     };
     ws.onclose = (ev) => {
-      if (ev.code >= 4400 && ev.code < 4500) { done = true; $("status").textContent = "not seated"; return; }
-      if (ev.code === 4001) { $("status").textContent = "opened in another tab"; return; }
       if (done) return;
-      $("status").textContent = "reconnecting…";
+      if (CLOSED[ev.code]) { dead(CLOSED[ev.code] + (last && ev.code !== 4001 ? " (" + last + ")" : "")); return; }
+      if (ev.code >= 4400 && ev.code < 4500) { dead("This page is no longer connected" + (last ? ": " + last : ".") + " Reload the page to try again."); return; }
+      failures += 1;
+      $("status").textContent = failures > 3 ? "cannot reach the table; trying again…" : "reconnecting…";
+      if (failures > 3) { const b = $("banner"); b.replaceChildren(el("strong", null, "The server does not answer; this page keeps trying.")); b.hidden = false; }
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     };
   }
 
+  const option = $("oneclick");
+  option.checked = oneClick;
+  option.addEventListener("change", () => {
+    oneClick = option.checked;
+    try { localStorage.setItem(OPTION, oneClick ? "yes" : "no"); } catch (e) { /* kept for this page only */ }
+    pick = null;
+    if (view) { drawHand(view); drawActions(view); }
+  });
   $("save").addEventListener("click", () => send({ type: "save" }));
   $("hint").addEventListener("click", () => { if (view) send({ type: "hint", version: view.version }); });
-  if (!token) { say("This page needs the seat link you were given (it ends in #…).", true); return; }
+  if (!token) { dead("This page needs the seat link you were given (it ends in #…): without it no seat is yours."); return; }
   connect();
 })();
