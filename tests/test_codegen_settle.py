@@ -13,7 +13,7 @@ from interpreter.engine import deal_cards
 from interpreter.engine.phases import settle
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
-from interpreter.resources import builtin_games
+from tests.games_support import playable_games
 
 GAMES = ["wien", "koenigrufen", "priffe", "simple", "slovenian"]
 
@@ -41,7 +41,7 @@ def test_every_generated_form_of_the_rows_judges_as_the_interpreter(name):
     assert specialised > 0 and any(f is not ns[fn.__name__ + "_ANY"] for f in by.values())
 
 
-@pytest.mark.parametrize("name", sorted(builtin_games()))
+@pytest.mark.parametrize("name", sorted(playable_games()))
 def test_every_contract_gets_its_rows_at_its_first_settlement(name):
     """The rows per contract are made when a contract is first settled (not when the rules are compiled);
     complete() makes those of every contract, as `stichwort compile --show` prints them."""

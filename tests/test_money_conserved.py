@@ -14,9 +14,9 @@ import pytest
 from interpreter import load
 from interpreter.harness.balance import _account_of, _payment_rows, entered_accounts
 from interpreter.harness.runner import play_session
-from interpreter.resources import builtin_games
+from tests.games_support import playable_games
 
-GAMES = sorted(builtin_games())
+GAMES = sorted(playable_games())
 
 
 def table_money(rs) -> set[str]:

@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
+from interpreter.harness.scenario_files import _rules_of
 from interpreter.resources import games_dir
+from tests.games_support import IN_DEVELOPMENT
 
-SCENARIOS = sorted(games_dir().rglob("*.yaml"))
+# the files of a game in development wait for it: tests/test_scenarios_waiting.py
+SCENARIOS = sorted(p for p in games_dir().rglob("*.yaml") if _rules_of(p) not in IN_DEVELOPMENT)
 WIEN = games_dir() / "wien" / "scenarios" / "ex-07-12-payment.yaml"
 
 

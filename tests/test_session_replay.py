@@ -13,9 +13,9 @@ from interpreter import cli
 from interpreter.diagnostics import DiagnosticError
 from interpreter.harness.runner import replay, simulate_sessions
 from interpreter.pipeline import load
-from interpreter.resources import builtin_games
+from tests.games_support import playable_games
 
-SESSION_GAMES = [name for name in builtin_games() if load(name).doc.get("session")]
+SESSION_GAMES = [name for name in playable_games() if load(name).doc.get("session")]
 
 
 def run(*argv) -> tuple[int, str]:

@@ -74,15 +74,17 @@ PAY_ROW = obj({
 }, "One payment or score entry.", "| not made | - | declarer | pot | A |", required=("to", "amount"))
 PAY_ROWS = arr(PAY_ROW, "Payment rows. Every row is evaluated on the state as the deal left it, then all transfers are made together, so no row sees another's effect. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
 
+OBLIGATION_NAMES = ["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards",
+                    "birds_in_order", "play_when_led", "lead_with", "no_discard"]
 OBLIGATION = {"oneOf": [
-    enum(["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards", "birds_in_order"],
+    enum(OBLIGATION_NAMES,
          "A play obligation by name, with its default parameters."),
     obj({
-        "rule": enum(["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards", "birds_in_order"],
-                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first)."),
+        "rule": enum(OBLIGATION_NAMES,
+                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first); play_when_led (a seat holding one of `cards` plays it when its suit is led); lead_with (a seat holding one of `cards` leads its suit only with it); no_discard (`cards` go only to a trick led in their suit, or as the lead)."),
         "when": d(EXPR, "The filter applies only when this is true (names: `me`, `leader`, `declarer`, …).", "me == next(declarer) and leader == declarer"),
         "suit": d(NAME, "The suit the filter speaks of (default: the trump suit).", "T"),
-        "cards": d(NAMES, "The cards the filter speaks of.", "[T1]"),
+        "cards": d(NAMES, "The cards the filter speaks of: cards and groups, or a value that gives a card in each deal (`called_card`, a `let`; not run by the engine yet).", "[T1]"),
         "rule_ids": d(TEXT, "Catalog rule ids.", "WIEN-PLAY-12"),
     }, "A play obligation with parameters.", "{ rule = must_trump, suit = T }", required=("rule",)),
 ]}
@@ -229,11 +231,12 @@ SCHEMA = {
             }, "Knocking: an alternative deal chosen by a player."),
             "doc": TEXT,
         }, "How the cards are dealt.", required=("packets",)),
-        "procedure": arr(enum(["knock", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "play", "settle"], "A phase"),
-                         "The phases of one deal, in order; each is configured in its own section.", "[auction, talon, contract, defence, play, settle]", 12),
+        "procedure": arr({"anyOf": [enum(["knock", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "play", "settle"], "A phase"),
+                                    d(NAME, "The name of a decision the file declares (`choice NAME { … }`), run at that point.", "skat")]},
+                         "The phases of one deal, in order; each is configured in its own section, and a declared `choice` runs where its name stands.", "[auction, talon, contract, defence, play, settle]", 12),
         "auction": obj({
             "first": d(EXPR, "Who speaks first.", "forehand"),
-            "style": enum(["open", "once"], "`open`: turns go round until the auction ends; `once`: everyone speaks exactly once."),
+            "style": enum(["open", "once", "duels"], "`open`: turns go round until the auction ends; `once`: everyone speaks exactly once; `duels`: two seats at a time — from `first` round the table, each next seat bids to the one left standing, who answers with the hold call or passes; the survivor of the last duel declares, and if nobody bid he may open once or pass (not run by the engine yet)."),
             "pass_final": d(BOOL, "`true` (the default): a player who passes may not bid again. `false`: a pass lasts until the next bid or hold, which makes the passes before it void; every seat is asked in turn, and `passes` counts the seats that have passed since the last bid, so the end conditions read passes in a row (`passes == players - 1 and high != none`: all others have passed after the last bid).", "false"),
             "raise": enum(["higher", "step", "any"], "The default raise rule: strictly higher rank, exactly the next rank, or any."),
             "allowed": d(EXPR, "A constraint every bid must satisfy (names: `me`, `this`, `high`, `holder`, `first_bid(s)`, …).", "first_bid(me) == none or first_bid(me).category == this.category"),
@@ -253,7 +256,7 @@ SCHEMA = {
                 "doc": TEXT, "rule": TEXT,
             }, "Sealed bids: calls standing for a set of contracts, named later."),
             "all_pass": obj({
-                "contract": d({"anyOf": [NAME, {"type": "null"}]}, "The contract played when everyone passes; `none` throws the cards in.", "ausfechten"),
+                "contract": d({"anyOf": [EXPR, {"type": "null"}]}, "The contract played when everyone passes; `none` throws the cards in; or an expression that gives one of them, such as a table option's choice (`if passed_in == ramsch then ramsch else none`; the expression form is not run by the engine yet).", "ausfechten"),
                 "doc": TEXT, "rule": TEXT,
             }, "What happens when everyone passes."),
             "pass": obj({
@@ -269,7 +272,7 @@ SCHEMA = {
             "allowed": d(EXPR, "When this call is legal, on top of the raise rule and the auction's constraint.", "me == forehand and turn == 0"),
             "raise": enum(["higher", "step", "any", "equal"], "This call's raise rule."),
             "contracts": d({"anyOf": [NAMES, EXPR]}, "The contracts the winner of this call may choose from after the auction; one contract fixes it.", "[one, two, three, four]"),
-            "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure run after the auction when this call wins.", "buy"),
+            "talon": d({"anyOf": [EXPR, {"type": "null"}]}, "The talon procedure run after the auction when this call wins; or an expression that gives its name in each deal (`if chose(skat) == hand then untouched else pickup`; the expression form is not run by the engine yet).", "buy"),
             "contest": d(NAME, "Sealed-bid contest this call belongs to; calls of one contest may be made over each other and are settled by revealing.", "game"),
             "sealed": d(BOOL, "The contract is chosen later, and kept secret until revealed."),
             "joins": d(NAMES, "A call that is played together with another player's base call (bei).", "[piccolo]"),
@@ -287,7 +290,9 @@ SCHEMA = {
             "trump": d({"anyOf": [EXPR, {"type": "null"}]}, "The trump suit; `none` for no trumps; or an expression that gives it in each deal, worked out when the contract is settled (`suit_of(turned_up)`).", "H"),
             "trump_choices": d({"anyOf": [NAMES, EXPR]}, "Trumps the declarer may choose (in the `contract` phase): a list of suits, or an expression giving one, judged in the deal with the declarer as `me` (`if me == forehand then [H] else [S, D, H]`); an empty list or none leaves the contract's own `trump`.", "[S, D, H]"),
             "side": enum(["alone", "called", "partnership", "nobody", "no_declarer"], "The declarer plays alone, with a called (hidden) partner, or with his fixed partner (`seating.teams`); `nobody`: the seat whose call led to the contract keeps the declarer's name but nobody partners anybody; `no_declarer`: nobody declares even when a call led to the contract (`declarer` reads none), and fixed partners play together."),
-            "talon": d({"anyOf": [NAME, {"type": "null"}]}, "The talon procedure of this contract.", "halves"),
+            "talon": d({"anyOf": [EXPR, {"type": "null"}]}, "The talon procedure of this contract; or an expression that gives its name in each deal (not run by the engine yet).", "halves"),
+            "ranking": d(NAME, "The card order of this contract (a declared `ranking`): which cards are trumps and how every suit ranks. Without it the deck's order and `trump` as before.", "grand"),
+            "allowed": d(EXPR, "When the declarer may name this contract in the contract phase (names: `this`, the contract offered; `me`, the declarer; `final`, `chose(…)`); a contract whose condition is false is not offered.", "chose(skat) == hand"),
             "goal": d(EXPR, "True when the declaring side has made the contract.", "tricks(declarer) >= 6"),
             "defence": enum(["ask", "all", "nobody"], "Whether defenders choose to go along (ask), all play, or nobody plays."),
             "lead": d(EXPR, "Who leads to the first trick.", "declarer"),
@@ -306,6 +311,7 @@ SCHEMA = {
             "group": d(NAME, "The group of cards one of which is called.", "kings"),
             "self": d(BOOL, "The declarer may call a card he holds himself (and so play alone)."),
             "by_count": d(EXPR, "When the declarer may call 'the fourth' without naming it.", "count_in(kings, declarer) == 3"),
+            "allowed": d(EXPR, "Which cards of the group may be called: judged for each card, with `this` the card offered and `me` the declarer.", "not holds(me, this) and count_in(in_suit(suit_of(this), ober_unter), me) > 0"),
             "doc": TEXT, "rule": TEXT,
         }, "Calling a hidden partner by naming a card."),
         "talon": coll(obj({
@@ -327,6 +333,33 @@ SCHEMA = {
             "doc": TEXT, "rule": TEXT,
         }, "A talon procedure.", required=("kind",)), "Talon procedures, named so contracts and calls can refer to them.",
             "talon buy { kind = exchange  discard = 2 }"),
+        "ranking": coll(obj({
+            "trumps": d(NAMES, "The trump suit of a contract using this order, lowest first: cards, groups (their cards in the group's order), at most one suit (its cards not listed otherwise, in `ranks` order) or `trump` (the contract's trump suit, in each deal). A card listed here is a trump and belongs to no other suit, for following, the winner of a trick and `suit_of`. `[]`: no trumps.", "[trump, JD, JH, JS, JC]"),
+            "ranks": arr({"type": ["string", "integer"]}, "How the cards of every other suit rank, lowest first (and the plain cards of the trump suit); every card not among the trumps must have its rank here.", "[7, 8, 9, Q, K, 10, A]", 30),
+            "title": TEXT, "doc": TEXT, "rule": TEXT,
+        }, "A card order: the trumps of a contract and the order of the other suits.", required=("trumps", "ranks")),
+            "Card orders that contracts choose (`contract.ranking`, `play.ranking`), so that each contract can have its own trumps and its own order of the suits (not run by the engine yet).",
+            "ranking suit_game { trumps = [trump, JD, JH, JS, JC]  ranks = [7, 8, 9, Q, K, 10, A] }"),
+        "choice": coll(obj({
+            "who": d(EXPR, "The seat that decides.", "declarer"),
+            "options": d(NAMES, "The options, as the words said (a `words` entry may give another word).", "[pick_up, hand]"),
+            "when": d(EXPR, "When the decision is asked; otherwise it is skipped and `chose(NAME)` is none.", "declarer != none"),
+            "title": TEXT, "doc": TEXT, "rule": TEXT,
+        }, "A decision.", required=("who", "options")),
+            "Decisions one seat takes between named options, each run as a phase where its name stands in `procedure`; `chose(NAME)` reads the answer in every expression after it (not run by the engine yet).",
+            "choice skat { who = declarer  options = [pick_up, hand] }"),
+        "ladder": coll(obj({
+            "levels": arr({"type": "integer", "minimum": 0, "maximum": 100000}, "The levels, lowest first; one call per level (and strain), ranked in this order.", "[18, 20, 22, 23, 24]", 200),
+            "strains": d(NAMES, "Strains, lowest first (suits or names such as `NT`); with strains there is one call per level and strain, ranked level first, then strain.", "[C, D, H, S, NT]"),
+            "rank": d(INT, "The rank of the lowest step; each further step ranks one higher (default 1).", "1"),
+            "contracts": d({"anyOf": [NAMES, EXPR]}, "The contracts the winner of any step may choose from.", "[diamonds, hearts, spades, clubs, grand]"),
+            "talon": d({"anyOf": [EXPR, {"type": "null"}]}, "The talon procedure after the auction, a name or an expression giving one.", "if chose(skat) == hand then untouched else pickup"),
+            "allowed": d(EXPR, "When a step may be called (names: `this`, `high`, `me`, …), on top of the raise rule.", "passes < players - 1 or this.level == 18"),
+            "category": d(NAME, "The category of every step.", "game"),
+            "title": TEXT, "doc": TEXT, "rule": TEXT,
+        }, "A ladder of calls.", required=("levels",)),
+            "Calls generated from a list of levels: `ladder bid { levels = [18, 20] }` makes the calls `bid_18` and `bid_20`, spoken `18` and `20`, with `this.level` (and `this.strain`) to read them (not run by the engine yet).",
+            "ladder bid { levels = [18, 20, 22, 23, 24]  contracts = [diamonds, hearts, spades, clubs, grand] }"),
         "after_purchase": obj({
             "when": d(EXPR, "When after-purchases are offered.", "final.category == a"),
             "entitled": d(EXPR, "Whether seat `s` may make one.", "has_bid(s)"),
@@ -385,6 +418,7 @@ SCHEMA = {
             "lead": d(EXPR, "Who leads to the first trick (a contract may override).", "declarer"),
             "obligations": OBLIGATIONS,
             "winner": enum(["trump_then_led", "led"], "How a trick is won (a contract may override)."),
+            "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),
             "early_end": d(EXPR, "Play stops as soon as this is true.", "team_tricks >= 5"),
             "open": OPEN,
             "negotiation": obj({

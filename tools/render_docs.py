@@ -353,6 +353,21 @@ def expressions_part() -> list[str]:
     for name, e in entries("field").items():
         out.append(f"| {code(name)} **pending** | {esc(e.doc)} | {code(e.example)} |")
     out.append("")
+    out += ["### Forms the engine does not run yet", "",
+            "Fields whose plain form (a name) the engine runs, and whose other form it does not run yet; `validate` "
+            "refuses that form at each use (E410). `#` stands for a position in a list.", "",
+            "| field | the form | example |", "|---|---|---|"]
+    for name, e in entries("form").items():
+        out.append(f"| {code(name)} **pending** | {esc(e.doc)} | {code(e.example)} |")
+    out.append("")
+    out += ["### Operators on more types", "",
+            "Arithmetic takes numbers; these operators also take the operand types shown, and are refused there "
+            "(E410) until the engine runs them.", "",
+            "| operator | operands | result | meaning | example |", "|---|---|---|---|---|"]
+    for name, e in entries("operator").items():
+        out.append(f"| {code(name)} **pending** | {code(' and '.join(e.params))} | {code(e.type)} | {esc(e.doc)} "
+                   f"| {code(e.example)} |")
+    out.append("")
     out += ["### Names a rule file adds", "",
             "Besides the built-ins, an expression may use every name the rule file declares "
             "(see `interpreter/checks/expressions.py`):", "",
@@ -363,6 +378,11 @@ def expressions_part() -> list[str]:
             "| a contract | the contract (`.category`, `.rank`, `.level`, … and its `props`) | `contract` |",
             "| a call, and the hold word (`auction.hold.call`) | the call | `call` |",
             "| a category, a talon procedure | its name | `name` |",
+            "| a `ranking` | the card order, for `in_suit(suit, NAME)` | `ranking` |",
+            "| a `choice` | the decision, for `chose(NAME)` | `choice` |",
+            "| an option of a `choice` | its name, to compare with `chose(…)` | `name` |",
+            "| a step of a `ladder` (`bid_18`) | the call | `call` |",
+            "| a strain of a `ladder` that is not a suit (`NT`) | its name | `name` |",
             "| a figure | the figure | `figure` |",
             "| an account with `per = game` | its value | `num` |",
             "| any other account | the account, for `account(name, s…)` | `account` |",

@@ -8,12 +8,16 @@ from interpreter.checks import (
     bounds,
     contracts,
     deal,
+    decisions,
     deck,
     expressions,
+    family_forms,
     features,
+    ladders,
     options,
     payments,
     phases,
+    rankings,
     references,
     sits,
     unread,
@@ -23,7 +27,7 @@ from interpreter.checks import (
 from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
-          sits, unread)
+          sits, unread, rankings, decisions, ladders, family_forms)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

@@ -12,6 +12,7 @@ from interpreter.checks.expressions import _narrow
 from interpreter.diagnostics import Diagnostic, DiagnosticError, best_matches
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, parse_text, to_text
+from interpreter.model.family import ladders
 from interpreter.model.vocabulary import FUNCTIONS, VALUES
 from interpreter.resources import schema
 
@@ -93,7 +94,8 @@ def check(ctx: Context) -> None:
         if isinstance(c, dict) and isinstance(c.get("props"), dict):
             for key in c["props"]:
                 props.setdefault(str(key), []).append(name)
-    allowed = {"contract": _fields("contract") | set(props), "call": _fields("call")}
+    steps = {"level", "strain"} if ladders(ctx.doc) else set()     # the attributes of a ladder's steps
+    allowed = {"contract": _fields("contract") | set(props), "call": _fields("call") | steps}
     kinds = _Kinds(ctx, lets)
     read: set[str] = set()
     for ptr, root in expressions:

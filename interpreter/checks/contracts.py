@@ -3,7 +3,9 @@ calls only where it means the same thing."""
 from __future__ import annotations
 
 from interpreter.checks.context import Context
+from interpreter.checks.family_names import given_names
 from interpreter.language.document import escape
+from interpreter.model.family import ladders
 
 
 def reachable(doc: dict) -> set[str]:
@@ -14,10 +16,12 @@ def reachable(doc: dict) -> set[str]:
             out.update(map(str, cs))
         elif isinstance(cs, str):
             out.update(doc.get("contract", {}))  # an expression may select any contract
+    for lad in ladders(doc).values():
+        cs = lad.get("contracts")
+        out.update(map(str, cs) if isinstance(cs, list) else doc.get("contract", {}) if isinstance(cs, str) else ())
     auction = doc.get("auction") or {}
     ap = (auction.get("all_pass") or {}) if isinstance(auction, dict) else {}
-    if isinstance(ap.get("contract"), str):
-        out.add(ap["contract"])
+    out.update(given_names(ap.get("contract")))
     after = doc.get("after_purchase") or {}
     if isinstance(after, dict) and isinstance(after.get("contracts"), list):
         out.update(map(str, after["contracts"]))
@@ -28,7 +32,7 @@ def check(ctx: Context) -> None:
     d = ctx.doc
     if not isinstance(d.get("contract"), dict):
         return
-    if "auction" in (d.get("procedure") or []) and d.get("call"):  # no calls at all: reported by the phases pass
+    if "auction" in (d.get("procedure") or []) and (d.get("call") or ladders(d)):  # no calls at all: the phases pass
         reach = reachable(d)
         for name in d["contract"]:
             if name not in reach:

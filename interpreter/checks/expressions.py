@@ -5,14 +5,15 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from interpreter.checks.context import Context, names_a_suit, names_one_of
+from interpreter.checks.context import Context, names_a_suit, names_one_of, plain_name
+from interpreter.checks.family_names import family_names
 from interpreter.checks.field_types import HELP as FIELD_HELP
-from interpreter.checks.field_types import wanted
+from interpreter.checks.field_types import scope_of, wanted
 from interpreter.checks.typecheck import Checker, ExprError, describe
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, locate, names_in, parse_text
-from interpreter.model.vocabulary import FUNCTIONS, VALUES
+from interpreter.model.vocabulary import FUNCTIONS, REGISTRY, VALUES
 from interpreter.resources import schema
 
 
@@ -64,6 +65,8 @@ def environment(ctx: Context) -> dict[str, str]:
     for name, opt in ctx.options.items():
         v = opt.get("default") if isinstance(opt, dict) else None
         add(name, "bool" if isinstance(v, bool) else "num" if isinstance(v, int) else "name")
+    for name, t in family_names(ctx.doc):
+        add(name, t)
     for name, types in kinds.items():
         env[name] = types.pop() if len(types) == 1 else "any"
     env.update({"s": "seat", "t": "seat"})
@@ -215,6 +218,9 @@ def check(ctx: Context) -> None:
             continue
         if path[:1] == ("figure",) and path[-1:] == ("card",) and names_one_of(ctx, value, ctx.cards):   # checks/references
             continue
+        name_or_expr = tuple(path[-1:]) == ("talon",) or tuple(path[-2:]) == ("all_pass", "contract")
+        if name_or_expr and plain_name(value):   # a name: checks/references; an expression: checks/family_forms
+            continue
         file, span = ctx.where(ptr)
         try:
             node = parse_text(value, file, span)
@@ -223,7 +229,7 @@ def check(ctx: Context) -> None:
             continue
         parsed[ptr] = node
         try:
-            t = checker.check(node)
+            t = checker.check(node, scope_of(tuple(map(str, path))))
         except ExprError as err:
             _report(ctx, err, f"{err} (in {_field(path)})", ptr, node)
             continue
@@ -240,8 +246,12 @@ def check(ctx: Context) -> None:
 def _report_pending(ctx: Context, checker: Checker, ptr: str, root) -> None:
     """E410 for every use of a registry name the engine does not implement yet (drains the checker's list)."""
     for kind, name, node in checker.pending:
-        shown = f"{name}(…)" if kind == "function" else name
-        err = ExprError("E410", f"'{shown}' is declared in the vocabulary but the engine does not implement it yet",
+        if kind == "operator":
+            entry = REGISTRY[("operator", name)]
+            what = f"'{name}' on {' and '.join(entry.params)} ({entry.doc})"
+        else:
+            what = f"'{name}(…)'" if kind == "function" else f"'{name}'"
+        err = ExprError("E410", f"{what} is declared in the vocabulary but the engine does not implement it yet",
                         node=node, help="a rule file that uses it cannot be played; see the pending entries "
                                         "in docs/vocabulary.md")
         _report(ctx, err, str(err), ptr, root)

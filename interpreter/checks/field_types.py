@@ -12,7 +12,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("entitled",): "bool", ("compulsory",): "bool", ("invite",): "bool", ("kontra_required",): "bool",
     ("personal",): "bool", ("attempt",): "bool", ("by_count",): "bool", ("hold", "who"): "bool",
     ("lead",): "seat", ("first",): "seat", ("start",): "seat", ("cut",): "seat", ("dealer",): "seat",
-    ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat",
+    ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat", ("choice", "*", "who"): "seat",
     ("trump",): "suit", ("trump_choices",): "list", ("figure", "*", "card"): "card",
     ("each",): "seats",
     ("amount",): "num", ("result",): "num", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
@@ -45,3 +45,14 @@ def wanted(path: tuple[str, ...]) -> str | None:
         if n <= len(path) and all(s == "*" or s == p for s, p in zip(suffix, path[-n:])):
             return want
     return None
+
+
+# Names bound by the field itself, where they differ from their meaning elsewhere: in `partner.allowed`
+# `this` is the card being offered, in a contract's `allowed` the contract being offered, not a call.
+_SCOPES: dict[tuple[str, ...], dict[str, str]] = {("partner", "allowed"): {"this": "card"},
+                                                  ("contract", "*", "allowed"): {"this": "contract"}}
+
+
+def scope_of(path: tuple[str, ...]) -> dict[str, str] | None:
+    """The names the expression field at `path` binds (None: the usual meanings)."""
+    return _SCOPES.get(tuple(path))

@@ -44,7 +44,7 @@ def check(ctx: Context) -> None:
         if section and section not in d:
             ctx.error("E306", f"the procedure runs '{phase}', but the file has no '{section}' section", f"/procedure/{i}",
                       help=f"add `{section} {{ … }}` or drop the phase")
-        if phase == "auction" and not d.get("call"):
+        if phase == "auction" and not d.get("call") and not d.get("ladder"):
             ctx.error("E306", "the procedure has an auction, but no calls are declared", f"/procedure/{i}",
                       help="add `table call { … }`")
     for phase, section in SECTION.items():

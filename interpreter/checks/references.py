@@ -3,6 +3,8 @@ is declared somewhere in the rule file."""
 from __future__ import annotations
 
 from interpreter.checks.context import Context, names_a_suit, names_one_of
+from interpreter.checks.family_forms import card_values
+from interpreter.checks.family_names import is_expression
 from interpreter.language.document import escape
 
 
@@ -60,12 +62,14 @@ def check(ctx: Context) -> None:
         base = "/call/" + escape(name)
         if isinstance(call.get("contracts"), list):
             _names(ctx, call["contracts"], ctx.contracts, "contract", base + "/contracts")
-        _one(ctx, call.get("talon"), ctx.talons, "talon procedure", base + "/talon")
+        if not is_expression(call.get("talon")):        # an expression: checks/family_forms
+            _one(ctx, call.get("talon"), ctx.talons, "talon procedure", base + "/talon")
         if isinstance(call.get("joins"), list):
             _names(ctx, call["joins"], ctx.calls, "call", base + "/joins")
     for name, con in _each(d.get("contract")):
         base = "/contract/" + escape(name)
-        _one(ctx, con.get("talon"), ctx.talons, "talon procedure", base + "/talon")
+        if not is_expression(con.get("talon")):
+            _one(ctx, con.get("talon"), ctx.talons, "talon procedure", base + "/talon")
         if names_a_suit(ctx, con.get("trump")):     # an expression (`suit_of(turned_up)`) is typed by checks/expressions
             _one(ctx, con.get("trump"), ctx.suits, "suit", base + "/trump")
         if isinstance(con.get("trump_choices"), list):
@@ -77,7 +81,9 @@ def check(ctx: Context) -> None:
         _obligations(ctx, con.get("obligations"), base + "/obligations", cards_or_groups)
     auction = d.get("auction", {})
     if isinstance(auction, dict):
-        _one(ctx, (auction.get("all_pass") or {}).get("contract"), ctx.contracts, "contract", "/auction/all_pass/contract")
+        ap_contract = (auction.get("all_pass") or {}).get("contract")
+        if not is_expression(ap_contract):
+            _one(ctx, ap_contract, ctx.contracts, "contract", "/auction/all_pass/contract")
     ap = d.get("after_purchase", {})
     if isinstance(ap, dict) and isinstance(ap.get("contracts"), list):
         _names(ctx, ap["contracts"], ctx.contracts, "contract", "/after_purchase/contracts")
@@ -123,4 +129,7 @@ def _obligations(ctx, chain, ptr, cards_or_groups):
         if isinstance(ob, dict):
             _one(ctx, ob.get("suit"), ctx.suits, "suit", f"{ptr}/{i}/suit")
             if isinstance(ob.get("cards"), list):
-                _names(ctx, ob["cards"], cards_or_groups, "card", f"{ptr}/{i}/cards")
+                values = card_values(ctx)   # a card value (`called_card`): the pending form, checks/family_forms.py
+                for j, c in enumerate(ob["cards"]):
+                    if c is not None and str(c) not in cards_or_groups and str(c) not in values:
+                        _missing(ctx, "card", c, cards_or_groups, f"{ptr}/{i}/cards/{j}")

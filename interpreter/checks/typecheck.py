@@ -125,7 +125,9 @@ class Checker:
                 self._want(a, scope, "bool", f"'{op}'")
                 self._want(b, scope, "bool", f"'{op}'")
                 return "bool"
-            if op in ("+", "-", "*", "/", "%", "^"):
+            if op == "+":
+                return self._plus(node, a, b, scope)
+            if op in ("-", "*", "/", "%", "^"):
                 self._want(a, scope, "num", f"'{op}'")
                 self._want(b, scope, "num", f"'{op}'")
                 return "num"
@@ -144,6 +146,20 @@ class Checker:
                                 node=node)
             return "bool"
         raise ExprError("E402", f"unknown expression form {kind}", node=node)
+
+    def _plus(self, node, a, b, scope) -> str:
+        """`+` adds numbers, or joins two sets of cards (a card counts as a set of one)."""
+        ta, tb = self._t(a, scope), self._t(b, scope)
+        cardish = {"card", "cards", "any"}
+        if "cards" in (ta, tb) and {ta, tb} <= cardish or {ta, tb} == {"card"}:
+            if is_pending("operator", "+"):
+                self.pending.append(("operator", "+", node))
+            return "cards"
+        for got, side in ((ta, a), (tb, b)):
+            if got not in ("num", "any"):
+                raise ExprError("E402", f"'+' needs a number, not {_WORD.get(got, got)}", node=side,
+                                help="`+` adds numbers, or joins two sets of cards (`dealt_cards(declarer) + talon_cards`)")
+        return "num"
 
     def _want(self, node, scope, want: str, where: str) -> None:
         got = self._t(node, scope)
@@ -185,6 +201,7 @@ def describe(t: str) -> str:
 _WORD = {"num": "a number", "bool": "true or false", "seat": "a seat", "seats": "a set of seats",
          "card": "a card", "cards": "a set of cards", "suit": "a suit", "call": "a call",
          "contract": "a contract", "name": "a name", "none": "none", "any": "a value",
-         "account": "an account", "figure": "a figure", "list": "a list"}
+         "account": "an account", "figure": "a figure", "list": "a list",
+         "ranking": "a card order (a `ranking`)", "choice": "a decision (a `choice`)"}
 
 VALUES_TYPES = {k: v[0] for k, v in VALUES.items()}

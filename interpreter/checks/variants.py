@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 
 from interpreter.checks.context import Context
+from interpreter.checks.family_names import given_names
 from interpreter.diagnostics import Diagnostic, DiagnosticError
 from interpreter.language.document import escape, unescape
 from interpreter.language.edits import entry_key
 from interpreter.language.expressions import children, names_in, parse_text
+from interpreter.model.family import ladders
 
 _QUOTED = re.compile(r"'([^']+)'")
 _RELOCATE = {"E301", "E401"}
@@ -179,7 +181,7 @@ def _leftovers(ctx: Context) -> None:
     if "contest" in auction and not any(c.get("contest") for c in calls):
         _leftover(ctx, "/auction/contest", "no call takes part in a sealed contest any more", "auction.contest",
                   "give a call `contest = …`", ("call",))
-    used_talons = {c.get("talon") for c in calls + contracts}
+    used_talons = {n for c in calls + contracts + list(ladders(doc).values()) for n in given_names(c.get("talon"))}
     for name in ctx.talons:
         if name not in used_talons:
             _leftover(ctx, f"/talon/{escape(name)}", "no call or contract uses it any more", f"talon.{name}",

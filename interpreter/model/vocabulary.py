@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = ("value", "function", "comprehension", "phase", "obligation", "field")
+KINDS = ("value", "function", "comprehension", "phase", "obligation", "field", "form", "operator")
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,18 @@ def _field(path: str, doc: str, example: str) -> Entry:
     """A field of the rules document (dotted path, `*` for a name the file chooses, `=value` for one
     value of an enumeration) that the schema describes but the engine cannot run yet."""
     return Entry("field", path, "", doc, example, pending=True)
+
+
+def _form(path: str, doc: str, example: str) -> Entry:
+    """A field the schema describes in its plain form (a name) whose other form (an expression giving
+    the name, a card value in a list of cards) the engine cannot run yet: `validate` refuses that
+    form at each use (checks/family_forms.py), the plain form stays as it was."""
+    return Entry("form", path, "", doc, example, pending=True)
+
+
+def _op(name: str, params: tuple[str, ...], result: str, doc: str, example: str) -> Entry:
+    """An operator on operand types it does not take today (`+` on two sets of cards), pending."""
+    return Entry("operator", name, result, doc, example, params, pending=True)
 
 
 def _o(name: str, doc: str, example: str, pending: bool = False) -> Entry:
@@ -91,7 +103,7 @@ ENTRIES: tuple[Entry, ...] = (
     _v("compulsory", "bool", "going along was compulsory", "compulsory"),
     _v("all_passed", "bool", "everyone passed in the auction", "all_passed"),
     _v("high", "call", "the current highest call (none before any bid)", "high == none or this.rank > high.rank"),
-    _v("this", "call", "the call being judged", "this.category == high.category"),
+    _v("this", "call", "the call being judged (in `partner.allowed`: the card being offered)", "this.category == high.category"),
     _v("final", "call", "the call that won the auction", "final.sealed"),
     _v("contract", "contract", "the contract being played", "contract.level * 2"),
     _v("trump", "suit", "the trump suit of this deal (none without trumps)", "trump == none"),
@@ -108,6 +120,8 @@ ENTRIES: tuple[Entry, ...] = (
        "talon's `requires`", "given_up and declarer != none"),
     _v("item", "any", "in a kontra or declaration condition: what is being doubled or declared, the contract (the "
        "game) or a figure", "item == contract"),
+    _v("talon_cards", "cards", "the talon as dealt (none when the deal has no talon), wherever its cards went since",
+       "points_of(talon_cards)", pending=True),
     # ---- functions ----------------------------------------------------------------------------
     _f("next", ("seat",), "seat", "the next seat taking part, in the direction of play", "next(dealer)"),
     _f("prev", ("seat",), "seat", "the previous seat taking part", "prev(dealer)"),
@@ -163,6 +177,22 @@ ENTRIES: tuple[Entry, ...] = (
        "contract's `figures`) and its goal holds for the seat or side", "achieved(slam, declarers)"),
     _f("attempted", ("figure", "any"), "bool", "the seat or side made a silent attempt at the figure (its "
        "`attempt`) without declaring it, in a contract that allows the figure", "attempted(slam, declarers)"),
+    _f("dealt_cards", ("any",), "cards", "the cards dealt to a seat or a set of seats, as dealt (before any talon "
+       "exchange)", "top_run(dealt_cards(declarers))", pending=True),
+    _f("points_of", ("cards",), "num", "the card points of the given cards, by the deck's `points` (blatt included)",
+       "points_of(talon_cards)", pending=True),
+    _f("top_run", ("cards",), "num", "the length of the unbroken run of the contract's trumps, from its highest "
+       "trump down (under its `ranking`), that the cards hold every one of — or, when they lack the highest trump, "
+       "that they lack every one of (\"with\" or \"without\" so many); 0 in a contract without trumps",
+       "top_run(dealt_cards(declarer) + talon_cards)", pending=True),
+    _f("in_suit", ("suit", "ranking"), "cards", "the cards that count as the suit under the ranking (its trumps left "
+       "out): the cards a seat follows with when the suit is led; `in_suit(trump, r)` gives the ranking's trumps",
+       "count_in(in_suit(S, ober_unter), me)", pending=True),
+    _f("led_before", ("suit",), "bool", "a completed trick of this deal was led with a card that counts as the suit "
+       "under the contract's ranking (`trump` for a trump lead); the trick in play does not count",
+       "led_before(suit_of(called_card))", pending=True),
+    _f("chose", ("choice",), "name", "the option chosen in the decision (`choice NAME`); none before it is asked, "
+       "and when its `when` kept it from being asked", "chose(skat) == hand", pending=True),
     # ---- comprehension forms ------------------------------------------------------------------
     _c("sum", "num", "the sum over a set", "sum(tricks(s) for s in defenders)"),
     _c("count", "num", "how many members satisfy the condition", "count(s for s in seats if has_bid(s))"),
@@ -208,6 +238,13 @@ ENTRIES: tuple[Entry, ...] = (
     _o("birds_in_order", "of the declared cards of `cards` in hand only the highest may be played (a declared "
        "card is not due at its trick while a higher one is held)",
        "obligations = [follow_suit, declared_cards, { rule = birds_in_order, cards = [T3, T2, T1] }]"),
+    _o("play_when_led", "a seat holding one of `cards` must play it when a trick is led in its suit (the suit "
+       "under the contract's ranking)", "obligations = [follow_suit, { rule = play_when_led, cards = [called_card] }]",
+       pending=True),
+    _o("lead_with", "a seat holding one of `cards` may lead a card of its suit only by leading that card",
+       "obligations = [follow_suit, { rule = lead_with, cards = [called_card] }]", pending=True),
+    _o("no_discard", "`cards` may be played only to a trick led in their suit, or as the lead",
+       "obligations = [follow_suit, { rule = no_discard, cards = [called_card] }]", pending=True),
     # ---- document fields the schema describes but the engine cannot run yet -----------------
     # the kontra phase's chain is one chain on the game; per-item and personal chains are the
     # declaration round's (`announce { kontra { … } }`)
@@ -219,6 +256,39 @@ ENTRIES: tuple[Entry, ...] = (
            "announce { kontra { first = next(declarer) } }"),
     _field("announce.kontra.invites", "a kontra in the declaration round that invites the other defender",
            "announce { kontra { invites = true } }"),
+    # per-contract trumps and card order (issue 34)
+    _field("ranking", "named card orders: the cards that form the trump suit, lowest first, and the order of every "
+           "other suit; a card listed among the trumps belongs to no other suit",
+           "ranking grand { trumps = [JD, JH, JS, JC]  ranks = [7, 8, 9, Q, K, 10, A] }"),
+    _field("contract.*.ranking", "the card order of the contract: its trumps and the order of every suit",
+           "contract grand { ranking = grand }"),
+    _field("play.ranking", "the card order of every contract that names none", "play { ranking = bowers }"),
+    _field("contract.*.allowed", "when the contract may be named in the contract phase (names: `this`, the contract "
+           "offered; `me`, `final`, `chose(…)`)", "contract null { allowed = 23 >= final.level }"),
+    # decisions in the game's own order
+    _field("choice", "a decision by one seat between named options, run as a phase where its name stands in "
+           "`procedure`; `chose(NAME)` reads the answer",
+           "choice skat { who = declarer  options = [pick_up, hand] }"),
+    # calls that carry a number, and bidding two seats at a time
+    _field("ladder", "calls generated from a list of levels (and strains), ranked in that order; `this.level` and "
+           "`this.strain` read a step", "ladder bid { levels = [18, 20, 22]  contracts = [clubs, grand] }"),
+    _field("auction.style=duels", "two seats at a time: from `first` round the table, each next seat bids to the "
+           "one left standing, who holds or passes", "auction { style = duels  hold { call = yes  who = true } }"),
+    # conditions on the partner card
+    _field("partner.allowed", "which cards of the group may be called (`this` is the card offered)",
+           "partner { group = aces  allowed = not holds(me, this) }"),
+    # forms: a name field given as an expression, a list of cards naming a card value
+    _form("call.*.talon", "a call's talon procedure given by an expression (`if chose(skat) == hand then untouched "
+          "else pickup`)", "call game { talon = if chose(skat) == hand then untouched else pickup }"),
+    _form("contract.*.talon", "a contract's talon procedure given by an expression",
+          "contract null { talon = if chose(skat) == hand then untouched else pickup }"),
+    _form("auction.all_pass.contract", "the contract played when everyone passes, given by an expression "
+          "(a table option's choice)", "auction { all_pass { contract = if passed_in == ramsch then ramsch else none } }"),
+    _form("obligations.#.cards", "an entry of an obligation's `cards` that names a card value (`called_card`, a "
+          "`let` giving a card) rather than a card or group", "{ rule = no_discard, cards = [called_card] }"),
+    # operators on new operand types
+    _op("+", ("cards", "cards"), "cards", "the cards of both sets (their union)",
+        "top_run(dealt_cards(declarer) + talon_cards)"),
 )
 
 REGISTRY: dict[tuple[str, str], Entry] = {(e.kind, e.name): e for e in ENTRIES}
@@ -242,6 +312,8 @@ COMPREHENSIONS: dict[str, tuple[str, str]] = {e.name: (e.type, e.doc) for e in E
 PHASES: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "phase")
 OBLIGATIONS: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "obligation")
 FIELDS: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "field")
+FORMS: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.kind == "form")
+OPERATORS: dict[str, Entry] = {e.name: e for e in ENTRIES if e.kind == "operator"}
 
 NUMERIC = {"num"}
 COLLECTIONS = {"seats", "cards", "list"}

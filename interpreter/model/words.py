@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from interpreter.model.family import choice_options
+
 # The key of each action word and its default: what `play` shows and what may be typed.
 ACTION_WORDS: dict[str, str] = {
     "bid": "bid", "pass": "pass", "hold": "hold", "play": "play", "discard": "discard", "declare": "declare",
@@ -119,4 +121,6 @@ def declared_names(doc: dict) -> set[str]:
     for part in ("call", "contract"):
         if isinstance(doc.get(part), dict):
             out.update(doc[part])
+    for opts in choice_options(doc).values():      # a decision's options are said too
+        out.update(opts)
     return out

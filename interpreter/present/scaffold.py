@@ -84,7 +84,8 @@ def _new(args: Any, usage_error: type[Exception]) -> int:
         raise usage_error(f"{args.file}: a new rule file is written as .stw (its name ends in .stw)")
     if path.exists() and not args.force:
         raise usage_error(f"{args.file} exists; choose another name, or --force to replace it")
-    ruleset = load(args.extends)                     # a base that does not load is reported as by validate
+    ruleset = load(args.extends, playable=False)     # a base that does not load is reported as by validate;
+                                                     # one in development is a base too
     base = args.extends
     if base not in builtin_games() or Path(base).is_file():   # a file: named relative to the new file
         base_path = resolve(base).resolve()
@@ -94,8 +95,9 @@ def _new(args: Any, usage_error: type[Exception]) -> int:
     except OSError as err:
         raise usage_error(f"cannot write {args.file}: {err.strerror or err}") from None
     report = check(str(path))
-    if not report.ok:                                # never expected: say so rather than leave a broken file
+    if not report.ok and not report.only_pending:    # never expected: say so rather than leave a broken file
         raise usage_error(f"{args.file} was written but does not validate; run 'stichwort validate {args.file}'")
-    print(f"wrote {args.file}: extends {base}; 'stichwort validate {args.file}' checks it, "
+    dev = " (in development like its base: 'stichwort validate' lists what the engine lacks)" if not report.ok else ""
+    print(f"wrote {args.file}: extends {base}{dev}; 'stichwort validate {args.file}' checks it, "
           f"'stichwort diff {args.file}' shows what it changes")
     return 0
