@@ -1,4 +1,4 @@
-"""The generated code (interpreter/engine/codegen) against the reference interpreter: random deals of
+"""The generated code (interpreter/codegen) against the reference interpreter: random deals of
 every built-in playable game through both, step by step — the same legal actions at every step, the
 same action texts, payments, accounts and results — and `simulate` gives the same summary and log.
 The generated source is built from the checked tree only, and the cache survives a read-only folder."""
@@ -10,10 +10,11 @@ import random
 
 import pytest
 
+from interpreter import backends as codegen
 from interpreter import load
+from interpreter.codegen import cache
 from interpreter.engine import actions as A
-from interpreter.engine import codegen, deal_cards
-from interpreter.engine.codegen import cache
+from interpreter.engine import deal_cards
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 from interpreter.resources import builtin_games
@@ -114,7 +115,7 @@ def test_the_source_is_built_from_the_checked_tree():
     for line in src.splitlines():
         assert "\n" not in line
     # a rule file with a hostile string: the string is a literal of the module, never code
-    from interpreter.engine.codegen.expr import ExprGen
+    from interpreter.codegen.expr import ExprGen
     gen = ExprGen(R.compiler, {}, {}, {}, 3, 10)
     hostile = "x')\nimport os #"
     g = gen.expr(("bin", "==", ("str", hostile), ("name", "declarer")))
@@ -164,7 +165,7 @@ def test_compile_show_prints_the_generated_module(capsys, tmp_path, monkeypatch)
 def test_a_calls_attribute_is_read_without_the_property():
     """`final.X` and `high.X` read the call itself (templates.call_attr), as attr() of the property does;
     `high != none` asks whether there is a call."""
-    from interpreter.engine.codegen.templates import call_attr
+    from interpreter.codegen.templates import call_attr
     from interpreter.engine.compile import attr
 
     R = compile_rules(load("wien"))

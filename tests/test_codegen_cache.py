@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import time
 
-from interpreter.engine.codegen import cache
+from interpreter.codegen import cache
 
 
 def _entry(where, name: str, size: int, age: float):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine.codegen.once import worked_once
+from interpreter.codegen.once import worked_once
 
 
 def _run(src: str, **names):

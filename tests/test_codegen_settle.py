@@ -1,4 +1,4 @@
-"""The generated settlement (interpreter/engine/codegen/settle.py) against the interpreter's rows: at the
+"""The generated settlement (interpreter/codegen/settle.py) against the interpreter's rows: at the
 end of random deals the rows judged by the interpreter (phases/settle._judge), by the function of the
 contract being settled on, and by the generic body (the one kept for no contract or another) give the
 same transfers in the same order."""
@@ -22,7 +22,8 @@ GAMES = ["wien", "koenigrufen", "priffe", "simple", "slovenian"]
 def test_every_generated_form_of_the_rows_judges_as_the_interpreter(name):
     rs = load(name)
     ref, gen = compile_rules(rs, engine="interpreter"), compile_rules(rs, engine="generated")
-    fn = gen.generated.rows[id(gen.settle_rows)]
+    fn = gen.settle_rows.evaluate
+    assert fn is gen.generated.rows["settle"]
     ns = gen.generated.namespace
     by = ns[fn.__name__ + "_BY"]
     specialised = 0
@@ -72,7 +73,8 @@ def test_a_let_in_the_rows_is_worked_out_where_the_interpreter_works_it_out(tmp_
                     "  }\n}\n", encoding="utf-8")
     rs = load(str(path))
     ref, gen = compile_rules(rs, engine="interpreter"), compile_rules(rs, engine="generated")
-    fn = gen.generated.rows[id(gen.settle_rows)]
+    fn = gen.settle_rows.evaluate
+    assert fn is gen.generated.rows["settle"]
     settled = 0
     for i in range(30):
         dealer = i % ref.n_seats

@@ -70,7 +70,7 @@ def test_apply_checks_against_the_memo_and_without_it() -> None:
 
 
 def test_a_side_that_decides_and_or_leaves_the_other_side_ungenerated() -> None:
-    from interpreter.engine.codegen.expr import ExprGen
+    from interpreter.codegen.expr import ExprGen
     from interpreter.language.expressions import parse_text
 
     R = compile_rules(load("wien"))

@@ -34,9 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from interpreter import load  # noqa: E402
+from interpreter.backends import ENGINES, compile_rules  # noqa: E402
 from interpreter.engine import deal_cards  # noqa: E402
-from interpreter.engine.codegen import ENGINES  # noqa: E402
-from interpreter.engine.rules import compile_rules  # noqa: E402
 from interpreter.engine.state import State  # noqa: E402
 from interpreter.resources import builtin_games  # noqa: E402
 
@@ -234,7 +233,7 @@ def front_end(name: str, engine: str, runs: int = 3) -> tuple[float, float, floa
         compile_rules(rs, engine=engine)
         best = min(best, time.perf_counter() - t0)
     code = ("import time; t0 = time.perf_counter(); from interpreter import load; "
-            "from interpreter.engine.rules import compile_rules; "
+            "from interpreter.backends import compile_rules; "
             f"compile_rules(load({name!r}, playable=False), engine={engine!r}); "
             "print(time.perf_counter() - t0)")
 

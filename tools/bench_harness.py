@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from interpreter import load  # noqa: E402
+from interpreter.backends import compile_rules  # noqa: E402
 from interpreter.engine import deal_cards  # noqa: E402
-from interpreter.engine.rules import compile_rules  # noqa: E402
 from interpreter.engine.state import State  # noqa: E402
 
 

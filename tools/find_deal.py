@@ -19,10 +19,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter import load
+from interpreter.backends import compile_rules
 from interpreter.bots.random_bot import RandomBot
 from interpreter.bots.rule import RuleBot
 from interpreter.engine import deal_cards
-from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State, initial_accounts
 from interpreter.harness.scenario import actual_outcome
 

@@ -267,6 +267,31 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "passed": lambda c, s: figures.passed(c.st, s),
 }
 
+# What each built-in reads of the activation besides the state, `me` and `this` (engine/context.Ctx), as
+# it declares it: the names bound in `c.vars` it reads, or HANDS_ON where it hands the activation on to
+# a compiled expression (a contract's goal, a figure's question), which reads at most TOP. A built-in not
+# named here reads nothing else. Code generation (interpreter/backends.py) and the auction's conditions
+# (phases/conditions.py) rely on it: tests/test_builtins_reads.py holds it against the implementations.
+HANDS_ON = None
+READS: dict[str, frozenset[str] | None] = {
+    "side": frozenset({"side"}),
+    "item": frozenset({"item"}),
+    "made": HANDS_ON,
+    "points": HANDS_ON,
+    "achieved": HANDS_ON,
+    "attempted": HANDS_ON,
+}
+# the names compiled code outside any scope may read from an activation: `s` and `t` (read from it
+# wherever they appear) and the names the built-ins read
+TOP: frozenset[str] = frozenset({"s", "t"}).union(*(r for r in READS.values() if r is not None))
+
+
+def reads_state_only(name: str) -> bool:
+    """True where the built-in value or function `name` reads nothing of the activation but the state, `me`
+    and `this` (as READS declares it)."""
+    return name not in READS
+
+
 # comprehension form -> reduction of the (member, body value) pairs of the members that pass the filter
 COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
     "sum": lambda pairs: sum((num(v) for _, v in pairs), 0),
@@ -280,4 +305,4 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
 }
 
 
-__all__ = ["VALUES", "FUNCTIONS", "COMPREHENSIONS", "num", "size", "mask_bits", "Fraction"]
+__all__ = ["VALUES", "FUNCTIONS", "COMPREHENSIONS", "READS", "TOP", "num", "size", "mask_bits", "Fraction"]

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 import interpreter.engine.builtins as B
+from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.language.expressions import parse_text
 
@@ -137,10 +138,14 @@ class Compiler:
         self.let_functions: dict[str, tuple[tuple[str, ...], Any]] = {}
         self.accounts: set[str] = {"pot"}
         self.seat_dependent: set[str] = set()
-        # every closure handed out by text()/party(), by id, with its tree: code generation reads them
+        # every function handed out by text()/party(), by id, with its tree: a backend reads them
         self.trees: dict[int, tuple[Fn, str, Any]] = {}
+        # what hands out the function of each expression (engine/backend.py): the closure compiled here, or
+        # the function the game's backend made for the same tree
+        self.functions: Any = REFERENCE_FUNCTIONS
 
     def _record(self, fn: Fn, kind: str, node: Any) -> Fn:
+        fn = self.functions.expression(kind, node, fn)
         self.trees[id(fn)] = (fn, kind, node)
         return fn
 

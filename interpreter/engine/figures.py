@@ -131,7 +131,7 @@ def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
     if check is not None and not check(c):
         return False
     of_side = getattr(fn, "of_side", None)
-    if of_side is not None:         # generated, given the side (codegen)
+    if of_side is not None:         # the backend's, given the side (engine/backend.py)
         made = of_side(c, side)
         return made if made is True or made is False else bool(made)
     env = c.vars
@@ -221,7 +221,7 @@ _NOTHING_LISTED: Any = types.MappingProxyType({})
 
 def listed(st: State) -> Any:
     """The figures the contract being played lists, by name (none without a contract): achieved and
-    attempted of any other figure are false. Generated figure questions (codegen/known.py) read it."""
+    attempted of any other figure are false. A backend's figure questions read it."""
     con = st._con
     return con.figures if con is not None else _NOTHING_LISTED
 

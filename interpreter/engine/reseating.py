@@ -35,7 +35,7 @@ class SitSettings:
     present: bool
     ends: Any
     per_rubber: int
-    reckoning: list
+    reckoning: settle.Rows
     reseat: list[ReseatRow]
     rotation: list[tuple[int, ...]]
     new_rubber: Any
@@ -60,7 +60,7 @@ def settings(R: Any) -> SitSettings:
     out = SitSettings(
         present=bool(doc), ends=comp.text(doc["ends"]) if "ends" in doc else None,
         per_rubber=int(doc.get("per_rubber") or len(rotation) or 0),
-        reckoning=[settle.row(comp, r) for r in doc.get("reckoning") or []],
+        reckoning=settle.Rows("reckoning", tuple(settle.row(comp, r) for r in doc.get("reckoning") or [])),
         reseat=rows, rotation=rotation,
         new_rubber=comp.text(doc["new_rubber"]) if "new_rubber" in doc else None)
     R.__dict__["_sit_settings"] = out

@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import actions, codegen, figures, seating
+from interpreter.engine import actions, backend, figures, seating
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
@@ -57,7 +57,7 @@ class ContractRT:
     open_at_lead: bool              # open after the lead to trick `open_after` (else once it is complete)
     beaters: list                   # card → mask of cards that beat it (as current winner)
     strength: list                  # card → comparable strength when it is in the trick
-    gen_playable: Any = None        # generated obligations giving the cards (codegen/play.py), or None: the interpreter's
+    gen_playable: Any = None        # the backend's function giving the cards the obligations allow, or None: the interpreter's
     honours: int = 0                # the contract's honour cards (`honours`), a card mask
     trump_expr: Fn | None = None    # `trump = EXPR`: the trump suit worked out in each deal (Rules.in_deal)
     # the figures the contract lists in its `figures`, by name: what settlement asks of a figure only counts
@@ -109,7 +109,7 @@ class Rules:
     defence: defence.DefenceSettings
     kontra: kontra.KontraSettings
     play: play.PlaySettings
-    settle_rows: list[settle.Row] = field(default_factory=list)
+    settle_rows: settle.Rows = field(default_factory=settle.Rows)
     session_rows: dict[str, Any] = field(default_factory=dict)
     accounts: dict[str, dict] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
@@ -127,7 +127,8 @@ class Rules:
     max_auction_calls: int = 0      # the auction ends after this many calls at the latest
     max_purchases: int = 0          # after-purchases in one deal at most
     max_actions: int = 0            # no deal takes more actions than this
-    generated: Any = None           # the generated module installed (engine/codegen), or None
+    functions: Any = None           # what handed out the expressions' functions (engine/backend.py)
+    generated: Any = None           # what the backend made for the game (its generated module), or None
     number_bids: number_bids.NumberBidSettings | None = None
     deal_hand: Fn | None = None     # `deal.hand`: the cards each player receives in this deal
     turn_up: bool = False           # `deal.turn_up`: the first card left over is shown to all
@@ -152,8 +153,6 @@ class Rules:
         key = (con.name, suit)
         if key not in self._trump_variants:
             self._trump_variants[key] = _contract_rt(self, con.name, self.doc["contract"][con.name], con.ref, suit)
-            if self.generated is not None:  # generated functions for the expressions it shares (engine/codegen)
-                codegen.adopt(self, self._trump_variants[key])
         return self._trump_variants[key]
 
 
@@ -178,11 +177,12 @@ def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
 
 
 def compile_rules(rs: Ruleset, options: dict | None = None, engine: str | None = None) -> Rules:
-    """`engine`: "generated" (code generated from the rules, engine/codegen) or "interpreter" (the
-    reference); by default $STICHWORT_ENGINE, else generated. Rule sets made from the same files (the
-    same `digest`) share one compiled form: loading a game again does not compile it again, and what the
-    engine learns while playing it (its generated settlements, the auction's positions) is kept."""
-    return _compile_cached(_Source(rs), tuple(sorted((options or {}).items())), codegen.engine_mode(engine))
+    """The rules of `rs` under these table options, run by the backend named `engine` (engine/backend.py:
+    "interpreter", the reference, or "generated" where it is registered; by default $STICHWORT_ENGINE,
+    else the generated one where registered). Rule sets made from the same files (the same `digest`) share
+    one compiled form: loading a game again does not compile it again, and what the engine learns while
+    playing it (its generated settlements, the auction's positions) is kept."""
+    return _compile_cached(_Source(rs), tuple(sorted((options or {}).items())), backend.engine_mode(engine))
 
 
 class _Source:
@@ -223,14 +223,47 @@ def _dealt_by_options(rs: Ruleset, doc: dict, options: dict) -> tuple[Ruleset, l
 
 
 def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpreter") -> Rules:
-    """The rules of `rs` under these table options, compiled afresh (compile_rules keeps them)."""
+    """The rules of `rs` under these table options, compiled afresh by the backend named `engine`
+    (compile_rules keeps them)."""
+    return backend.chosen(engine).compile(rs, options_items)
+
+
+class Reference:
+    """The reference interpreter as a backend: the closures engine/compile.py makes, run as they are."""
+
+    name = backend.REFERENCE
+
+    def compile(self, rs: Ruleset, options_items: tuple) -> Rules:
+        return assemble(prepare(rs, options_items), backend.REFERENCE_FUNCTIONS)
+
+
+backend.register(Reference())
+
+
+@dataclass
+class Prepared:
+    """What every compiled form of a rule set under some options shares, whichever functions it runs:
+    the document, the option values, the packets, the symbols (the calls' and contracts' Refs) and the
+    compiler with the lets compiled."""
+    rs: Ruleset
+    doc: dict
+    options: dict
+    packets: list[dict]
+    symbols: dict
+    comp: Compiler
+    refs_call: dict[str, Ref]
+    refs_con: dict[str, Ref]
+    pass_ref: Ref
+    figure_refs: dict[str, Ref]
+    roles: dict[str, int]
+
+
+def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
+    """The document read for these table options, the symbols and the compiler, the lets compiled."""
     doc = thaw(rs.doc)
     options = _option_values(rs, dict(options_items))
     rs, packets = _dealt_by_options(rs, doc, options)
     suit_names = list(rs.suits)
-    suit_of = [suit_names.index(c.suit) for c in rs.cards]
-    order_of = [c.order for c in rs.cards]
-    suit_masks = [rs.suit_mask[s] for s in suit_names]
     symbols: dict = {}
     for s in suit_names:
         symbols[s] = s
@@ -265,17 +298,30 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     comp = Compiler(symbols, roles, game_accounts)
     comp.accounts |= set(doc.get("account") or {})
     _compile_lets(comp, doc.get("let") or {})
+    return Prepared(rs=rs, doc=doc, options=options, packets=packets, symbols=symbols, comp=comp,
+                    refs_call=refs_call, refs_con=refs_con, pass_ref=pass_ref, figure_refs=figure_refs, roles=roles)
+
+
+def assemble(p: Prepared, functions: backend.Functions) -> Rules:
+    """The compiled rules, every expression's function handed out by `functions` (the backend's)."""
+    rs, doc, options, comp, symbols = p.rs, p.doc, p.options, p.comp, p.symbols
+    comp.functions = functions
     x = comp.text
+    suit_names = list(rs.suits)
     n_cards = len(rs.cards)
+    calls_doc = doc.get("call", {})
+    contracts_doc = doc.get("contract", {})
     rules = Rules(
-        rs=rs, doc=doc, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=roles,
-        cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=suit_of, order_of=order_of,
-        suit_names=suit_names, suit_masks=suit_masks, full_mask=(1 << n_cards) - 1,
-        calls=[], call_by_name={}, contracts={}, compiler=comp,
+        rs=rs, doc=doc, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
+        cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=[suit_names.index(c.suit) for c in rs.cards],
+        order_of=[c.order for c in rs.cards], suit_names=suit_names, suit_masks=[rs.suit_mask[s] for s in suit_names],
+        full_mask=(1 << n_cards) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
         auction=None, talons=talon.settings(doc, rs, comp),  # type: ignore[arg-type]  # auction set below
         after_purchase=after_purchase.settings(doc, comp), defence=defence.settings(doc, comp),
         kontra=kontra.settings(doc, comp), play=play.settings(doc, comp))
-    rules.packets = packets
+    rules.functions = functions
+    rules.generated = functions.module
+    rules.packets = p.packets
     rules.procedure = list(doc.get("procedure", []))
     rules.partner = partner.settings(doc, comp, rs)
     rules.knock = knock.settings(doc, comp)
@@ -284,7 +330,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     rules.number_bids = number_bids.settings(doc, comp)
     rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
     rules.turn_up = bool(doc["deal"].get("turn_up"))
-    rules.figures = figures.compile_figures(doc, comp, figure_refs, dict(rs.card_index))
+    rules.figures = figures.compile_figures(doc, comp, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(doc, comp, rules.figures)
     table = table_words(doc)
     rules.default_words = table.fallback
@@ -294,7 +340,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     rules.kontra.levels, rules.announce.levels = ([table.level(n) for n in rules.kontra.levels],
                                                   [table.level(n) for n in rules.announce.levels])
     for name, c in contracts_doc.items():
-        rules.contracts[name] = _contract_rt(rules, name, c, refs_con[name], None)
+        rules.contracts[name] = _contract_rt(rules, name, c, p.refs_con[name], None)
     rules.contract_names = list(contracts_doc)
     rules.contract_index = {n: i for i, n in enumerate(rules.contract_names)}
     default_raise = (doc.get("auction") or {}).get("raise", "higher")
@@ -302,7 +348,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
         c = calls_doc[name]
         cs = c.get("contracts")
         rules.calls.append(CallRT(
-            name=name, ref=refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
+            name=name, ref=p.refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
             allowed=x(c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc and cs is None else []),
             talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=table.of(name),
@@ -316,22 +362,25 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
         rules.first_call_at_rank[call.rank] = call.index
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
-    rules.auction = auction.settings(doc, comp, symbols, pass_ref, rules.calls)
+    rules.auction = auction.settings(doc, comp, symbols, p.pass_ref, rules.calls)
     rules.accounts = dict(doc.get("account") or {})
     rules.account_initial = {name: x(spec["initial"]) for name, spec in rules.accounts.items()
                              if "initial" in spec and spec["initial"] not in (0, None)}
-    rules.settle_rows = [settle.row(comp, r) for r in (doc.get("settle") or {}).get("pay", [])]
+    rules.settle_rows = _rows(comp, "settle", (doc.get("settle") or {}).get("pay", []), functions)
     session = doc.get("session") or {}
-    rules.session_rows = {part: [settle.row(comp, r) for r in session.get(part, [])]
-                          for part in ("before_deal", "after_deal", "all_pass", "reckoning")}
+    rules.session_rows = {part: _rows(comp, part, session.get(part, []), functions)
+                          for part in settle.SESSION_PARTS}
     rules.session_rows["dealer"] = x(session["dealer"]) if "dealer" in session else None
     rules.session_rows["ends"] = x(session["ends"]) if "ends" in session else None
     rules.session_rows["result"] = x(session["result"]) if "result" in session else None
     rules.sheet = [(c["title"], x(c["value"])) for c in session.get("sheet", [])]
     _bound_actions(rules)
-    if engine == "generated":
-        codegen.install(rules)
     return rules
+
+
+def _rows(comp: Compiler, part: str, rows: list, functions: backend.Functions) -> settle.Rows:
+    """The payment rows of `part`, with the function that evaluates them all where the backend gave one."""
+    return settle.Rows(part, tuple(settle.row(comp, r) for r in rows), functions.rows(part))
 
 
 def _compile_lets(comp: Compiler, lets: dict) -> None:
@@ -450,7 +499,7 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     obligations = play.obligations(comp, c.get("obligations", play_doc.get("obligations", ["follow_suit"])),
                                    suit_names, rs)
     open_ = c.get("open") or play_doc.get("open") or {}
-    return ContractRT(
+    con = ContractRT(
         name=name, ref=ref, rank=c.get("rank", 0), category=c.get("category"), trump=trump,
         trump_mask=trump_mask, side=c.get("side", "alone"), talon=c.get("talon"),
         goal=_made(rules, x(c["goal"]) if c.get("goal") is not None else NEVER, c), defence=c.get("defence", "all"),
@@ -461,6 +510,11 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr,
         figures=_listed_figures(rules, c))
+    functions = rules.functions
+    con.gen_playable = functions.playable(rules, con, chosen_trump is not None)
+    if chosen_trump is None and functions.ends_never(name):
+        con.early_end = None            # never true: not asked
+    return con
 
 
 def _made(rules: Rules, goal: Fn, c: dict) -> Fn:

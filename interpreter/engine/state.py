@@ -344,7 +344,7 @@ class State(Readings):
         if rows:                    # none in most games: no call
             self._apply_rows(rows, record=True)
 
-    def _apply_rows(self, rows: list, record: bool) -> None:
+    def _apply_rows(self, rows: Any, record: bool) -> None:
         apply_rows(self, rows, record)
 
     # ---- phase sequencing -----------------------------------------------------------------------

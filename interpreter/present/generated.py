@@ -1,4 +1,4 @@
-"""`stichwort compile NAME [--show]`: the Python code a rule file runs as (interpreter/engine/codegen).
+"""`stichwort compile NAME [--show]`: the Python code a rule file runs as (interpreter/codegen).
 
 Without --show it generates and compiles the module (storing it in the cache) and says what it holds:
 how many expressions became functions, which contracts' play obligations were generated and which
@@ -26,8 +26,8 @@ def add_commands(sub: Any, usage_error: type[Exception], read_options: Callable[
 
 
 def _compile(args: Any, read_options: Callable[[Any, Any], dict]) -> int:
-    from interpreter.engine.codegen import cache
-    from interpreter.engine.rules import compile_rules
+    from interpreter.backends import compile_rules
+    from interpreter.codegen import cache
     from interpreter.pipeline import load
 
     rs = load(args.target)

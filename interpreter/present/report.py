@@ -316,7 +316,7 @@ def _print_protocol(summary: dict, rs: Any, max_deals: int, seed: int, con: Any)
     (seeded, so the same)."""
     from rich.markup import escape
 
-    from interpreter.engine.rules import compile_rules
+    from interpreter.backends import compile_rules
     from interpreter.harness.runner import play_session
     from interpreter.present.protocol import has_protocol, protocol_lines
 

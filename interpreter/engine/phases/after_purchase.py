@@ -64,7 +64,7 @@ class AfterPurchasePhase(Phase):
         declarer = st._declarer         # (behind the property `declarer`)
         if not S.present or declarer is None or st.final_call is None:
             return False
-        on_state = getattr(S.when, "on_state", None)     # generated, reading the state alone (codegen)
+        on_state = getattr(S.when, "on_state", None)     # the backend's, reading the state alone (engine/backend.py)
         if not (on_state(st) if on_state is not None else S.when(Ctx(st))):
             return False
         ap = own_part(st, "after_purchase", AfterPurchaseState)

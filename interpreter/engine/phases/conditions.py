@@ -65,8 +65,6 @@ def _opener(comp: Any, lets: dict) -> Any:
     names or constants, its parameters are no name the activation is read for (s, t, side, item, …: a let
     the body names would read the parameter's value there), and its body holds no comprehension and no
     call of a let function (both compiled inside the parameters' scope, engine/compile.py)."""
-    from interpreter.engine.codegen.reads import TOP
-
     def opened(node: tuple) -> tuple | None:
         kind = node[0]
         if kind == "name":
@@ -78,7 +76,7 @@ def _opener(comp: Any, lets: dict) -> Any:
             return None
         params, body = comp.let_functions[node[1]]
         args = node[2]
-        if len(args) != len(params) or TOP.intersection(params) or not all(
+        if len(args) != len(params) or B.TOP.intersection(params) or not all(
                 a[0] in ("name", "num", "str", "const") for a in args) or not _plain(body, comp):
             return None
         return _substitute(body, dict(zip(params, args)))

@@ -101,7 +101,7 @@ def seat_order(st: State, first: Any) -> tuple[int, ...]:
 
 def at_state(f: Any, st: State) -> Any:
     """An expression judged without a seat: through its generated function of the state alone where it
-    has one (codegen: no activation to make), else with a new activation."""
+    has one (engine/backend.py: no activation to make), else with a new activation."""
     on_state = getattr(f, "on_state", None)
     return on_state(st) if on_state is not None else f(Ctx(st))
 

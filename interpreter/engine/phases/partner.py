@@ -94,7 +94,7 @@ class PartnerPhase(Phase):
         if not S.present or declarer is None or st._con is None:
             return False
         when = S.when
-        on_state = getattr(when, "on_state", None)      # generated, reading the state alone (codegen)
+        on_state = getattr(when, "on_state", None)      # the backend's, reading the state alone (engine/backend.py)
         if not (on_state(st) if on_state is not None else when(Ctx(st, declarer))):
             return False
         st.to_act = declarer

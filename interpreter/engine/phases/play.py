@@ -57,7 +57,7 @@ class PlayState:
     # actions are the contract's generated listing alone (State.legal_actions calls it, and _offers at a lead)
     no_offers: bool = False
     # the declared figures each seat must keep for a trick, worked out once in the play by the generated
-    # obligations that read them (codegen/play.declared_table); None: not worked out
+    # obligations that read them (the backend's); None: not worked out
     tied: tuple | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -368,7 +368,7 @@ class PlayPhase(Phase):
         f = con.lead
         if f is None:
             lead = declarer
-        else:                               # generated, reading the state alone: no activation (codegen)
+        else:                               # the backend's, reading the state alone: no activation (engine/backend.py)
             on_state = getattr(f, "on_state", None)
             lead = on_state(st) if on_state is not None else f(Ctx(st))
         if lead is None or lead not in playing:
@@ -388,7 +388,7 @@ class PlayPhase(Phase):
         if pl.offer is not None:
             return [A.make(A.NEGOTIATE, A.ACCEPT), A.make(A.NEGOTIATE, A.REFUSE)] + self._offers(st, pl.offer[1])
         gen = st._con.gen_playable  # type: ignore[union-attr]
-        # the generated obligations give the list of cards at once (engine/codegen/play.py)
+        # the generated obligations give the list of cards at once (the backend's, engine/backend.py)
         out = gen(st, st.to_act) if gen is not None else bits(playable(st, st.to_act))
         if st.trick or st.R.play.negotiate is None:
             return out
@@ -492,7 +492,7 @@ class PlayPhase(Phase):
                 if early_end is None:
                     st.to_act = winner
                     return
-                on_state = getattr(early_end, "on_state", None)     # generated, reading the state alone: no activation (codegen)
+                on_state = getattr(early_end, "on_state", None)     # the backend's, reading the state alone: no activation (engine/backend.py)
                 if not (on_state(st) if on_state is not None else early_end(Ctx(st))):
                     st.to_act = winner
                     return

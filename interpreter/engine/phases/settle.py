@@ -1,6 +1,7 @@
 """Settlement: payment rows evaluated together on the final state, then applied to the accounts."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,29 @@ class OthersRow(Row):
     spread: str = "to"
 
 
+# the parts of a session whose payment rows are booked at their time (engine/session.py)
+SESSION_PARTS = ("before_deal", "after_deal", "all_pass", "reckoning")
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A list of payment rows (`part`: "settle", a part of the session, or a sit's "reckoning"), and the
+    function that gives all their transfers at once where the game's backend made one (engine/backend.py),
+    else None: they are judged row by row."""
+    part: str = "settle"
+    rows: tuple[Row, ...] = ()
+    evaluate: Callable[[Any], list] | None = None
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i: int) -> Row:
+        return self.rows[i]
+
+
 def row(comp: Compiler, r: dict) -> Row:
     common = dict(when=comp.text(r["when"]) if "when" in r else ALWAYS,
                   each=comp.text(r["each"]) if "each" in r else None,
@@ -51,7 +75,7 @@ def row(comp: Compiler, r: dict) -> Row:
     return Row(src=comp.party(r["from"]) if "from" in r else None, dst=comp.party(r["to"]), **common)
 
 
-def apply_rows(st: State, rows: list[Row], record: bool) -> None:
+def apply_rows(st: State, rows: Rows, record: bool) -> None:
     """Evaluate every row on the state as it is, then apply all transfers at once."""
     if not rows:
         return
@@ -60,8 +84,7 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
     if accounts is None:    # shared with a clone (the state's _Part): its own copy, made here rather than
         # through the attribute (a call) where a row reads it or below; the rows read the same values in it
         accounts = d["accounts"] = copy_accounts(d["_lazy"]["accounts"])
-    generated = st.R.generated          # the rows' evaluation generated from the rules (engine/codegen)
-    evaluate = generated.rows.get(id(rows)) if generated is not None else None
+    evaluate = rows.evaluate
     transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
     if not transfers:
         return
@@ -110,7 +133,7 @@ def apply_rows(st: State, rows: list[Row], record: bool) -> None:
             d["payments"] = d["_lazy"]["payments"] + transfers
 
 
-def _judge(st: State, rows: list[Row]) -> list:
+def _judge(st: State, rows: Rows) -> list:
     """The transfers of the rows, judged by the interpreter (the reference the generated rows follow)."""
     transfers: list = []
     c = Ctx(st, cache={})

@@ -11,7 +11,6 @@ from interpreter.engine.compile import Party
 from interpreter.engine.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.settle import Row
     from interpreter.engine.state import State
 
 
@@ -23,7 +22,7 @@ def nobody(transfers: list) -> bool:
     return False
 
 
-def check(st: State, rows: list[Row], transfers: list, judge: Any) -> None:
+def check(st: State, rows: Any, transfers: list, judge: Any) -> None:
     """Raise for the first row whose written party gave none in these transfers; `judge(st, rows)` gives
     the transfers of rows as the interpreter judges them."""
     free = {r.note for r in rows if r.src is None and r.dst is not None}   # score entries' notes

@@ -205,7 +205,7 @@ def _split(cards: list[int], n: int) -> tuple[int, ...]:
 
 
 def _judge(f: Any, st: State, me: int | None = None) -> Any:
-    """f(Ctx(st, me)), through the generated function of the state alone when f has one (codegen's
+    """f(Ctx(st, me)), through the generated function of the state alone when f has one (a backend's
     `on_state`: it reads nothing of its activation, so needs none made)."""
     on_state = getattr(f, "on_state", None)
     return on_state(st) if on_state is not None else f(Ctx(st, me))

@@ -177,6 +177,12 @@ REDUCTIONS: dict[str, tuple[set[str], str, tuple[str, ...], str]] = {
 }
 
 
+# The functions of runtime_namespace() that, handed an activation, read nothing of it but the state (and
+# its cache): as declared by their implementations in engine/builtins.py. Every other one is taken to read
+# what compiled code outside any scope reads (reads.TOP).
+STATE_ONLY_HELPERS = frozenset({"_min", "_max", "_points", "_punits"})
+
+
 def runtime_namespace() -> dict[str, Any]:
     """What generated expressions call, besides their own constants."""
     return {

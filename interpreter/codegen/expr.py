@@ -18,11 +18,9 @@ from fractions import Fraction
 from typing import Any
 
 import interpreter.engine.builtins as B
-from interpreter.engine import compile as X
-from interpreter.engine import deals
-from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let, let_units, loop_helper
-from interpreter.engine.codegen.reads import TOP, reads, state_only
-from interpreter.engine.codegen.source import (
+from interpreter.codegen.known import comprehension, figure_question, given, known_let, let_units, loop_helper
+from interpreter.codegen.reads import TOP, reads
+from interpreter.codegen.source import (
     _CALLS,
     _CMP_NAME,
     _READ_TWICE,
@@ -40,7 +38,7 @@ from interpreter.engine.codegen.source import (
     let_function,
     units_of,
 )
-from interpreter.engine.codegen.templates import (
+from interpreter.codegen.templates import (
     _CMP,
     ATTR_SOURCE,
     CALL_ATTR_SOURCE,
@@ -56,10 +54,13 @@ from interpreter.engine.codegen.templates import (
     SIDE_NAMES,
     SIZE_ANY,
     SIZE_OF_TUPLE,
+    STATE_ONLY_HELPERS,
     VALUE_SOURCE,
     call_attr,
     runtime_namespace,
 )
+from interpreter.engine import compile as X
+from interpreter.engine import deals
 
 # what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
@@ -87,7 +88,7 @@ class ExprGen:
         # a helper (F…, C…) or a bound reference closure → the names of the activation it may read
         # (codegen/reads.py; None: any), so that its callers bind there only what is read
         self.reads: dict[str, frozenset[str] | None] = {
-            n: frozenset() if state_only(fn) else TOP for n, fn in runtime_namespace().items() if callable(fn)}
+            n: frozenset() if n in STATE_ONLY_HELPERS else TOP for n, fn in runtime_namespace().items() if callable(fn)}
         self._helper_ids: dict[str, str] = {}   # a helper's text (under a placeholder name) → its name
         self._const_ids: dict[Any, str] = {}
         self._parties: dict[str, X.Party] = {}
@@ -133,10 +134,11 @@ class ExprGen:
             self._const_ids[key] = name
         return name
 
-    def builtin(self, fn: Any, note: str) -> str:
-        """A built-in's implementation bound by name, with what it may read of the activation."""
+    def builtin(self, builtin: str, fn: Any, note: str) -> str:
+        """A built-in's implementation bound by name, with what it may read of the activation (as the
+        built-in declares it, engine/builtins.READS)."""
         name = self.bind(fn, note)
-        self.reads[name] = frozenset() if state_only(fn) else TOP
+        self.reads[name] = frozenset() if B.reads_state_only(builtin) else TOP
         return name
 
     def lit(self, v: Any) -> G:
@@ -239,7 +241,7 @@ class ExprGen:
                     if src == "st.declarer":    # the attribute behind the property, where that is all it reads
                         src = declarer_source()
                     return G(src, kind)
-                return G(self.builtin(B.VALUES[n], f"built-in value {n!r}") + "(c)")
+                return G(self.builtin(n, B.VALUES[n], f"built-in value {n!r}") + "(c)")
         if n in comp.symbols:
             return self.lit(comp.symbols[n])
         return self.lit(n)  # an enum word
@@ -449,7 +451,7 @@ class ExprGen:
         asked = figure_question(self, name, args)    # of a figure known here, the contract known
         if asked is not None:
             return asked
-        fn = self.builtin(impl, f"built-in function {name!r}")
+        fn = self.builtin(name, impl, f"built-in function {name!r}")
         return G(f"{fn}(c" + "".join(f", {a.src}" for a in args) + ")")
 
     def _helper(self, prefix: str, text: str, helper_reads: frozenset[str] | None) -> str:

@@ -1,6 +1,6 @@
 """Generated code for the hot paths of one rule set: a Python module built from the compiled rules.
 
-    rules = compile_rules(load(NAME))                # generated code installed (the default)
+    rules = compile_rules(load(NAME), engine="generated")   # interpreter/backends.py registers it
     print(rules.generated.source)                    # what runs; `stichwort compile NAME --show`
 
 Every expression the compiler handed out (engine/compile.Compiler.text/party) becomes a function
@@ -8,53 +8,47 @@ Every expression the compiler handed out (engine/compile.Compiler.text/party) be
 function `L…` (memoised as the reference memoises it), each let function an `F…` taking its
 parameters as arguments, each comprehension a loop `C…`; each contract's play obligations a function
 `P…` over card masks (codegen/play.py); each list of payment rows a function `S…` giving the
-transfers (codegen/settle.py). `install` puts them where the interpreter's closures were, so every
-phase — also one this generator has never heard of — runs them without knowing; what the generator
-does not translate keeps the reference closure. `STICHWORT_ENGINE=interpreter` (or
-`compile_rules(..., engine="interpreter")`) runs the reference interpreter alone.
+transfers (codegen/settle.py).
+
+`Generated` is the backend (engine/backend.py) that runs them: it compiles the game once with the
+reference closures, generates the module from that, and assembles the game again with the module's
+function for each expression tree the module holds (engine/backend.Functions), so every phase — also one
+this generator has never heard of — runs them without knowing; what the generator does not translate
+keeps the reference closure. `STICHWORT_ENGINE=interpreter` (or `compile_rules(..., engine="interpreter")`)
+runs the reference interpreter alone.
 """
 from __future__ import annotations
 
-import dataclasses
-import os
 import re
 from typing import Any
 
-from interpreter.engine.codegen import cache
-from interpreter.engine.codegen.expr import ExprGen, runtime_namespace
-from interpreter.engine.codegen.play import ends_never, playable_source
-from interpreter.engine.codegen.reads import reads as activation_reads
-from interpreter.engine.codegen.settle import rows_source, rows_under
-from interpreter.engine.codegen.source import function
-from interpreter.engine.codegen.templates import VALUE_SOURCE
+from interpreter.codegen import cache
+from interpreter.codegen.expr import ExprGen, runtime_namespace
+from interpreter.codegen.play import ends_never, playable_source
+from interpreter.codegen.reads import reads as activation_reads
+from interpreter.codegen.settle import rows_source, rows_under
+from interpreter.codegen.source import function
+from interpreter.codegen.templates import VALUE_SOURCE
+from interpreter.engine import rules as engine_rules
+from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.context import Ctx
+from interpreter.engine.phases.settle import Rows
 from interpreter.engine.readings import point_tables
 from interpreter.language.expressions import parse_text, to_text
-
-ENV = "STICHWORT_ENGINE"
-ENGINES = ("generated", "interpreter")
-DEFAULT = "generated"
-
-
-def engine_mode(requested: str | None = None) -> str:
-    """`generated` or `interpreter`: as requested, else from $STICHWORT_ENGINE, else the default."""
-    value = requested or os.environ.get(ENV) or DEFAULT
-    if value not in ENGINES:
-        raise ValueError(f"{ENV} must be one of {', '.join(ENGINES)}, not {value!r}")
-    return value
 
 
 class Module:
     """The generated module of one rule set: its source, and its functions once executed."""
 
     def __init__(self, source: str, namespace: dict[str, Any], expressions: dict[tuple, str],
-                 playables: dict[str, str], settlers: dict[int, str]):
+                 playables: dict[str, str], settlers: dict[str, str]):
         self.source = source
         self.namespace = namespace
         self.expressions = expressions        # (kind, tree) → function name
         self.playables = playables            # contract → function name
-        # id of a list of payment rows in the rules → the function giving its transfers (phases/settle.py)
-        self.rows = {key: namespace[fname] for key, fname in settlers.items()}
+        # a part of the rules' payment rows ("settle", a part of the session) → the function giving its
+        # transfers (phases/settle.py)
+        self.rows = {part: namespace[fname] for part, fname in settlers.items()}
         self.let_names: dict[str, str] = {}   # let → its function in the module
         self.never_end: list[str] = []        # contracts whose early end is never asked (always false)
         self.gen: Any = None                  # the generator, kept for the rows made per contract later
@@ -128,16 +122,16 @@ def build(rules: Any) -> Module:
             parts.append(play_src)
         if ends_never(con, rules, gen, lambda f: trees.get(id(f))):
             never_end.append(name)
-    settlers: dict[int, str] = {}
+    settlers: dict[str, str] = {}
     tree_of = lambda f: comp.trees[id(f)][1:] if id(f) in comp.trees else None
     lists = [("the settlement", rules.settle_rows)]
-    lists += [(f"the session's {k}", v) for k, v in rules.session_rows.items() if isinstance(v, list)]
+    lists += [(f"the session's {k}", v) for k, v in rules.session_rows.items() if isinstance(v, Rows)]
     for title, rows in lists:
-        rows_src = rows_source(f"S{len(settlers)}", title, rows, gen, tree_of)
+        rows_src = rows_source(f"S{len(settlers)}", title, list(rows), gen, tree_of)
         if rows_src is not None:
-            settlers[id(rows)] = f"S{len(settlers)}"
+            settlers[rows.part] = f"S{len(settlers)}"
             parts.append(rows_src)
-    header = [f'"""Generated from the rule set {rules.rs.name!r} by interpreter/engine/codegen; do not edit."""',
+    header = [f'"""Generated from the rule set {rules.rs.name!r} by interpreter/codegen; do not edit."""',
               "# Names bound by the engine, not spelled here:"]
     header += [f"#   {k}: {notes[k]}" for k in constants]
     source = "\n".join(header) + "\n\n\n" + "\n\n".join(gen.helpers + parts)
@@ -210,38 +204,45 @@ def _of_side(gen: ExprGen, kind: str, node: Any, src: str) -> str | None:
     return g.src if activation_reads(g.src, gen.reads) == frozenset() else None
 
 
-def install(rules: Any) -> Module:
-    """Put the generated functions where the interpreter's closures were, in every part of `rules`."""
-    mod = build(rules)
-    comp = rules.compiler
-    table = {fid: mod.function(mod.expressions[(kind, node)]) for fid, (_fn, kind, node) in comp.trees.items()}
-    skip = {id(rules.rs), id(rules.doc), id(comp), id(rules.cards), id(rules.options)}
-    _swap(rules, table, skip)
-    for name, fname in mod.playables.items():
-        rules.contracts[name].gen_playable = mod.function(fname)
-    for name in mod.never_end:
-        rules.contracts[name].early_end = None
-    rules.generated = mod
-    return mod
+class Generated:
+    """The backend of generated code (engine/backend.py): the game compiled with the reference closures,
+    its module generated from them, then the game assembled with the module's functions."""
+
+    name = "generated"
+
+    def compile(self, rs: Any, options_items: tuple) -> Any:
+        prepared = engine_rules.prepare(rs, options_items)
+        reference = engine_rules.assemble(prepared, REFERENCE_FUNCTIONS)
+        return engine_rules.assemble(prepared, GeneratedFunctions(build(reference)))
 
 
-def adopt(rules: Any, obj: Any) -> None:
-    """Swap in generated functions inside an object built after `install` (a contract with a chosen
-    trump): closures of trees the module holds are replaced, others stay the reference's."""
-    mod = rules.generated
-    comp = rules.compiler
-    if getattr(obj, "obligations", None) is not None and getattr(obj, "gen_playable", 0) is None:
-        _playable_later(rules, obj)
-    table = {}
-    for fid, (_fn, kind, node) in comp.trees.items():
-        fname = mod.expressions.get((kind, node))
-        if fname is not None:
-            table[fid] = mod.function(fname)
-    _swap(obj, table, set())
+class GeneratedFunctions:
+    """What the generated module gives a game being assembled (engine/backend.Functions): for each
+    expression tree it holds, its function; each contract's play obligations; the payment rows."""
+
+    def __init__(self, module: Module):
+        self.module = module
+
+    def expression(self, kind: str, node: Any, reference: Any) -> Any:
+        fname = self.module.expressions.get((kind, node))
+        return reference if fname is None else self.module.function(fname)
+
+    def playable(self, rules: Any, con: Any, chosen_trump: bool) -> Any:
+        if chosen_trump:                # a contract the module was not made for
+            return _playable_later(rules, con)
+        fname = self.module.playables.get(con.name)
+        return None if fname is None else self.module.function(fname)
+
+    def ends_never(self, contract: str) -> bool:
+        return contract in self.module.never_end
+
+    def rows(self, part: str) -> Any:
+        return self.module.rows.get(part)
 
 
-def _playable_later(rules: Any, con: Any) -> None:
-    """The play obligations of a contract made after the module (a chosen trump), generated on their own."""
+def _playable_later(rules: Any, con: Any) -> Any:
+    """The play obligations of a contract made after the module (a chosen trump), generated on their own;
+    None where they are not the kind the generator writes."""
     mod = rules.generated
     comp = rules.compiler
     constants: dict[str, Any] = {}
@@ -250,59 +251,11 @@ def _playable_later(rules: Any, con: Any) -> None:
     src = playable_source("V", f"contract {con.name!r} with trump {con.trump!r}", con, rules, gen,
                           lambda f: trees.get(id(f)))
     if src is None:
-        return
+        return None
     namespace = dict(mod.namespace)
     namespace.update(constants)
     exec(cache.compiled(src, f"<stichwort generated: {rules.rs.name}, chosen trump>"), namespace)
-    con.gen_playable = namespace["V"]
-
-
-_ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
-
-
-def _swapped(v, table: dict, seen: set):
-    """`v`'s replacement from the table, or `v` with its parts swapped."""
-    nv = table.get(id(v))
-    return _swap(v, table, seen) if nv is None else nv
-
-
-def _swap(obj: Any, table: dict[int, Any], seen: set[int]) -> Any:
-    """Replace, in place where mutable, every value whose id is in `table`; returns the object (a new
-    tuple when a tuple held one). Plain values (and the names and refs, which are strings) are passed
-    over without a call."""
-    t = type(obj)
-    if t in _ATOMS or isinstance(obj, str) or id(obj) in seen:
-        return obj
-    seen.add(id(obj))
-    if t is list or t is dict:
-        items = enumerate(obj) if t is list else list(obj.items())
-        for k, v in items:
-            if type(v) in _ATOMS:
-                continue
-            nv = _swapped(v, table, seen)
-            if nv is not v:
-                obj[k] = nv
-        return obj
-    if t is tuple:
-        if all(type(v) in _ATOMS for v in obj):
-            return obj
-        new = tuple(_swapped(v, table, seen) for v in obj)
-        return obj if all(a is b for a, b in zip(new, obj)) else new
-    names = _FIELDS.get(t)
-    if names is None:
-        names = _FIELDS[t] = (tuple(f.name for f in dataclasses.fields(obj))
-                              if dataclasses.is_dataclass(obj) and not isinstance(obj, type) else ())
-    for name in names:
-        v = getattr(obj, name)
-        if type(v) in _ATOMS:
-            continue
-        nv = _swapped(v, table, seen)
-        if nv is not v:
-            object.__setattr__(obj, name, nv)   # frozen settings too: they are built, not yet shared
-    return obj
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}      # a dataclass's field names, by its type (() for any other type)
+    return namespace["V"]
 
 
 def _tricks_total(rules: Any) -> int | None:

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from interpreter.codegen.reads import _STRING
+from interpreter.codegen.templates import EARLY, READING_INLINE
 from interpreter.engine import compile as X
-from interpreter.engine.codegen.reads import _STRING
-from interpreter.engine.codegen.templates import EARLY, READING_INLINE
 
 _UNKNOWN = object()
 

@@ -12,13 +12,13 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import interpreter.engine.builtins as B
+from interpreter.codegen.reads import _STRING, TOP, reads
+from interpreter.codegen.source import G, _as_num, _replaced, hoist
+from interpreter.codegen.templates import LOOP_INVARIANT, REDUCTIONS
 from interpreter.engine import figures
-from interpreter.engine.codegen.reads import _STRING, TOP, reads
-from interpreter.engine.codegen.source import G, _as_num, _replaced, hoist
-from interpreter.engine.codegen.templates import LOOP_INVARIANT, REDUCTIONS
 
 if TYPE_CHECKING:
-    from interpreter.engine.codegen.expr import ExprGen
+    from interpreter.codegen.expr import ExprGen
 
 # the most members a comprehension over a constant collection is written out for (a loop beyond)
 UNROLL_MAX = 16
@@ -304,7 +304,7 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
         if side_fn is None:
             return None
     f_src = args[0].src
-    question = f"{gen.builtin(impl, f'built-in function {name!r}')}(c, {f_src}, {args[1].src})"
+    question = f"{gen.builtin(name, impl, f'built-in function {name!r}')}(c, {f_src}, {args[1].src})"
     # (the state's parts read as templates.LOOP_INVARIANT writes them: once before a loop's members)
     listed, when = f"{f_src} in (_fl := figures.listed(st))", "(_fj := st.announce.given is None)"
     # the contract known (the code runs under it alone): whether it lists the figure is known too

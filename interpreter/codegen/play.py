@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.codegen.expr import ExprGen
 from interpreter.engine import cards as card_sets
 from interpreter.engine import deals
-from interpreter.engine.codegen.expr import ExprGen
 from interpreter.engine.figures import card_of
 from interpreter.engine.phases.play import trick_figures
 

@@ -3,8 +3,7 @@ or a comprehension binds a parameter or its variable there only when something i
 
 Only three kinds of code read names out of an activation: a name in scope (engine/compile.Compiler._name:
 a let function's parameter, a comprehension's variable, and `s`/`t` always), a built-in value or
-function whose implementation reads `c.vars` (`side`, `item`: the names it reads are the strings its
-code holds), and a reference closure compiled inside a scope (its names, the generator records them
+function that declares it reads `c.vars` (`side`, `item`: engine/builtins.READS), and a reference closure compiled inside a scope (its names, the generator records them
 when it binds one). Every other function handed the activation — a built-in, a let, a rule expression
 the engine holds — was compiled outside any scope, so it reads at most the names in `TOP`.
 
@@ -14,28 +13,14 @@ used some other way): then everything is bound, as the reference binds it.
 from __future__ import annotations
 
 import ast
-import dis
-import functools
 import re
 from collections.abc import Mapping
-from types import CodeType
-from typing import Any
 
 import interpreter.engine.builtins as B
 
-
-def _builtin_reads() -> frozenset[str]:
-    names: set[str] = set()
-    for fn in list(B.VALUES.values()) + list(B.FUNCTIONS.values()):
-        code: Any = getattr(fn, "__code__", None)
-        if code is not None and "vars" in code.co_names:
-            names |= {k for k in code.co_consts if isinstance(k, str)}
-    return frozenset(names)
-
-
 # what code compiled outside any scope may read from an activation: `s` and `t` (read from the
-# activation wherever they appear) and what the built-ins read
-TOP: frozenset[str] = frozenset({"s", "t"}) | _builtin_reads()
+# activation wherever they appear) and what the built-ins declare they read (engine/builtins.READS)
+TOP: frozenset[str] = B.TOP
 
 _LIT = r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\""
 _GET = re.compile(r"(?<![\w.])c\.vars\.get\((" + _LIT + r")(?:, (?:\(\)|None))?\)")
@@ -88,43 +73,3 @@ def _calls(text: str) -> list[tuple[int, int, str]]:
         i = text.find("(c", i + 2)
     return out
 
-
-# what an activation holds besides its names: reading these reads no name
-_NOT_NAMES = frozenset({"st", "me", "this", "cache"})
-
-
-def state_only(fn: Any) -> bool:
-    """The function uses the activation it is handed only for what is not a name (the state `c.st`, `me`,
-    `this`, the settlement's memo): it reads no names."""
-    code = getattr(fn, "__code__", None)
-    if code is None or code.co_argcount < 1:
-        return False
-    return _code_state_only(code)
-
-
-@functools.lru_cache(maxsize=4096)
-def _code_state_only(code: CodeType, name: str | None = None) -> bool:
-    """state_only() of a function with this code (the built-ins are judged once per process, not once per
-    rule set compiled): its first argument (or `name`, a variable an inner function shares with the one
-    that made it) is only read for what is not a name, `.st`, `.me`, … A variable an inner function (a
-    generator expression) shares is judged there too."""
-    first = name if name is not None else code.co_varnames[0]
-    ins = list(dis.get_instructions(code))
-    for i, x in enumerate(ins):
-        if x.argval != first or x.opname in _PROLOGUE:
-            continue
-        if x.opname in ("LOAD_FAST", "LOAD_DEREF"):
-            nxt = ins[i + 1] if i + 1 < len(ins) else None
-            if nxt is not None and nxt.opname == "LOAD_ATTR" and nxt.argval in _NOT_NAMES:
-                continue
-            return False
-        if x.opname == "LOAD_CLOSURE" and all(
-                _code_state_only(inner, first) for inner in code.co_consts
-                if isinstance(inner, CodeType) and first in inner.co_freevars):
-            continue                # handed to an inner function that reads it as this one may
-        return False
-    return True
-
-
-# the steps that make or copy a shared variable's cell when a function starts: no use of its value
-_PROLOGUE = frozenset({"MAKE_CELL", "COPY_FREE_VARS"})

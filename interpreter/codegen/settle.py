@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from interpreter.engine.codegen.expr import ExprGen
-from interpreter.engine.codegen.once import worked_once
-from interpreter.engine.codegen.reads import _LIT, _STRING
-from interpreter.engine.codegen.reads import reads as env_reads
-from interpreter.engine.codegen.source import G, _truth, declarer_source
+from interpreter.codegen.expr import ExprGen
+from interpreter.codegen.once import worked_once
+from interpreter.codegen.reads import _LIT, _STRING
+from interpreter.codegen.reads import reads as env_reads
+from interpreter.codegen.source import G, _truth, declarer_source
 from interpreter.engine.context import Ctx
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
