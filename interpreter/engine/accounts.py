@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 def init_accounts(R: Rules, n: int) -> dict:
     acc: dict[str, Any] = {"money": [0] * n}
     for name, spec in R.accounts.items():
-        per = spec.get("per")
+        per = spec.per
         if per == "game":
             acc[name] = 0
         elif per == "seat":

@@ -21,6 +21,7 @@ from interpreter.engine.context import Ctx
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.game import Figure
 
 Fn = Callable[[Any], Any]
 
@@ -43,25 +44,25 @@ class FigureRT:
     decides: bool = False       # `decides`: declared, the figure decides whether the game is made (game_made)
 
 
-def refs(doc: dict, make_ref: Callable[[str, dict, str], Any]) -> dict[str, Any]:
+def refs(figures: tuple[Figure, ...], make_ref: Callable[[str, Any, str], Any]) -> dict[str, Any]:
     """The figures' names as symbols of the expression language, each carrying its record."""
-    return {name: make_ref(name, rec, "figure") for name, rec in (doc.get("figure") or {}).items()}
+    return {f.name: make_ref(f.name, f.record, "figure") for f in figures}
 
 
-def compile_figures(doc: dict, comp: Compiler, figure_refs: dict[str, Any], card_index: dict[str, int]) -> dict[str, FigureRT]:
+def compile_figures(figures: tuple[Figure, ...], comp: Compiler, figure_refs: dict[str, Any],
+                    card_index: dict[str, int]) -> dict[str, FigureRT]:
     out: dict[str, FigureRT] = {}
-    for i, (name, rec) in enumerate((doc.get("figure") or {}).items()):
-        x = comp.text
-        card = rec.get("card")
-        out[name] = FigureRT(
-            name=name, index=i, ref=figure_refs[name], goal=x(rec["goal"]),
-            attempt=x(rec["attempt"]) if rec.get("attempt") is not None else None,
-            allowed=x(rec["allowed"]) if rec.get("allowed") is not None else None,
+    x = comp.text
+    for i, f in enumerate(figures):
+        card = f.card
+        out[f.name] = FigureRT(
+            name=f.name, index=i, ref=figure_refs[f.name], goal=x(f.goal),
+            attempt=x(f.attempt) if f.attempt is not None else None,
+            allowed=x(f.allowed) if f.allowed is not None else None,
             card=card_index.get(str(card), -1) if card is not None else -1,
-            trick=int(rec.get("trick") or 0), multiplier=bool(rec.get("multiplier")),
-            by_holder=rec.get("by") == "holder",
+            trick=f.trick, multiplier=f.multiplier, by_holder=f.by_holder,
             card_expr=x(card) if isinstance(card, str) and str(card) not in card_index else None,
-            decides=bool(rec.get("decides")))
+            decides=f.decides)
     return out
 
 

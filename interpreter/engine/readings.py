@@ -269,7 +269,7 @@ class Readings:
         spec = self.R.accounts.get(name)
         if spec is None or len(keys) != 1 or not isinstance(keys[0], int):
             return keys
-        per = spec.get("per")
+        per = spec.per
         if per == "team":
             return self.teams.get(keys[0], (keys[0],))
         if per == "player":
@@ -284,7 +284,7 @@ class Readings:
             return v
         if len(keys) == 1 and type(seat := keys[0]) is int:     # one seat: account_keys, without the call
             spec = self.R.accounts.get(name)
-            per = spec.get("per") if spec is not None else None
+            per = spec.per if spec is not None else None
             if per == "team":
                 keys = self.teams.get(seat, (seat,))
             elif per == "player":

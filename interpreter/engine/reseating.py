@@ -47,22 +47,15 @@ def settings(R: Any) -> SitSettings:
     if cached is not None:
         return cached
     comp = R.compiler
-    doc = (R.doc.get("session") or {}).get("sit") or {}
-    rows = []
-    for r in doc.get("reseat") or []:
-        swap = r.get("swap") or []
-        swap_fns = tuple(comp.text(str(x)) for x in swap) if isinstance(swap, list) else (comp.text(swap),)
-        rows.append(ReseatRow(after=r.get("after"), when=comp.text(r["when"]) if "when" in r else None,
-                              swap=swap_fns, note=str(r.get("note") or r.get("rule") or "")))
-    seat_doc = R.doc.get("seating") or {}
-    rotation = [tuple(int(p) for p in row) for row in (seat_doc.get("rotation") or [])] \
-        if seat_doc.get("sit_out") == "rotation" else []
+    sit = R.rs.game.sit
+    rows = [ReseatRow(after=r.after, when=comp.text(r.when.source) if r.when is not None else None,
+                      swap=tuple(comp.text(x) for x in r.swap), note=r.note) for r in sit.reseat]
     out = SitSettings(
-        present=bool(doc), ends=comp.text(doc["ends"]) if "ends" in doc else None,
-        per_rubber=int(doc.get("per_rubber") or len(rotation) or 0),
-        reckoning=settle.Rows("reckoning", tuple(settle.row(comp, r) for r in doc.get("reckoning") or [])),
-        reseat=rows, rotation=rotation,
-        new_rubber=comp.text(doc["new_rubber"]) if "new_rubber" in doc else None)
+        present=sit.present, ends=comp.text(sit.ends.source) if sit.ends is not None else None,
+        per_rubber=sit.per_rubber,
+        reckoning=settle.Rows("reckoning", tuple(settle.row(comp, r) for r in sit.reckoning)),
+        reseat=rows, rotation=list(R.rs.game.seating.rotation),
+        new_rubber=comp.text(sit.new_rubber.source) if sit.new_rubber is not None else None)
     R.__dict__["_sit_settings"] = out
     return out
 
@@ -112,7 +105,7 @@ def _draw(R: Any, table: Table, next_dealer: int, rng: random.Random) -> tuple[i
     deck = list(R.rs.card_index)
     rng.shuffle(deck)
     drawn = {p: deck[p] for p in range(table.people)}
-    placed = seating.seats_by_draw(R.rs, drawn) if (R.doc.get("seating") or {}).get("draw", {}).get("places") else {}
+    placed = seating.seats_by_draw(R.rs, drawn) if R.rs.game.seating.draw.places else {}
     if len(placed) < R.n_seats:                     # no places given: in the order of the cards
         order = seating.draw_order(R.rs, drawn)
         placed = dict(enumerate(order[:R.n_seats]))
@@ -154,7 +147,7 @@ def _player_value(st: Any, player: int) -> dict:
     """The `per = player` accounts of one player."""
     out = {}
     for name, spec in st.R.accounts.items():
-        if spec.get("per") == "player":
+        if spec.per == "player":
             vals = st.accounts.get(name) or []
             out[name] = vals[player] if player < len(vals) else 0
     return out

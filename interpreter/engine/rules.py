@@ -28,6 +28,7 @@ from interpreter.engine.phases import (
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.kontra import DEFAULT_KONTRA_MAX  # noqa: F401  (re-exported)
 from interpreter.model.deck import resolved_packets, schedule_counts
+from interpreter.model.game import Account, Contract, Option, PayRow
 from interpreter.model.ruleset import Ruleset, thaw
 from interpreter.model.words import ACTION_WORDS, table_words
 
@@ -111,7 +112,7 @@ class Rules:
     play: play.PlaySettings
     settle_rows: settle.Rows = field(default_factory=settle.Rows)
     session_rows: dict[str, Any] = field(default_factory=dict)
-    accounts: dict[str, dict] = field(default_factory=dict)
+    accounts: dict[str, Account] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     default_words: dict[str, str] = field(default_factory=dict)
     contract_words: dict[str, str] = field(default_factory=dict)   # contract → its spoken word (model/words)
@@ -152,26 +153,26 @@ class Rules:
         """The contract with a trump suit chosen by the declarer."""
         key = (con.name, suit)
         if key not in self._trump_variants:
-            self._trump_variants[key] = _contract_rt(self, con.name, self.doc["contract"][con.name], con.ref, suit)
+            self._trump_variants[key] = _contract_rt(self, self.rs.game.contracts[con.name], con.ref, suit)
         return self._trump_variants[key]
 
 
 def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
     values = dict(rs.options)
-    specs = rs.doc.get("option") or {}
+    specs = rs.game.options
     for k, v in (overrides or {}).items():
-        spec = specs.get(k) or {}
+        spec = specs[k] if k in specs else Option(k)
         # the bounds and choices the rule file declares for a table option
         if isinstance(v, (int, float)) and not isinstance(v, bool):
-            if spec.get("min") is not None and v < spec["min"]:
-                raise ValueError(f"table option {k} = {v} is below its minimum {spec['min']}")
-            if spec.get("max") is not None and v > spec["max"]:
-                raise ValueError(f"table option {k} = {v} is above its maximum {spec['max']}")
-            step = spec.get("multiple_of")
+            if spec.min is not None and v < spec.min:
+                raise ValueError(f"table option {k} = {v} is below its minimum {spec.min}")
+            if spec.max is not None and v > spec.max:
+                raise ValueError(f"table option {k} = {v} is above its maximum {spec.max}")
+            step = spec.multiple_of
             if step and v % step:
                 raise ValueError(f"table option {k} = {v} is not a multiple of {step}")
-        if spec.get("choices") and v not in spec["choices"]:
-            raise ValueError(f"table option {k} = {v} is not one of {list(spec['choices'])}")
+        if spec.choices and v not in spec.choices:
+            raise ValueError(f"table option {k} = {v} is not one of {list(spec.choices)}")
         values[k] = v
     return values
 
@@ -271,12 +272,11 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
         symbols[c.code] = card_value(c.index)       # one card, not a mask of the bits of its index
     for g, m in rs.groups.items():
         symbols[g] = m
-    calls_doc = doc.get("call", {})
-    contracts_doc = doc.get("contract", {})
-    refs_call = {n: Ref(n, calls_doc[n], "call") for n in calls_doc}
-    refs_con = {n: Ref(n, contracts_doc[n], "contract") for n in contracts_doc}
+    game = rs.game
+    refs_call = {n: Ref(n, c.record, "call") for n, c in game.calls.items()}
+    refs_con = {n: Ref(n, c.record, "contract") for n, c in game.contracts.items()}
     pass_ref = Ref("pass", {"rank": -1, "category": None}, "call")
-    hold_word = ((doc.get("auction") or {}).get("hold") or {}).get("call")
+    hold_word = game.hold_word
     for n, r in refs_con.items():
         symbols[n] = r
     for n, r in refs_call.items():
@@ -284,20 +284,20 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
     symbols["pass"] = pass_ref
     if hold_word:
         symbols[hold_word] = Ref(hold_word, {"rank": -1, "category": None}, "call")
-    for cat in doc.get("category", {}):
+    for cat in game.categories:
         symbols.setdefault(cat, cat)
-    figure_refs = figures.refs(doc, Ref)
+    figure_refs = figures.refs(rs.game.figures, Ref)
     for n, r in figure_refs.items():
         symbols.setdefault(n, r)
     for k, v in options.items():
         symbols[k] = v
-    roles = dict(doc["seating"].get("roles", {}))
-    for r in roles:
-        symbols.pop(r, None)
-    game_accounts = {a for a, acc in (doc.get("account") or {}).items() if acc.get("per") == "game"}
+    roles = dict(game.roles)
+    for role in roles:
+        symbols.pop(role, None)
+    game_accounts = {a for a, acc in rs.game.accounts.items() if acc.per == "game"}
     comp = Compiler(symbols, roles, game_accounts)
-    comp.accounts |= set(doc.get("account") or {})
-    _compile_lets(comp, doc.get("let") or {})
+    comp.accounts |= set(rs.game.accounts)
+    _compile_lets(comp, dict(game.lets))
     return Prepared(rs=rs, doc=doc, options=options, packets=packets, symbols=symbols, comp=comp,
                     refs_call=refs_call, refs_con=refs_con, pass_ref=pass_ref, figure_refs=figure_refs, roles=roles)
 
@@ -309,8 +309,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     x = comp.text
     suit_names = list(rs.suits)
     n_cards = len(rs.cards)
-    calls_doc = doc.get("call", {})
-    contracts_doc = doc.get("contract", {})
+    game = rs.game
     rules = Rules(
         rs=rs, doc=doc, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=[suit_names.index(c.suit) for c in rs.cards],
@@ -322,15 +321,15 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.functions = functions
     rules.generated = functions.module
     rules.packets = p.packets
-    rules.procedure = list(doc.get("procedure", []))
+    rules.procedure = list(game.procedure)
     rules.partner = partner.settings(doc, comp, rs)
     rules.knock = knock.settings(doc, comp)
     if rules.knock.present and "knock" not in rules.procedure:
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
     rules.number_bids = number_bids.settings(doc, comp)
-    rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
-    rules.turn_up = bool(doc["deal"].get("turn_up"))
-    rules.figures = figures.compile_figures(doc, comp, p.figure_refs, dict(rs.card_index))
+    rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
+    rules.turn_up = game.turn_up
+    rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(doc, comp, rules.figures)
     table = table_words(doc)
     rules.default_words = table.fallback
@@ -339,20 +338,19 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.level_words = table.levels        # each kontra level said in its word (its name accepted: engine/text.py)
     rules.kontra.levels, rules.announce.levels = ([table.level(n) for n in rules.kontra.levels],
                                                   [table.level(n) for n in rules.announce.levels])
-    for name, c in contracts_doc.items():
-        rules.contracts[name] = _contract_rt(rules, name, c, p.refs_con[name], None)
-    rules.contract_names = list(contracts_doc)
+    for name, con in game.contracts.items():
+        rules.contracts[name] = _contract_rt(rules, con, p.refs_con[name], None)
+    rules.contract_names = list(game.contracts)
     rules.contract_index = {n: i for i, n in enumerate(rules.contract_names)}
-    default_raise = (doc.get("auction") or {}).get("raise", "higher")
     for idx, name in enumerate(rs.calls):
-        c = calls_doc[name]
-        cs = c.get("contracts")
+        c = game.calls[name]
+        cs = c.contracts
         rules.calls.append(CallRT(
-            name=name, ref=p.refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
-            allowed=x(c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
-            contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc and cs is None else []),
-            talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=table.of(name),
-            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=tuple(c.get("joins") or ())))
+            name=name, ref=p.refs_call[name], index=idx, rank=c.rank, category=c.category,
+            allowed=x(c.allowed.source) if c.allowed is not None else ALWAYS, raise_rule=c.raise_rule,
+            contracts=list(cs) if isinstance(cs, list) else ([name] if name in game.contracts and cs is None else []),
+            talon=c.talon, contest=c.contest, sealed=c.sealed, word=table.of(name),
+            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=c.joins))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
     # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
@@ -363,22 +361,22 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
     rules.auction = auction.settings(doc, comp, symbols, p.pass_ref, rules.calls)
-    rules.accounts = dict(doc.get("account") or {})
-    rules.account_initial = {name: x(spec["initial"]) for name, spec in rules.accounts.items()
-                             if "initial" in spec and spec["initial"] not in (0, None)}
-    rules.settle_rows = _rows(comp, "settle", (doc.get("settle") or {}).get("pay", []), functions)
-    session = doc.get("session") or {}
-    rules.session_rows = {part: _rows(comp, part, session.get(part, []), functions)
+    rules.accounts = dict(rs.game.accounts)
+    rules.account_initial = {name: x(spec.initial) for name, spec in rules.accounts.items()
+                             if spec.initial not in (0, None)}
+    rules.settle_rows = _rows(comp, "settle", game.settle, functions)
+    session = game.session
+    rules.session_rows = {part: _rows(comp, part, getattr(session, part), functions)
                           for part in settle.SESSION_PARTS}
-    rules.session_rows["dealer"] = x(session["dealer"]) if "dealer" in session else None
-    rules.session_rows["ends"] = x(session["ends"]) if "ends" in session else None
-    rules.session_rows["result"] = x(session["result"]) if "result" in session else None
-    rules.sheet = [(c["title"], x(c["value"])) for c in session.get("sheet", [])]
+    rules.session_rows["dealer"] = x(session.dealer.source) if session.dealer is not None else None
+    rules.session_rows["ends"] = x(session.ends.source) if session.ends is not None else None
+    rules.session_rows["result"] = x(session.result.source) if session.result is not None else None
+    rules.sheet = [(title, x(value.source)) for title, value in session.sheet]
     _bound_actions(rules)
     return rules
 
 
-def _rows(comp: Compiler, part: str, rows: list, functions: backend.Functions) -> settle.Rows:
+def _rows(comp: Compiler, part: str, rows: tuple[PayRow, ...], functions: backend.Functions) -> settle.Rows:
     """The payment rows of `part`, with the function that evaluates them all where the backend gave one."""
     return settle.Rows(part, tuple(settle.row(comp, r) for r in rows), functions.rows(part))
 
@@ -475,40 +473,36 @@ def _memo(name: str, f: Fn, seat_dependent: bool) -> Fn:
     return cached
 
 
-def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int | None) -> ContractRT:
+def _contract_rt(rules: Rules, c: Contract, ref: Ref, chosen_trump: int | None) -> ContractRT:
     comp = rules.compiler
     x = comp.text
-    play_doc = rules.doc.get("play") or {}
     rs = rules.rs
     suit_names, suit_masks = rules.suit_names, rules.suit_masks
     permanent = suit_names.index(rs.trump_suit) if rs.trump_suit else -1
-    trump_name = c.get("trump")
+    trump_name = c.trump
     trump = suit_names.index(trump_name) if trump_name in suit_names else -1
     # `trump = EXPR` (not a suit's name): no trumps until the deal gives the suit (Rules.in_deal)
     trump_expr = x(trump_name) if chosen_trump is None and isinstance(trump_name, str) and trump < 0 else None
     if chosen_trump is not None:
         trump = chosen_trump
-    winner = c.get("winner", play_doc.get("winner", "trump_then_led"))
-    led_only = winner == "led"
+    led_only = c.winner == "led"
     if trump < 0 and permanent >= 0 and not led_only:
         trump = permanent
     if led_only:
         trump = -1
     trump_mask = suit_masks[trump] if trump >= 0 else 0
     strength, beaters = _ranking(rules, trump, trump_mask)
-    obligations = play.obligations(comp, c.get("obligations", play_doc.get("obligations", ["follow_suit"])),
-                                   suit_names, rs)
-    open_ = c.get("open") or play_doc.get("open") or {}
+    obligations = play.obligations(comp, c.obligations, suit_names, rs)
+    name = c.name
     con = ContractRT(
-        name=name, ref=ref, rank=c.get("rank", 0), category=c.get("category"), trump=trump,
-        trump_mask=trump_mask, side=c.get("side", "alone"), talon=c.get("talon"),
-        goal=_made(rules, x(c["goal"]) if c.get("goal") is not None else NEVER, c), defence=c.get("defence", "all"),
-        lead=x(c["lead"]) if "lead" in c else (x(play_doc["lead"]) if "lead" in play_doc else None),
+        name=name, ref=ref, rank=c.rank, category=c.category, trump=trump,
+        trump_mask=trump_mask, side=c.side, talon=c.talon,
+        goal=_made(rules, x(c.goal.source) if c.goal is not None else NEVER, c), defence=c.defence,
+        lead=x(c.lead.source) if c.lead is not None else None,
         obligations=obligations, winner_led_only=led_only,
-        early_end=x(c["early_end"]) if "early_end" in c else (x(play_doc["early_end"]) if "early_end" in play_doc else None),
-        open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
-        open_at_lead="after_trick" not in open_ and "after_lead" in open_,
-        beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr,
+        early_end=x(c.early_end.source) if c.early_end is not None else None,
+        open_who=c.opening.who, open_after=c.opening.after, open_at_lead=c.opening.at_lead,
+        beaters=beaters, strength=strength, honours=_card_mask(rs, c.honours), trump_expr=trump_expr,
         figures=_listed_figures(rules, c))
     functions = rules.functions
     con.gen_playable = functions.playable(rules, con, chosen_trump is not None)
@@ -517,7 +511,7 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     return con
 
 
-def _made(rules: Rules, goal: Fn, c: dict) -> Fn:
+def _made(rules: Rules, goal: Fn, c: Contract) -> Fn:
     """The contract's goal as `made` reads it: a declared figure that `decides` the game, or a game given
     up, decides it before the goal does (figures.game_made)."""
     deciders = tuple(f for f in _listed_figures(rules, c).values() if f.decides)
@@ -525,9 +519,9 @@ def _made(rules: Rules, goal: Fn, c: dict) -> Fn:
     return figures.game_made(goal, deciders, can_give_up)
 
 
-def _listed_figures(rules: Rules, c: dict) -> dict[str, figures.FigureRT]:
+def _listed_figures(rules: Rules, c: Contract) -> dict[str, figures.FigureRT]:
     """The rules' figures whose names are `in` the contract's `figures`, as figures.allowed asks it."""
-    listed = c.get("figures") or ()
+    listed = c.figures
     return {name: fig for name, fig in rules.figures.items() if name in listed}
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 
 def draw_key(rs, code: str) -> tuple:
-    draw = (rs.doc.get("seating") or {}).get("draw") or {}
-    compare = list(draw.get("compare") or ["rank", "suit"])
-    suits = [str(x) for x in (draw.get("suits") or rs.suits)]
-    ranks = [str(x) for x in (draw.get("ranks") or [])]
+    draw = rs.game.seating.draw
+    compare = draw.compare
+    suits = list(draw.suits or (str(x) for x in rs.suits))
+    ranks = draw.ranks
     card = rs.cards[rs.card_index[code]]
     key = []
     for k in compare:
@@ -32,16 +32,14 @@ def draw_key(rs, code: str) -> tuple:
 
 def draw_order(rs, drawn: dict) -> list:
     """Players ordered by their drawn cards, the one who deals first first."""
-    draw = (rs.doc.get("seating") or {}).get("draw") or {}
-    lowest = draw.get("dealer") == "lowest"
+    lowest = rs.game.seating.draw.lowest_deals
     return sorted(drawn, key=lambda p: draw_key(rs, drawn[p]), reverse=not lowest)
 
 
 def seats_by_draw(rs, drawn: dict) -> dict:
     """Seats by the draw: step from the first dealer (in the direction of play) → player, using
     `seating.draw.places` (lowest card first)."""
-    draw = (rs.doc.get("seating") or {}).get("draw") or {}
-    places = list(draw.get("places") or [])
+    places = rs.game.seating.draw.places
     ranked = sorted(drawn, key=lambda p: draw_key(rs, drawn[p]))
     return {step % len(places): player for step, player in zip(places, ranked)}
 
@@ -52,8 +50,7 @@ def chairs(rs) -> int:
     """The engine's seats. With `sit_out = rotation` the table has `players` chairs and the people beyond
     them wait on the bench by the rotation schedule (engine/reseating.py); otherwise every person has a
     seat and the seating says who sits out each deal."""
-    seating = rs.doc.get("seating") or {}
-    if seating.get("sit_out") == "rotation":
+    if rs.game.seating.sit_out == "rotation":
         return int(rs.players)
     return int(rs.seats)
 
@@ -66,12 +63,12 @@ def people(rs) -> int:
 def team_map(rules, dealer: int, active: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Seat → its fixed partnership (`seating.teams`, steps from the dealer), as the sorted seats of the
     partnership; empty without `seating.teams`. The key names the partnership for `per = team` accounts."""
-    teams = (rules.doc.get("seating") or {}).get("teams") or []
+    teams = rules.rs.game.seating.teams
     if not teams:
         return {}
     out: dict[int, tuple[int, ...]] = {}
     for team in teams:
-        seats = tuple(sorted({step_from(dealer, int(k), active, rules.n_seats) for k in team}))
+        seats = tuple(sorted({step_from(dealer, k, active, rules.n_seats) for k in team}))
         for s in seats:
             out[s] = seats
     return out

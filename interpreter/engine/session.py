@@ -87,7 +87,7 @@ class Session:
         result = self.R.session_rows.get("result")
         out = {}
         c = st.ctx()
-        if result is not None and any(spec.get("per") == "player" for spec in self.R.accounts.values()):
+        if result is not None and any(spec.per == "player" for spec in self.R.accounts.values()):
             # results by player, not by seat: each player is judged in his seat of the last deal, and a
             # player on the bench as if he sat in the first seat
             seated = st.seat_player
@@ -130,8 +130,8 @@ def _money_tables(session: Session) -> list[tuple[str, list[str], list[list[str]
     """Without `session.sheet`: per player, what he has paid and received so far and his balance, with
     his other accounts and the table's (the pot)."""
     R = session.R
-    per_seat = [a for a, spec in R.accounts.items() if spec.get("per") in ("seat", "team") and a != "money"]
-    per_game = [a for a, spec in R.accounts.items() if spec.get("per") == "game"]
+    per_seat = [a for a, spec in R.accounts.items() if spec.per in ("seat", "team") and a != "money"]
+    per_game = [a for a, spec in R.accounts.items() if spec.per == "game"]
     out = []
     for s in range(R.n_seats):
         headers = ["deal", "contract", "declarer", "paid", "received", "balance"] + per_seat + per_game

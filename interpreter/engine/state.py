@@ -197,7 +197,7 @@ class State(Readings):
         """Evaluate each account's `initial` expression (per seat with `s` bound)."""
         c = Ctx(self)
         for name, f in self.R.account_initial.items():
-            per = self.R.accounts[name].get("per")
+            per = self.R.accounts[name].per
             if per == "game":
                 self.accounts[name] = f(c)
             elif per == "seat":

@@ -164,7 +164,7 @@ def money_accounts(R, edges) -> set[str]:
             if (a in reached) != (b in reached):
                 reached |= {a, b}
                 grew = True
-    return {a for a in reached if (R.accounts.get(a) or {}).get("per") == "game"}
+    return {a for a in reached if a in R.accounts and R.accounts[a].per == "game"}
 
 
 def _session_chunk(args):

@@ -115,7 +115,7 @@ def actual_outcome(state, seat_names, people=None) -> dict:
         if acc in ("pot", "money"):
             continue
         v = state.accounts.get(acc)
-        if isinstance(v, list) and people is not None and state.R.accounts[acc].get("per") == "player":
+        if isinstance(v, list) and people is not None and state.R.accounts[acc].per == "player":
             out.setdefault("accounts", {})[acc] = {people[p]: _plain(x) for p, x in enumerate(v) if p < len(people)}
         elif isinstance(v, list):
             out.setdefault("accounts", {})[acc] = {name(s): _plain(x) for s, x in enumerate(v)}
@@ -364,7 +364,7 @@ def _team_accounts(R, accounts: dict, dealer: int) -> None:
     teams = team_map(R, dealer, tuple(range(R.n_seats)))
     for name, spec in R.accounts.items():
         value = accounts.get(name)
-        if spec.get("per") == "team" and isinstance(value, list):
+        if spec.per == "team" and isinstance(value, list):
             accounts[name] = {}
             for seat, v in enumerate(value):
                 accounts[name].setdefault(teams.get(seat, (seat,)), v)

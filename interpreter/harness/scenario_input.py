@@ -129,7 +129,7 @@ def accounts(R, data, names: list[str], c: Checker) -> dict:
         span = span_of(raw, k)
         if str(k) not in R.accounts and str(k) not in ("pot", "money"):
             raise c.fail(f"unknown account '{k}'", span, suggestions=best_matches(str(k), R.accounts))
-        per = (R.accounts.get(str(k)) or {}).get("per", "game" if str(k) == "pot" else "seat")
+        per = R.accounts[str(k)].per if str(k) in R.accounts else ("game" if str(k) == "pot" else "seat")
         if per == "game" and (isinstance(v, bool) or not isinstance(v, (int, str))):
             raise c.fail(f"account {k} is the table's: give one number", span)
         if per not in ("game", "seat", "team", "player"):

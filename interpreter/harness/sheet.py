@@ -18,7 +18,7 @@ def seat_deltas(state) -> dict[str, list]:
             if not (isinstance(side, tuple) and len(side) >= 2 and isinstance(side[1], int)):
                 continue
             name = side[0]
-            per = (accounts.get(name) or {}).get("per")
+            per = accounts[name].per if name in accounts else None
             if per not in ("seat", "pair", "team") or not 0 <= side[1] < n:
                 continue
             seats = state.teams.get(side[1], (side[1],)) if per == "team" and len(side) == 2 else (side[1],)

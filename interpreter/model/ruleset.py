@@ -11,6 +11,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from interpreter.model.deck import card_codes, card_points, resolved_packets, schedule_counts
+from interpreter.model.game import Game, game_of
 
 
 def freeze(value):
@@ -65,6 +66,8 @@ class Ruleset:
     # what the rule set was made from (its name and the text of each file of its extends chain): two
     # rule sets with the same digest are the same rules, so they share one compiled form (compile_rules)
     digest: str = ""
+    # the sections the engine reads, as typed objects (model/game.py)
+    game: Game = field(default_factory=lambda: game_of({}))
 
     @property
     def deck_size(self) -> int:
@@ -140,6 +143,7 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
         contracts=tuple(contracts), calls=tuple(calls), options=MappingProxyType(options),
         expressions=MappingProxyType(dict(expressions or {})),
         digest=source_digest(loaded.name, loaded.path, loaded.chain, loaded.sources),
+        game=game_of(doc),
     )
 
 

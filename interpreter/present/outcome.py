@@ -200,7 +200,7 @@ def sheets(session: Any) -> list[tuple[str, list[str], list[list[str]]]]:
     from interpreter.engine.session import sheet_tables
 
     N = names_of(session.R)
-    titles = {name: str(spec.get("title")) for name, spec in session.R.accounts.items() if spec.get("title")}
+    titles = {name: str(spec.title) for name, spec in session.R.accounts.items() if spec.title}
     out = []
     for title, headers, rows in sheet_tables(session):
         fixed = []

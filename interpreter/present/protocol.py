@@ -86,8 +86,8 @@ def protocol_lines(session: Any) -> list[str]:
     table = session.table
     out: list[str] = []
     # the rows at the top: each player's running total after every sit
-    row_name = next((a for a, spec in R.accounts.items() if spec.get("per") == "player"), None)
-    out.append("Protocol" + (f" ({R.accounts[row_name].get('title', row_name)})" if row_name else ""))
+    row_name = next((a for a, spec in R.accounts.items() if spec.per == "player"), None)
+    out.append("Protocol" + (f" ({R.accounts[row_name].title or row_name})" if row_name else ""))
     for p in range(table.people):
         entries = []
         for rec in table.sits:

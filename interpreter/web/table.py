@@ -112,7 +112,7 @@ class Table:
     def results_by_player(self) -> bool:
         """The session's final result is by player, not by seat (players change seats: engine/session.py)."""
         return self.R.session_rows.get("result") is not None and \
-            any(spec.get("per") == "player" for spec in self.R.accounts.values())
+            any(spec.per == "player" for spec in self.R.accounts.values())
 
     def _seating_now(self) -> dict | None:
         """Who sits where for the deal starting: the player (numbered from 1, as the protocol numbers

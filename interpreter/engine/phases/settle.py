@@ -14,6 +14,7 @@ from interpreter.engine.phases.base import ALWAYS, Phase
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.game import PayRow
 
 
 @dataclass(frozen=True)
@@ -62,17 +63,19 @@ class Rows:
         return self.rows[i]
 
 
-def row(comp: Compiler, r: dict) -> Row:
-    common = dict(when=comp.text(r["when"]) if "when" in r else ALWAYS,
-                  each=comp.text(r["each"]) if "each" in r else None,
-                  amount=comp.text(r["amount"]), note=r.get("note", ""))
+def row(comp: Compiler, r: PayRow) -> Row:
+    common: dict[str, Any] = dict(when=comp.text(r.when.source) if r.when is not None else ALWAYS,
+                                  each=comp.text(r.each.source) if r.each is not None else None,
+                                  amount=comp.text(r.amount.source), note=r.note)
+    parties = {"from": r.src, "to": r.dst}
     for spread in ("from", "to"):
-        if r.get(spread) == OTHERS:
+        given = parties[spread]
+        if given is not None and given.source == OTHERS:
             fixed = "to" if spread == "from" else "from"
-            party = comp.party(r[fixed])
+            party = comp.party(parties[fixed].source)       # type: ignore[union-attr]  # the checker asks for it
             return OthersRow(src=party if fixed == "from" else None, dst=party if fixed == "to" else None,
                              spread=spread, **common)
-    return Row(src=comp.party(r["from"]) if "from" in r else None, dst=comp.party(r["to"]), **common)
+    return Row(src=comp.party(r.src.source) if r.src is not None else None, dst=comp.party(r.dst.source), **common)
 
 
 def apply_rows(st: State, rows: Rows, record: bool) -> None:
