@@ -310,27 +310,28 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     suit_names = list(rs.suits)
     n_cards = len(rs.cards)
     game = rs.game
+    phases = game.phases
     rules = Rules(
         rs=rs, doc=doc, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=[suit_names.index(c.suit) for c in rs.cards],
         order_of=[c.order for c in rs.cards], suit_names=suit_names, suit_masks=[rs.suit_mask[s] for s in suit_names],
         full_mask=(1 << n_cards) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
-        auction=None, talons=talon.settings(doc, rs, comp),  # type: ignore[arg-type]  # auction set below
-        after_purchase=after_purchase.settings(doc, comp), defence=defence.settings(doc, comp),
-        kontra=kontra.settings(doc, comp), play=play.settings(doc, comp))
+        auction=None, talons=talon.settings(phases.talons, rs, comp),  # type: ignore[arg-type]  # auction set below
+        after_purchase=after_purchase.settings(phases.after_purchase, comp), defence=defence.settings(phases.defence, comp),
+        kontra=kontra.settings(phases.kontra, comp), play=play.settings(phases.play, comp))
     rules.functions = functions
     rules.generated = functions.module
     rules.packets = p.packets
     rules.procedure = list(game.procedure)
-    rules.partner = partner.settings(doc, comp, rs)
-    rules.knock = knock.settings(doc, comp)
+    rules.partner = partner.settings(phases.partner, comp, rs)
+    rules.knock = knock.settings(phases.knock, comp)
     if rules.knock.present and "knock" not in rules.procedure:
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
-    rules.number_bids = number_bids.settings(doc, comp)
+    rules.number_bids = number_bids.settings(phases.number_bids, comp)
     rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
-    rules.announce = announce.settings(doc, comp, rules.figures)
+    rules.announce = announce.settings(phases.announce, game.lets, comp, rules.figures)
     table = table_words(doc)
     rules.default_words = table.fallback
     rules.words = table.actions
@@ -360,7 +361,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
         rules.first_call_at_rank[call.rank] = call.index
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
-    rules.auction = auction.settings(doc, comp, symbols, p.pass_ref, rules.calls)
+    rules.auction = auction.settings(phases.auction, game.calls, game.lets, comp, symbols, p.pass_ref, rules.calls)
     rules.accounts = dict(rs.game.accounts)
     rules.account_initial = {name: x(spec.initial) for name, spec in rules.accounts.items()
                              if spec.initial not in (0, None)}

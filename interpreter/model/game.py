@@ -17,19 +17,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-Expr = Any          # an expression as written: its text, or a constant (a number, a truth, a card's code)
-
-
-@dataclass(frozen=True)
-class Expression:
-    """An expression the rule file writes: its source (text, or a constant) and its place."""
-    source: Expr
-    at: str = ""
-
-
-def _expr(record: Mapping[str, Any], key: str, at: str) -> Expression | None:
-    """The entry `key` of the record as an Expression, None where the record has no such entry."""
-    return Expression(record[key], f"{at}.{key}") if key in record else None
+from interpreter.model.expression import Expr, Expression
+from interpreter.model.expression import given as _expr
+from interpreter.model.expression import plain as _plain
+from interpreter.model.phases import Phases, phases_of
 
 
 @dataclass(frozen=True)
@@ -213,6 +204,7 @@ class Game:
     turn_up: bool                         # `deal.turn_up`
     settle: tuple[PayRow, ...]            # `settle.pay`
     roles: Mapping[str, int]
+    phases: Phases
 
     @property
     def sit(self) -> Sit:
@@ -244,7 +236,7 @@ def game_of(doc: Mapping[str, Any]) -> Game:
         procedure=tuple(doc.get("procedure") or ()), hold_word=(auction.get("hold") or {}).get("call"),
         deal_hand=_expr(deal, "hand", "deal"), turn_up=bool(deal.get("turn_up")), settle=_rows(
             (doc.get("settle") or {}).get("pay"), "settle.pay"),
-        roles=MappingProxyType(dict((doc.get("seating") or {}).get("roles") or {})))
+        roles=MappingProxyType(dict((doc.get("seating") or {}).get("roles") or {})), phases=phases_of(doc))
 
 
 def _option(name: str, o: Mapping[str, Any]) -> Option:
@@ -311,12 +303,3 @@ def _sit(s: Mapping[str, Any], seating: Seating) -> Sit:
                per_rubber=int(s.get("per_rubber") or len(seating.rotation) or 0),
                reckoning=_rows(s.get("reckoning"), "session.sit.reckoning"), reseat=tuple(reseat),
                new_rubber=_expr(s, "new_rubber", "session.sit"))
-
-
-def _plain(value: Any) -> Any:
-    """A deep copy in plain dicts and lists (what expressions read of a record: engine/compile.attr)."""
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value

@@ -15,6 +15,7 @@ from interpreter.engine.phases.talon import discard_actions
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import AfterPurchase
 
 
 @dataclass
@@ -32,12 +33,11 @@ class AfterPurchaseSettings:
     declares: dict = field(default_factory=dict, repr=False, compare=False)
 
 
-def settings(doc: dict, comp: Compiler) -> AfterPurchaseSettings:
-    ap = doc.get("after_purchase") or {}
+def settings(ap: AfterPurchase, comp: Compiler) -> AfterPurchaseSettings:
     return AfterPurchaseSettings(
-        present="after_purchase" in doc, when=comp.text(ap["when"]) if "when" in ap else ALWAYS,
-        entitled=comp.text(ap["entitled"]) if "entitled" in ap else ALWAYS, take=ap.get("take", 2),
-        discard=ap.get("discard", 2), contracts=list(ap.get("contracts", [])), must_exceed=ap.get("must_exceed", True))
+        present=ap.present, when=comp.text(ap.when.source) if ap.when is not None else ALWAYS,
+        entitled=comp.text(ap.entitled.source) if ap.entitled is not None else ALWAYS, take=ap.take,
+        discard=ap.discard, contracts=list(ap.contracts), must_exceed=ap.must_exceed)
 
 
 @dataclass

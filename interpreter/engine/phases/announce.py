@@ -43,8 +43,11 @@ from interpreter.engine.phases.conditions import Condition, condition, plan_hold
 from interpreter.model.limits import DEFAULT_KONTRA_MAX
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import Announce
 
 from interpreter.engine.phases.announce_chains import (
     _GAME_OPEN,
@@ -100,31 +103,30 @@ class AnnounceSettings:
     by_contract: dict = field(default_factory=dict)
 
 
-def settings(doc: dict, comp: Compiler, figures: dict[str, FigureRT]) -> AnnounceSettings:
-    an = doc.get("announce") or {}
-    kt = an.get("kontra")
+def settings(an: Announce, lets: Mapping[str, Any], comp: Compiler, figures: dict[str, FigureRT]) -> AnnounceSettings:
+    kt = an.kontra
     x = comp.text
-    mx = (kt or {}).get("max")
+    mx = kt.max if kt is not None else None
     S = AnnounceSettings(
-        present="announce" in doc, when=x(an["when"]) if "when" in an else ALWAYS,
-        first=x(an["first"]) if "first" in an else None, opener=str(an.get("opener") or "ready"),
-        passes=int(an.get("passes", 3)), declare=x(an["declare"]) if "declare" in an else NEVER,
-        kontra=kt is not None, levels=list((kt or {}).get("levels", ["kontra"])),
+        present=an.present, when=x(an.when.source) if an.when is not None else ALWAYS,
+        first=x(an.first.source) if an.first is not None else None, opener=an.opener,
+        passes=an.passes, declare=x(an.declare.source) if an.declare is not None else NEVER,
+        kontra=kt is not None, levels=list(kt.levels if kt is not None else ("kontra",)),
         max=mx if isinstance(mx, int) and not isinstance(mx, bool) else DEFAULT_KONTRA_MAX,
-        kontra_when=x(kt["when"]) if kt and "when" in kt else ALWAYS,
-        personal=x(kt["personal"]) if kt and "personal" in kt else
-        (ALWAYS if (kt or {}).get("scope") == "personal" else NEVER),
-        answered=(kt or {}).get("by", "alternate") == "alternate", items=(kt or {}).get("scope") != "game",
+        kontra_when=x(kt.when.source) if kt is not None and kt.when is not None else ALWAYS,
+        personal=x(kt.personal.source) if kt is not None and kt.personal is not None else
+        (ALWAYS if kt is not None and kt.scope == "personal" else NEVER),
+        answered=(kt.by if kt is not None else "alternate") == "alternate",
+        items=(kt.scope if kt is not None else None) != "game",
         figures=sorted(figures.values(), key=lambda f: f.index))
-    lets = doc.get("let") or {}
-    if "declare" in an:
-        S.declare_if = condition(comp, an["declare"], lets, ("contract", "item"), "item", ROUND_READS, _kept)
-    if kt and "when" in kt:
-        S.opens_if = condition(comp, kt["when"], lets, ("contract", "item"), "item", ROUND_READS, _kept)
-    if "when" in an:
-        S.when_if = condition(comp, an["when"], lets, ("contract",), "")
-    if kt and "personal" in kt:
-        S.personal_if = condition(comp, kt["personal"], lets, ("contract",), "")
+    if an.declare is not None:
+        S.declare_if = condition(comp, an.declare.source, lets, ("contract", "item"), "item", ROUND_READS, _kept)
+    if kt is not None and kt.when is not None:
+        S.opens_if = condition(comp, kt.when.source, lets, ("contract", "item"), "item", ROUND_READS, _kept)
+    if an.when is not None:
+        S.when_if = condition(comp, an.when.source, lets, ("contract",), "")
+    if kt is not None and kt.personal is not None:
+        S.personal_if = condition(comp, kt.personal.source, lets, ("contract",), "")
     S.multipliers = tuple(f.name for f in S.figures if f.multiplier)
     S.ends_after = max(1, S.passes)
     S.figure_index = {f.name: i for i, f in enumerate(S.figures)}

@@ -8,9 +8,14 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.phases.base import ALWAYS, NEVER
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from interpreter.engine.compile import Compiler
     from interpreter.engine.rules import CallRT
     from interpreter.engine.state import State
+    from interpreter.model.expression import Expression
+    from interpreter.model.game import Call
+    from interpreter.model.phases import Auction
 
 Fn = Any  # a compiled expression: Ctx -> value
 
@@ -74,25 +79,23 @@ POSITION_FUNCTIONS = frozenset({"next", "prev", "order", "first_call", "first_bi
                                 "min", "max", "abs", "floor", "ceil", "size", "suit_of"})
 
 
-def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
-    auction = doc.get("auction") or {}
-    hold = auction.get("hold") or {}
-    contest = auction.get("contest") or {}
-    hold_word = hold.get("call")
+def settings(auction: Auction, game_calls: Mapping[str, Call], lets: Mapping[str, Any], comp: Compiler, symbols: dict,
+             pass_ref: Any, calls: list[CallRT]) -> AuctionSettings:
+    hold_word = auction.hold_call
     x = comp.text
     S = AuctionSettings(
-        first=x(auction.get("first", "forehand")), style=auction.get("style", "open"),
-        allowed=x(auction["allowed"]) if "allowed" in auction else ALWAYS,
-        allowed_key=_this_attrs(auction.get("allowed")),
-        ends=x(auction["ends"]) if "ends" in auction else None,
-        exclude=x(auction["exclude"]) if "exclude" in auction else None,
-        hold_call=hold_word, hold_who=x(hold["who"]) if "who" in hold else NEVER,
-        hold_bids=x(hold["bids"]) if "bids" in hold else ALWAYS,
-        contest_rounds=contest.get("rounds", "open"), first_must_name=bool(contest.get("first_must_name")),
-        contest_ties=contest.get("ties"), all_pass=(auction.get("all_pass") or {}).get("contract"),
-        pass_allowed=x((auction.get("pass") or {})["allowed"]) if "allowed" in (auction.get("pass") or {}) else ALWAYS,
+        first=x(auction.first.source), style=auction.style,
+        allowed=x(auction.allowed.source) if auction.allowed is not None else ALWAYS,
+        allowed_key=_this_attrs(_source(auction.allowed)),
+        ends=x(auction.ends.source) if auction.ends is not None else None,
+        exclude=x(auction.exclude.source) if auction.exclude is not None else None,
+        hold_call=hold_word, hold_who=x(auction.hold_who.source) if auction.hold_who is not None else NEVER,
+        hold_bids=x(auction.hold_bids.source) if auction.hold_bids is not None else ALWAYS,
+        contest_rounds=auction.contest_rounds, first_must_name=auction.first_must_name,
+        contest_ties=auction.contest_ties, all_pass=auction.all_pass,
+        pass_allowed=x(auction.pass_allowed.source) if auction.pass_allowed is not None else ALWAYS,
         pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None,
-        pass_final=auction.get("pass_final", True) is not False)
+        pass_final=auction.pass_final)
     if S.allowed_key is not None:
         from interpreter.engine.compile import attr
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
@@ -100,27 +103,30 @@ def settings(doc: dict, comp: Compiler, symbols: dict, pass_ref: Any, calls: lis
     from interpreter.engine.phases.conditions import condition, reads, reads_only
     from interpreter.language.expressions import parse_text
 
-    lets = doc.get("let") or {}
-    if "allowed" in auction:
-        S.allowed_if = condition(comp, auction["allowed"], lets, (), "this")
-    if "bids" in hold:
-        S.hold_bids_if = condition(comp, hold["bids"], lets, ("high",), "")
+    if auction.allowed is not None:
+        S.allowed_if = condition(comp, auction.allowed.source, lets, (), "this")
+    if auction.hold_bids is not None:
+        S.hold_bids_if = condition(comp, auction.hold_bids.source, lets, ("high",), "")
     groups: dict = {}
-    calls_doc = doc.get("call") or {}
     for c in calls:
-        text = (calls_doc.get(c.name) or {}).get("allowed")
+        text = _source(game_calls[c.name].allowed) if c.name in game_calls else None
         if c.allowed is ALWAYS or not isinstance(text, str) or reads(parse_text(text), "this", lets):
             S.allowed_group.append(-1)
         else:
             S.allowed_group.append(groups.setdefault(text, len(groups)))
-    texts = [auction.get("allowed"), hold.get("who"), hold.get("bids"), (auction.get("pass") or {}).get("allowed")]
-    texts += [(calls_doc.get(c.name) or {}).get("allowed") for c in calls]
+    texts = [_source(e) for e in (auction.allowed, auction.hold_who, auction.hold_bids, auction.pass_allowed)]
+    texts += [_source(game_calls[c.name].allowed) if c.name in game_calls else None for c in calls]
     S.positional = all(reads_only(comp, t, lets, POSITION_VALUES, POSITION_FUNCTIONS) for t in texts)
-    if S.positional and all(reads_only(comp, auction.get(k), lets, POSITION_VALUES, POSITION_FUNCTIONS)
-                            for k in ("ends", "exclude")):
+    if S.positional and all(reads_only(comp, _source(e), lets, POSITION_VALUES, POSITION_FUNCTIONS)
+                            for e in (auction.ends, auction.exclude)):
         S.steps = {}
         S.starts = {}
     return S
+
+
+def _source(e: Expression | None) -> Any:
+    """The expression's source as written, None where it is left out."""
+    return e.source if e is not None else None
 
 
 def _this_attrs(text: Any) -> tuple | None:

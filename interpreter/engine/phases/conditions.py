@@ -23,6 +23,7 @@ of the parts, and a part that reads a let but nothing beyond `steady` is judged 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +59,7 @@ def _open(node: tuple, op: str, opened: Any) -> tuple:
     return body if body is not None and body[0] == "bin" and body[1] == op else node
 
 
-def _opener(comp: Any, lets: dict) -> Any:
+def _opener(comp: Any, lets: Mapping) -> Any:
     """node → the body of the let it names, or of the let function it calls with its parameters replaced
     by the arguments; None where that would not be the same value. A let's body reads what the let reads
     (lets are compiled outside any scope); a let function's is written out only when its arguments are
@@ -244,7 +245,7 @@ def _resolver(comp: Any, fixed: tuple[str, ...]) -> Any:
     return resolve
 
 
-def reads(node: tuple, name: str, lets: dict) -> bool:
+def reads(node: tuple, name: str, lets: Mapping) -> bool:
     """The expression may read `name`, itself or through the lets and let functions it uses."""
     seen: set = set()
     stack = [node]
@@ -272,7 +273,7 @@ def reads(node: tuple, name: str, lets: dict) -> bool:
     return False
 
 
-def condition(comp: Any, text: Any, lets: dict, fixed: tuple[str, ...], varying: str,
+def condition(comp: Any, text: Any, lets: Mapping, fixed: tuple[str, ...], varying: str,
               steady: tuple[frozenset, frozenset] | None = None, keep: Any = None) -> Condition:
     """`text` compiled whole and as its parts (see the module's doc). With `steady`, (values, functions):
     the built-ins that read nothing the phase changes (as reads_only() takes them), and `keep`: state → a
@@ -323,7 +324,7 @@ def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
     return common, [tuple(conj for conj in p if conj not in common) for p in plans]
 
 
-def reads_only(comp: Any, text: Any, lets: dict, values: frozenset, functions: frozenset) -> bool:
+def reads_only(comp: Any, text: Any, lets: Mapping, values: frozenset, functions: frozenset) -> bool:
     """The expression reads nothing of the game but the built-in `values` and `functions` named and the
     seat roles (itself or through the lets and let functions it uses): besides them only constants, the
     rules, its own names (parameters, a comprehension's variable, `s`, `t`) and the activation's `me` and

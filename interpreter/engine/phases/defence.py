@@ -11,6 +11,7 @@ from interpreter.engine.phases.base import ALWAYS, NEVER, Phase
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import Defence
 
 
 @dataclass
@@ -24,16 +25,15 @@ class DefenceSettings:
     nobody_tricks: int | None       # when nobody defends, the declarer counts as taking this many tricks
 
 
-def settings(doc: dict, comp: Compiler) -> DefenceSettings:
-    df = doc.get("defence") or {}
+def settings(df: Defence, comp: Compiler) -> DefenceSettings:
     x = comp.text
     return DefenceSettings(
-        present="defence" in doc, when=x(df["when"]) if "when" in df else ALWAYS,
-        first=x(df["first"]) if "first" in df else None,
-        compulsory=x(df["compulsory"]) if "compulsory" in df else NEVER,
-        invite=x(df["invite"]) if "invite" in df else NEVER,
-        kontra_required=x(df["kontra_required"]) if "kontra_required" in df else NEVER,
-        nobody_tricks=(df.get("nobody") or {}).get("declarer_tricks"))
+        present=df.present, when=x(df.when.source) if df.when is not None else ALWAYS,
+        first=x(df.first.source) if df.first is not None else None,
+        compulsory=x(df.compulsory.source) if df.compulsory is not None else NEVER,
+        invite=x(df.invite.source) if df.invite is not None else NEVER,
+        kontra_required=x(df.kontra_required.source) if df.kontra_required is not None else NEVER,
+        nobody_tricks=df.nobody_tricks)
 
 
 @dataclass(init=False)

@@ -29,6 +29,7 @@ from interpreter.engine.phases.base import Phase
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import Knock
 
 
 @dataclass(frozen=True)
@@ -42,13 +43,12 @@ def absent() -> KnockSettings:
     return KnockSettings(False, None, None)
 
 
-def settings(doc: dict, comp: Compiler) -> KnockSettings:
-    k = (doc.get("deal") or {}).get("knock")
-    if not k:
+def settings(k: Knock, comp: Compiler) -> KnockSettings:
+    if not k.present:
         return absent()
     x = comp.text
-    return KnockSettings(True, x(k["by"]) if "by" in k else x("prev(dealer)"),
-                         x(k["choose"]) if "choose" in k else x("forehand"))
+    return KnockSettings(True, x(k.by.source) if k.by is not None else x("prev(dealer)"),
+                         x(k.choose.source) if k.choose is not None else x("forehand"))
 
 
 class KnockState:

@@ -12,6 +12,7 @@ from interpreter.model.limits import DEFAULT_KONTRA_MAX  # a chain without `max`
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import Kontra
 
 
 
@@ -25,14 +26,13 @@ class KontraSettings:
     invites: bool
 
 
-def settings(doc: dict, comp: Compiler) -> KontraSettings:
-    kt = doc.get("kontra") or {}
-    mx = kt.get("max")
+def settings(kt: Kontra, comp: Compiler) -> KontraSettings:
+    mx = kt.max
     return KontraSettings(
-        present="kontra" in doc, when=comp.text(kt["when"]) if "when" in kt else ALWAYS,
-        first=comp.text(kt["first"]) if "first" in kt else None, levels=list(kt.get("levels", ["kontra"])),
+        present=kt.present, when=comp.text(kt.when.source) if kt.when is not None else ALWAYS,
+        first=comp.text(kt.first.source) if kt.first is not None else None, levels=list(kt.levels),
         max=mx if isinstance(mx, int) and not isinstance(mx, bool) else DEFAULT_KONTRA_MAX,
-        invites=bool(kt.get("invites")))
+        invites=kt.invites)
 
 
 @dataclass

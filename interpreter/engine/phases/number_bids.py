@@ -22,6 +22,7 @@ from interpreter.engine.phases.base import Phase
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import NumberBids
 
 Fn = Any
 
@@ -38,11 +39,10 @@ class NumberBidSettings:
     trump: Fn | None
 
 
-def settings(doc: dict, comp: Compiler) -> NumberBidSettings:
-    sec = doc.get("number_bids") or {}
-    x = lambda key: comp.text(sec[key]) if key in sec else None
-    return NumberBidSettings(first=x("first"), low=x("min"), high=x("max"), last_not=x("last_not"),
-                             contract=sec.get("contract"), trump=x("trump"))
+def settings(sec: NumberBids, comp: Compiler) -> NumberBidSettings:
+    x = lambda e: comp.text(e.source) if e is not None else None
+    return NumberBidSettings(first=x(sec.first), low=x(sec.low), high=x(sec.high), last_not=x(sec.last_not),
+                             contract=sec.contract, trump=x(sec.trump))
 
 
 def _whole(value: Any, what: str) -> int:

@@ -27,6 +27,7 @@ from interpreter.engine.phases.base import NEVER, Phase
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.phases import Partner
     from interpreter.model.ruleset import Ruleset
 
 FOURTH = 1 << 20            # the argument of "call the one card of the group I do not hold"
@@ -46,14 +47,13 @@ def absent() -> PartnerSettings:
     return PartnerSettings(False, NEVER, 0, False, NEVER)
 
 
-def settings(doc: dict, comp: Compiler, rs: Ruleset) -> PartnerSettings:
-    p = doc.get("partner")
-    if not p:
+def settings(p: Partner, comp: Compiler, rs: Ruleset) -> PartnerSettings:
+    if not p.present:
         return absent()
-    group = p.get("group")
+    group = p.group
     mask = rs.mask([group]) if group else 0
-    return PartnerSettings(True, comp.text(p["when"]) if "when" in p else (lambda c: True), mask,
-                           bool(p.get("self")), comp.text(p["by_count"]) if "by_count" in p else NEVER)
+    return PartnerSettings(True, comp.text(p.when.source) if p.when is not None else (lambda c: True), mask,
+                           p.self_call, comp.text(p.by_count.source) if p.by_count is not None else NEVER)
 
 
 def callable_cards(st: State) -> int:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.rules import ContractRT
     from interpreter.engine.state import State
+    from interpreter.model.phases import Play
 
 
 @dataclass
@@ -27,12 +28,10 @@ class PlaySettings:
     defender_min: int
 
 
-def settings(doc: dict, comp: Compiler) -> PlaySettings:
-    play = doc.get("play") or {}
-    neg = play.get("negotiation") or {}
-    return PlaySettings(lead=comp.text(play["lead"]) if "lead" in play else None,
-                        negotiate=comp.text(neg["when"]) if "when" in neg else None,
-                        declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0))
+def settings(play: Play, comp: Compiler) -> PlaySettings:
+    return PlaySettings(lead=comp.text(play.lead.source) if play.lead is not None else None,
+                        negotiate=comp.text(play.negotiate.source) if play.negotiate is not None else None,
+                        declarer_min=play.declarer_min, defender_min=play.defender_min)
 
 
 @dataclass(slots=True)

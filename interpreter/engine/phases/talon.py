@@ -33,8 +33,12 @@ from interpreter.engine.context import Ctx
 from interpreter.engine.phases.base import Phase, own_part
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
+    from interpreter.model.expression import Expression
+    from interpreter.model.phases import Talon
     from interpreter.model.ruleset import Ruleset
 
 
@@ -62,23 +66,18 @@ class TalonProc:
         return self.kind == "halves" or bool(self.last_resort)
 
 
-def settings(doc: dict, rs: Ruleset, comp: Compiler | None = None) -> dict[str, TalonProc]:
+def settings(talons: Mapping[str, Talon], rs: Ruleset, comp: Compiler) -> dict[str, TalonProc]:
     out = {}
-    x = comp.text if comp is not None else None
-    for name, t in (doc.get("talon") or {}).items():
-        lr = t.get("last_resort") or {}
-
-        def expr(key: str, t: dict = t) -> Any:
-            return x(t[key]) if x is not None and t.get(key) is not None else None
-        out[name] = TalonProc(name=name, kind=t.get("kind", "exchange"), take=t.get("take"),
-                              discard=t.get("discard"), exposed=bool(t.get("exposed")),
-                              never=rs.mask(t["never"]) if t.get("never") else 0,
-                              packets=int(t.get("packets") or 2),
-                              last_resort=rs.mask(lr["cards"]) if lr.get("cards") else 0,
-                              face_up=bool(lr.get("face_up")), discards_to=t.get("discards") or "declarer",
-                              rest_to=t.get("rest"), who=expr("who"), give_up=expr("give_up"),
-                              requires=expr("requires"), tricks=int(t.get("tricks") or 0),
-                              called_packet=t.get("called_packet"))
+    x = comp.text
+    for name, t in talons.items():
+        def expr(e: Expression | None) -> Any:
+            return x(e.source) if e is not None else None
+        out[name] = TalonProc(name=name, kind=t.kind, take=t.take, discard=t.discard, exposed=t.exposed,
+                              never=rs.mask(t.never) if t.never else 0, packets=t.packets,
+                              last_resort=rs.mask(t.last_resort) if t.last_resort else 0,
+                              face_up=t.face_up, discards_to=t.discards_to, rest_to=t.rest_to, who=expr(t.who),
+                              give_up=expr(t.give_up), requires=expr(t.requires), tricks=t.tricks,
+                              called_packet=t.called_packet)
     return out
 
 
