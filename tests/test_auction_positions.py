@@ -68,7 +68,7 @@ def fields(au):
 
 def test_what_a_condition_reads():
     R = compile_rules(load("koenigrufen"))
-    lets = R.doc.get("let") or {}
+    lets = R.rs.game.lets
 
     def positional(text):
         return reads_only(R.compiler, text, lets, POSITION_VALUES, POSITION_FUNCTIONS)

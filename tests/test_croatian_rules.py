@@ -249,7 +249,7 @@ def test_ex_08_29_the_example_score_sheet(base):
     acc = _settle(base, acc, B, "five", [0, 7, 3], (B, C))                    # (c)
     assert acc["score"][B] == -20 and acc["juha"][(C, B)] == 30
     state = new_game(base, seed=0, dealer=C, accounts=acc)                    # (d) everyone passes
-    state._apply_rows(state.R.session_rows["all_pass"], record=True)
+    state._apply_rows(state.R.session_rows.all_pass, record=True)
     acc = state.accounts
     assert acc["refa"] == [1, 1, 1] and acc["refas_declared"] == 1
     acc = _settle(base, acc, A, "five", [7, 0, 3], (A, C))                    # (e) A's refa
@@ -281,8 +281,8 @@ def test_ex_08_29_the_example_score_sheet(base):
     assert acc["score"] == [42, -24, -18]
     assert acc["juha"] == {(A, C): 132, (B, C): 54, (C, B): 168, (C, A): 188, (A, B): 166, (B, A): 24}
     state = new_game(base, seed=0, dealer=C, accounts=acc)
-    assert state.R.session_rows["ends"](state.ctx())                                # the sum is zero: game over
-    state._apply_rows(state.R.session_rows["reckoning"], record=True)
+    assert state.R.session_rows.ends(state.ctx())                                # the sum is zero: game over
+    state._apply_rows(state.R.session_rows.reckoning, record=True)
     assert state.accounts["money"] == [506, -496, -10]
 
 
@@ -290,7 +290,7 @@ def test_ex_08_29_the_example_score_sheet(base):
 def test_sess_05_06_no_refa_under_the_hat_or_beyond_the_limit(base):
     def all_pass(acc, options=None):
         state = new_game(base, seed=0, dealer=C, accounts=acc, options=options)
-        state._apply_rows(state.R.session_rows["all_pass"], record=True)
+        state._apply_rows(state.R.session_rows.all_pass, record=True)
         return state.accounts
 
     acc = new_game(base, seed=0, dealer=C).accounts

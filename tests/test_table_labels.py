@@ -102,7 +102,7 @@ def test_the_end_of_a_deal_lists_card_points_and_payment_rows_that_add_up():
         s = outcome.summary(st)
         total = {seat: sum(row["amounts"].get(seat, 0) for row in s["rows"]) for seat in range(4)}
         assert total == st.result()["payments"] and sum(total.values()) == 0
-        if st.R.doc["contract"][st.con.name]["kind"] == "positive" and "points" in s:
+        if st.R.rs.game.contracts[st.con.name].record["kind"] == "positive" and "points" in s:
             assert st.points(tuple(st.declarers)) + st.points(tuple(st.defenders)) == 70
         assert all("_" not in cell for _, headers, rows in outcome.sheets(sess) for row in rows for cell in headers + row)
         assert all("KR-" not in row["note"] for row in s["rows"])       # the catalog ids stay in the booklet

@@ -32,7 +32,6 @@ from interpreter.codegen.templates import VALUE_SOURCE
 from interpreter.engine import rules as engine_rules
 from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.settle import Rows
 from interpreter.engine.readings import point_tables
 from interpreter.language.expressions import parse_text, to_text
 
@@ -89,7 +88,7 @@ def build(rules: Any) -> Module:
     comp = rules.compiler
     constants: dict[str, Any] = {}
     notes: dict[str, str] = {}
-    lets_doc = rules.doc.get("let") or {}
+    lets_doc = rules.rs.game.lets
     let_names = {n: f"L{i}" for i, n in enumerate(n for n in lets_doc if n in comp.lets)}
     gen = ExprGen(comp, constants, notes, let_names, rules.players, _tricks_total(rules))
     gen.contracts = dict(rules.contracts)
@@ -125,7 +124,7 @@ def build(rules: Any) -> Module:
     settlers: dict[str, str] = {}
     tree_of = lambda f: comp.trees[id(f)][1:] if id(f) in comp.trees else None
     lists = [("the settlement", rules.settle_rows)]
-    lists += [(f"the session's {k}", v) for k, v in rules.session_rows.items() if isinstance(v, Rows)]
+    lists += [(f"the session's {k}", v) for k, v in rules.session_rows.parts()]
     for title, rows in lists:
         rows_src = rows_source(f"S{len(settlers)}", title, list(rows), gen, tree_of)
         if rows_src is not None:

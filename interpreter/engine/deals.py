@@ -87,9 +87,9 @@ def _plan(rules, dealer: int, each: int) -> tuple[list[Any], Any]:
     talon: list[int] = []
     pos = 0
     for p in rules.packets:
-        cards = p["cards"]
-        to_each = p["to"] == "each"
-        for _ in range(p.get("repeat", 1)):
+        cards = p.cards
+        to_each = p.to == "each"
+        for _ in range(p.repeat):
             if to_each:
                 for s in order:
                     k = max(0, min(cards, each - len(places[s])))

@@ -27,10 +27,9 @@ from interpreter.engine.phases import (
 )
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.kontra import DEFAULT_KONTRA_MAX  # noqa: F401  (re-exported)
-from interpreter.model.deck import resolved_packets, schedule_counts
-from interpreter.model.game import Account, Contract, Option, PayRow
-from interpreter.model.ruleset import Ruleset, thaw
-from interpreter.model.words import ACTION_WORDS, table_words
+from interpreter.model.game import Account, Contract, Option, Packet, PayRow
+from interpreter.model.ruleset import Ruleset
+from interpreter.model.words import ACTION_WORDS
 
 # The words of actions, as printed and accepted (model/words.py): a rule file's `words { … }` gives any of them,
 # and the older spellings (`auction.hold.call`, `defence.go`/`stay`) with the defaults stay accepted as aliases.
@@ -88,7 +87,6 @@ class CallRT:
 @dataclass
 class Rules:
     rs: Ruleset
-    doc: dict
     options: dict
     n_seats: int
     players: int
@@ -111,7 +109,7 @@ class Rules:
     kontra: kontra.KontraSettings
     play: play.PlaySettings
     settle_rows: settle.Rows = field(default_factory=settle.Rows)
-    session_rows: dict[str, Any] = field(default_factory=dict)
+    session_rows: settle.SessionRules = field(default_factory=settle.SessionRules)
     accounts: dict[str, Account] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     default_words: dict[str, str] = field(default_factory=dict)
@@ -137,7 +135,7 @@ class Rules:
     announce: announce.AnnounceSettings = field(default_factory=announce.absent)
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
-    packets: list[dict] = field(default_factory=list)   # deal.packets, sizes worked out for the options
+    packets: tuple[Packet, ...] = ()    # deal.packets, sizes worked out for the options
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -207,14 +205,13 @@ def _compile_cached(source: _Source, options_items: tuple, engine: str = "interp
     return compile_uncached(source.rs, options_items, engine)
 
 
-def _dealt_by_options(rs: Ruleset, doc: dict, options: dict) -> tuple[Ruleset, list[dict]]:
+def _dealt_by_options(rs: Ruleset, options: dict) -> tuple[Ruleset, tuple[Packet, ...]]:
     """The packets with their sizes worked out for these option values (a packet may give its size by
     an expression over the options), and the ruleset with the hand and talon they deal."""
     try:
-        packets = resolved_packets(doc, options)
+        packets, per, talon, piles = rs.game.dealt_for(options, rs.players)
     except ValueError as err:
         raise ValueError(f"with these table options the deal cannot be made: {err}") from None
-    per, talon, piles = schedule_counts(packets, rs.players)
     if (per, talon) == (rs.hand_size, rs.talon_size):
         return rs, packets
     if per * rs.players + talon + piles != rs.deck_size:
@@ -244,12 +241,11 @@ backend.register(Reference())
 @dataclass
 class Prepared:
     """What every compiled form of a rule set under some options shares, whichever functions it runs:
-    the document, the option values, the packets, the symbols (the calls' and contracts' Refs) and the
+    the option values, the packets, the symbols (the calls' and contracts' Refs) and the
     compiler with the lets compiled."""
     rs: Ruleset
-    doc: dict
     options: dict
-    packets: list[dict]
+    packets: tuple[Packet, ...]
     symbols: dict
     comp: Compiler
     refs_call: dict[str, Ref]
@@ -261,9 +257,8 @@ class Prepared:
 
 def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
     """The document read for these table options, the symbols and the compiler, the lets compiled."""
-    doc = thaw(rs.doc)
     options = _option_values(rs, dict(options_items))
-    rs, packets = _dealt_by_options(rs, doc, options)
+    rs, packets = _dealt_by_options(rs, options)
     suit_names = list(rs.suits)
     symbols: dict = {}
     for s in suit_names:
@@ -298,13 +293,13 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
     comp = Compiler(symbols, roles, game_accounts)
     comp.accounts |= set(rs.game.accounts)
     _compile_lets(comp, dict(game.lets))
-    return Prepared(rs=rs, doc=doc, options=options, packets=packets, symbols=symbols, comp=comp,
+    return Prepared(rs=rs, options=options, packets=packets, symbols=symbols, comp=comp,
                     refs_call=refs_call, refs_con=refs_con, pass_ref=pass_ref, figure_refs=figure_refs, roles=roles)
 
 
 def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     """The compiled rules, every expression's function handed out by `functions` (the backend's)."""
-    rs, doc, options, comp, symbols = p.rs, p.doc, p.options, p.comp, p.symbols
+    rs, options, comp, symbols = p.rs, p.options, p.comp, p.symbols
     comp.functions = functions
     x = comp.text
     suit_names = list(rs.suits)
@@ -312,7 +307,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     game = rs.game
     phases = game.phases
     rules = Rules(
-        rs=rs, doc=doc, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
+        rs=rs, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=[suit_names.index(c.suit) for c in rs.cards],
         order_of=[c.order for c in rs.cards], suit_names=suit_names, suit_masks=[rs.suit_mask[s] for s in suit_names],
         full_mask=(1 << n_cards) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
@@ -332,7 +327,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(phases.announce, game.lets, comp, rules.figures)
-    table = table_words(doc)
+    table = game.words
     rules.default_words = table.fallback
     rules.words = table.actions
     rules.contract_words = table.contracts
@@ -367,11 +362,11 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
                              if spec.initial not in (0, None)}
     rules.settle_rows = _rows(comp, "settle", game.settle, functions)
     session = game.session
-    rules.session_rows = {part: _rows(comp, part, getattr(session, part), functions)
-                          for part in settle.SESSION_PARTS}
-    rules.session_rows["dealer"] = x(session.dealer.source) if session.dealer is not None else None
-    rules.session_rows["ends"] = x(session.ends.source) if session.ends is not None else None
-    rules.session_rows["result"] = x(session.result.source) if session.result is not None else None
+    rules.session_rows = settle.SessionRules(
+        **{part: _rows(comp, part, getattr(session, part), functions) for part in settle.SESSION_PARTS},
+        dealer=x(session.dealer.source) if session.dealer is not None else None,
+        ends=x(session.ends.source) if session.ends is not None else None,
+        result=x(session.result.source) if session.result is not None else None)
     rules.sheet = [(title, x(value.source)) for title, value in session.sheet]
     _bound_actions(rules)
     return rules

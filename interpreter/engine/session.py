@@ -55,7 +55,7 @@ class Session:
                            "transfers": list(state.payments)})
         self.accounts = _copy_accounts(state.accounts)
         self.last = state
-        nxt = self.R.session_rows.get("dealer")
+        nxt = self.R.session_rows.dealer
         if nxt is not None:
             self.dealer = nxt(state.ctx())
         elif state.dealer in state.active:
@@ -68,7 +68,7 @@ class Session:
             record["moves"] = reseating.next_sit(self.R, self.table, self.dealer, self.accounts, self.deal_number)
             record["deals"] = len(self.deals)
             self.deals[-1]["sit_end"] = record
-        ends = self.R.session_rows.get("ends")
+        ends = self.R.session_rows.ends
         if ends is not None and ends(state.ctx()):
             self.close()
         return r
@@ -82,9 +82,9 @@ class Session:
         if st is None:
             self.final = {}
             return self.final
-        st._apply_rows(self.R.session_rows.get("reckoning", []), record=True)
+        st._apply_rows(self.R.session_rows.reckoning, record=True)
         self.accounts = _copy_accounts(st.accounts)
-        result = self.R.session_rows.get("result")
+        result = self.R.session_rows.result
         out = {}
         c = st.ctx()
         if result is not None and any(spec.per == "player" for spec in self.R.accounts.values()):

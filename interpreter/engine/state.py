@@ -181,7 +181,7 @@ class State(Readings):
                 self._initial_accounts()
             start = _copy_accounts(self.accounts)
         self.start_accounts = start
-        before = rules.session_rows.get("before_deal")
+        before = rules.session_rows.before_deal
         if before:
             self._apply_rows(before, record=False)
             self.after_stake_accounts = _copy_accounts(self.accounts)
@@ -340,7 +340,7 @@ class State(Readings):
         global _LAST
         if _LAST[0] is self:    # nothing more to check: the state is not kept alive for it (freed by its holder)
             _LAST = _NONE
-        rows = self.R.session_rows.get("after_deal")
+        rows = self.R.session_rows.after_deal
         if rows:                    # none in most games: no call
             self._apply_rows(rows, record=True)
 

@@ -191,7 +191,7 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
     seat = lambda name, what: _seat_index(name, seats, shown, span, what, error)
     if outcome.get("all_pass"):
         state.all_passed = True
-        state._apply_rows(R.session_rows.get("all_pass", []), record=True)
+        state._apply_rows(R.session_rows.all_pass, record=True)
         name = R.auction.all_pass
         if name is None:                # nothing is played (scenario_expect refuses tricks then)
             state._end()

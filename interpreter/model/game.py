@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from interpreter.model.deck import resolved_packets, schedule_counts
 from interpreter.model.expression import Expr, Expression
 from interpreter.model.expression import given as _expr
 from interpreter.model.expression import plain as _plain
 from interpreter.model.phases import Phases, phases_of
+from interpreter.model.words import TableWords, table_words
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class PayRow:
     dst: Expression
     amount: Expression
     note: str
+    name: str | None = None         # the row's name, by which a variant edits it
     at: str = ""
 
 
@@ -42,7 +45,7 @@ def _rows(rows: Any, at: str) -> tuple[PayRow, ...]:
         here = f"{at}[{i}]"
         out.append(PayRow(when=_expr(r, "when", here), each=_expr(r, "each", here), src=_expr(r, "from", here),
                           dst=Expression(r["to"], here + ".to"), amount=Expression(r["amount"], here + ".amount"),
-                          note=r.get("note", ""), at=here))
+                          note=r.get("note", ""), name=r.get("name"), at=here))
     return tuple(out)
 
 
@@ -148,6 +151,21 @@ class Opening:
 
 
 @dataclass(frozen=True)
+class Obligation:
+    """A play obligation of a contract: its rule, when it applies, and the suit or cards it names."""
+    rule: str
+    when: Expression | None = None
+    suit: Any = None
+    cards: Any = None
+
+
+def _obligation(ob: Any, at: str) -> Obligation:
+    if isinstance(ob, str):
+        return Obligation(ob)
+    return Obligation(rule=ob["rule"], when=_expr(ob, "when", at), suit=ob.get("suit"), cards=_plain(ob.get("cards")))
+
+
+@dataclass(frozen=True)
 class Contract:
     """A contract, the play's defaults written in where it gives none."""
     name: str
@@ -156,7 +174,7 @@ class Contract:
     category: str | None = None
     trump: Any = None               # a suit's name, an expression giving one, or None
     winner: str = "trump_then_led"
-    obligations: Any = ("follow_suit",)
+    obligations: tuple[Obligation, ...] = (Obligation("follow_suit"),)
     side: str = "alone"
     talon: str | None = None
     goal: Expression | None = None
@@ -166,6 +184,8 @@ class Contract:
     opening: Opening = Opening()
     honours: Any = None
     figures: tuple[str, ...] = ()
+    must_declare: tuple[str, ...] = ()
+    trump_choices: Any = None       # suits the declarer may choose as trumps, or an expression giving them
     at: str = ""
 
 
@@ -187,6 +207,14 @@ class Call:
 
 
 @dataclass(frozen=True)
+class Packet:
+    """A packet of the deal: how many cards, to whom (`each`, `talon`, or a pile), how many times."""
+    to: str
+    cards: int
+    repeat: int = 1
+
+
+@dataclass(frozen=True)
 class Game:
     """The rule set's sections as the engine reads them."""
     seating: Seating
@@ -205,6 +233,16 @@ class Game:
     settle: tuple[PayRow, ...]            # `settle.pay`
     roles: Mapping[str, int]
     phases: Phases
+    words: TableWords                     # the words of actions, calls, contracts and levels (model/words.py)
+    # what the deal's packets are worked out from under the table options (packets_for)
+    dealing: Mapping[str, Any] = field(default_factory=dict)
+
+    def dealt_for(self, options: Mapping[str, Any], players: int) -> tuple[tuple[Packet, ...], int, int, int]:
+        """The deal's packets with their sizes worked out for these option values (model/deck.py), and the
+        cards they deal each player, to the talon and to other piles. Raises ValueError as resolved_packets."""
+        raw = resolved_packets(dict(self.dealing), dict(options))
+        per, talon, piles = schedule_counts(raw, players)
+        return tuple(Packet(to=p["to"], cards=p["cards"], repeat=p.get("repeat", 1)) for p in raw), per, talon, piles
 
     @property
     def sit(self) -> Sit:
@@ -236,7 +274,9 @@ def game_of(doc: Mapping[str, Any]) -> Game:
         procedure=tuple(doc.get("procedure") or ()), hold_word=(auction.get("hold") or {}).get("call"),
         deal_hand=_expr(deal, "hand", "deal"), turn_up=bool(deal.get("turn_up")), settle=_rows(
             (doc.get("settle") or {}).get("pay"), "settle.pay"),
-        roles=MappingProxyType(dict((doc.get("seating") or {}).get("roles") or {})), phases=phases_of(doc))
+        roles=MappingProxyType(dict((doc.get("seating") or {}).get("roles") or {})), phases=phases_of(doc),
+        words=table_words(_plain(doc)),
+        dealing={k: _plain(doc[k]) for k in ("option", "let", "deal") if k in doc})
 
 
 def _option(name: str, o: Mapping[str, Any]) -> Option:
@@ -248,9 +288,11 @@ def _contract(name: str, c: Mapping[str, Any], play: Mapping[str, Any]) -> Contr
     at = f"contract.{name}"
     open_ = c.get("open") or play.get("open") or {}
     obligations = c.get("obligations", play.get("obligations", ["follow_suit"]))
+    where = at if "obligations" in c else "play"
     return Contract(
         name=name, record=_plain(c), rank=c.get("rank", 0), category=c.get("category"), trump=c.get("trump"),
-        winner=c.get("winner", play.get("winner", "trump_then_led")), obligations=_plain(obligations),
+        winner=c.get("winner", play.get("winner", "trump_then_led")),
+        obligations=tuple(_obligation(ob, f"{where}.obligations[{i}]") for i, ob in enumerate(obligations)),
         side=c.get("side", "alone"), talon=c.get("talon"),
         goal=Expression(c["goal"], at + ".goal") if c.get("goal") is not None else None,
         defence=c.get("defence", "all"),
@@ -258,7 +300,9 @@ def _contract(name: str, c: Mapping[str, Any], play: Mapping[str, Any]) -> Contr
         early_end=_expr(c, "early_end", at) or _expr(play, "early_end", "play"),
         opening=Opening(who=open_.get("who"), after=open_.get("after_trick", open_.get("after_lead", 0)),
                         at_lead="after_trick" not in open_ and "after_lead" in open_),
-        honours=_plain(c.get("honours")), figures=tuple(c.get("figures") or ()), at=at)
+        honours=_plain(c.get("honours")), figures=tuple(c.get("figures") or ()),
+        must_declare=tuple(str(n) for n in c.get("must_declare") or ()), trump_choices=_plain(c.get("trump_choices")),
+        at=at)
 
 
 def _call(name: str, c: Mapping[str, Any], default_raise: str) -> Call:

@@ -73,6 +73,10 @@ class Ruleset:
     def deck_size(self) -> int:
         return len(self.cards)
 
+    def document(self) -> dict:
+        """The checked document as plain dicts and lists, a copy (for what presents the rules as written)."""
+        return thaw(self.doc)
+
     def contract(self, name: str):
         return self.doc["contract"][name]
 

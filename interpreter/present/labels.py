@@ -43,7 +43,7 @@ class Names:
     """The display names of one rule set (made once per rule set: `names_of`)."""
 
     def __init__(self, R: Any):
-        doc = R.doc
+        doc = R.rs.document()
         self.R = R
         deck = doc.get("deck") or {}
         self._deck = display_names(deck)
@@ -181,7 +181,7 @@ def plain(text: str, show=lambda code: code) -> str:
 
 def suit_symbols(R: Any) -> dict[str, str]:
     """Each suit's symbol: the deck's own (`suit S { symbol = … }`), else the notation's French pip."""
-    own = (R.doc.get("deck") or {}).get("suit") or {}
+    own = (R.rs.document().get("deck") or {}).get("suit") or {}
     out = {s: str((own.get(s) or {}).get("symbol") or SUIT_SYMBOLS.get(s, "")) for s in R.rs.suits}
     return {s: x for s, x in out.items() if x}
 

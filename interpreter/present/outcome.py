@@ -67,7 +67,7 @@ def stake_row(state: Any) -> dict | None:
             out[name] = v - before.get(name, 0)
     if not out:
         return None
-    rows = state.R.session_rows.get("before_deal") or []
+    rows = state.R.session_rows.before_deal
     notes = {readable(r.note) for r in rows if r.note}
     return {"note": notes.pop() if len(notes) == 1 else "before the deal", "amounts": _ordered(out, lambda v: v)}
 

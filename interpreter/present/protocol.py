@@ -25,7 +25,7 @@ def has_protocol(R: Any) -> bool:
 
 def _positions(R: Any) -> dict[str, str]:
     """A settlement row's note → where the protocol writes it."""
-    rows = (R.doc.get("settle") or {}).get("pay") or []
+    rows = (R.rs.document().get("settle") or {}).get("pay") or []
     return {str(r.get("note", "")): r["protocol"] for r in rows if r.get("protocol")}
 
 

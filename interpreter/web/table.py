@@ -111,7 +111,7 @@ class Table:
     @property
     def results_by_player(self) -> bool:
         """The session's final result is by player, not by seat (players change seats: engine/session.py)."""
-        return self.R.session_rows.get("result") is not None and \
+        return self.R.session_rows.result is not None and \
             any(spec.per == "player" for spec in self.R.accounts.values())
 
     def _seating_now(self) -> dict | None:

@@ -49,9 +49,8 @@ class PerContract:
                  "all_left", "simple", "views", "game_plan", "figure_chains", "tracked",
                  "game_calls", "chain_of", "one_part", "name", "must_declare", "started", "blank")
 
-    def __init__(self, S: AnnounceSettings, con: Any):
-        self.S, self.con = S, con
-        listed = (con.rec.get("figures") or ()) if con is not None else ()
+    def __init__(self, S: AnnounceSettings, con: Any, listed: tuple[str, ...]):
+        self.S, self.con = S, con           # `listed`: the figures the contract lists
         cond = S.declare_if
         self.declarable: tuple = ()
         self.one_part: dict = {}
@@ -156,11 +155,12 @@ def per_contract(st: State) -> PerContract:
     con = st.contract
     pc = S.by_contract.get(con)
     if pc is None:
-        pc = S.by_contract[con] = PerContract(S, con)
         rt = st._con
+        model = st.R.rs.game.contracts[rt.name] if rt is not None else None
+        pc = S.by_contract[con] = PerContract(S, con, model.figures if model is not None else ())
         if rt is not None:
             pc.name = rt.name
             figures = st.R.figures
-            pc.must_declare = tuple(str(n) for n in rt.ref.rec.get("must_declare") or () if str(n) in figures)
+            pc.must_declare = tuple(n for n in model.must_declare if n in figures)  # type: ignore[union-attr]
         pc.blank = (0,) * (2 * len(pc.figure_chains) + 2)
     return pc

@@ -461,7 +461,7 @@ class AuctionPhase(Phase):
         if au.high_call is None:
             st.all_passed = True
             name = R.auction.all_pass
-            st._apply_rows(R.session_rows.get("all_pass", []), record=True)
+            st._apply_rows(R.session_rows.all_pass, record=True)
             if name is None:
                 st.settled = True
                 st._end()

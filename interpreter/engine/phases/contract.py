@@ -27,7 +27,7 @@ def _suits(R: Any, con: Any, st: State | None = None) -> tuple[int, ...]:
         table = R.__dict__["_trump_choice_suits"] = {}
     suits = table.get(con.name)
     if suits is None:
-        raw = con.ref.rec.get("trump_choices")
+        raw = R.rs.game.contracts[con.name].trump_choices
         if isinstance(raw, str):        # an expression: compiled once, judged in each deal
             suits = table[con.name] = R.compiler.text(raw)
         else:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.rules import ContractRT
     from interpreter.engine.state import State
+    from interpreter.model.game import Obligation as ObligationRule
     from interpreter.model.phases import Play
 
 
@@ -296,16 +297,14 @@ class Obligation:
     at_lead: bool                  # the obligation can restrict the lead
 
 
-def obligations(comp: Compiler, chain: list, suit_names: list[str], rs: Any) -> list[Obligation]:
+def obligations(comp: Compiler, chain: tuple[ObligationRule, ...], suit_names: list[str], rs: Any) -> list[Obligation]:
     out = []
     for ob in chain:
-        if isinstance(ob, str):
-            ob = {"rule": ob}
-        rule = ob["rule"]
+        rule = ob.rule
         out.append(Obligation(rule=rule, fn=OBLIGATIONS.get(rule) or _unimplemented(rule),
-                              when=comp.text(ob["when"]) if "when" in ob else None,
-                              suit=suit_names.index(ob["suit"]) if ob.get("suit") in suit_names else None,
-                              cards=rs.mask(ob["cards"]) if ob.get("cards") else 0, at_lead=rule in AT_LEAD))
+                              when=comp.text(ob.when.source) if ob.when is not None else None,
+                              suit=suit_names.index(ob.suit) if ob.suit in suit_names else None,
+                              cards=rs.mask(ob.cards) if ob.cards else 0, at_lead=rule in AT_LEAD))
     return out
 
 

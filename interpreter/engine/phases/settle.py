@@ -63,6 +63,23 @@ class Rows:
         return self.rows[i]
 
 
+@dataclass(frozen=True)
+class SessionRules:
+    """What the rule file's `session` says, compiled: the payment rows booked before and after each deal,
+    when all pass, and at the end (`reckoning`); the next dealer, the session's end and its result."""
+    before_deal: Rows = Rows("before_deal")
+    after_deal: Rows = Rows("after_deal")
+    all_pass: Rows = Rows("all_pass")
+    reckoning: Rows = Rows("reckoning")
+    dealer: Any = None              # each a compiled expression, or None where the file gives none
+    ends: Any = None
+    result: Any = None
+
+    def parts(self) -> tuple[tuple[str, Rows], ...]:
+        """Each part of the session with its payment rows, by its name in the rule file."""
+        return tuple((part, getattr(self, part)) for part in SESSION_PARTS)
+
+
 def row(comp: Compiler, r: PayRow) -> Row:
     common: dict[str, Any] = dict(when=comp.text(r.when.source) if r.when is not None else ALWAYS,
                                   each=comp.text(r.each.source) if r.each is not None else None,

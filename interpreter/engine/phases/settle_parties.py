@@ -4,7 +4,6 @@ and an account kept for nobody has no entry to write. `validate` refuses the row
 lose or make money in silence. A row without `from` is a score entry: its payer is none by design."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.compile import Party
@@ -12,6 +11,7 @@ from interpreter.engine.errors import RuleRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
+    from interpreter.model.game import PayRow
 
 
 def nobody(transfers: list) -> bool:
@@ -43,10 +43,10 @@ def _bad(src: Any, dst: Any) -> bool:
 
 def _message(st: State, rows: list, i: int, which: str, src: Any, dst: Any, amount: Any) -> str:
     path, written = _place(st, rows, i)
-    row = written[i] if written is not None and i < len(written) else None
-    row = row if isinstance(row, Mapping) else {}
-    label = f"{path} row {i + 1}" + (f" '{row['name']}'" if row.get("name") else "")
-    text = row.get(which, "?")
+    row = written[i] if i < len(written) else None
+    label = f"{path} row {i + 1}" + (f" '{row.name}'" if row is not None and row.name else "")
+    party = None if row is None else row.src if which == "from" else row.dst
+    text = "?" if party is None else party.source
     other = "from" if which == "to" else "to"
     other_value = _said(src if other == "from" else dst)
     lost = "the money would be lost" if which == "to" else "the money would come from nowhere"
@@ -63,16 +63,15 @@ def _said(party: Any) -> str:
     return f"seat {party}" if isinstance(party, int) else str(party)
 
 
-def _place(st: State, rows: list, i: int) -> tuple[str, list | None]:
-    """The dotted path of the row list in the rule file, and the list as written."""
-    doc = st.R.rs.doc
+def _place(st: State, rows: list, i: int) -> tuple[str, tuple[PayRow, ...]]:
+    """The dotted path of the row list in the rule file, and the rows as written (model/game.PayRow)."""
+    game = st.R.rs.game
     if rows is st.R.settle_rows:
-        return "settle.pay", (doc.get("settle") or {}).get("pay")
-    session = doc.get("session") or {}
-    for part, got in st.R.session_rows.items():
+        return "settle.pay", game.settle
+    for part, got in st.R.session_rows.parts():
         if got is rows:
-            return f"session.{part}", session.get(part)
-    return "session.sit.reckoning", (session.get("sit") or {}).get("reckoning")
+            return f"session.{part}", getattr(game.session, part)
+    return "session.sit.reckoning", game.sit.reckoning
 
 
 def _where(st: State, ptr: str) -> str:
