@@ -1,4 +1,4 @@
-"""State.apply()'s check against the answer of the last legal_actions() (state._LAST):
+"""State.apply()'s check against the answer of the state's last legal_actions() (State._last_legal):
 in every phase, a list the caller changed, another state's answer, a clone, a step taken since, the knock's
 positions, and apply_unchecked()."""
 from __future__ import annotations
@@ -88,6 +88,16 @@ def test_an_answer_of_an_earlier_step_or_another_state_is_not_used() -> None:
         b.apply(bad)
 
 
+def test_a_clone_keeps_no_answer_of_its_original() -> None:
+    """A clone's cards may be changed before it moves (a search bot's sampling): it asks again."""
+    R = compile_rules(load("wien"))
+    hands, talon = deal_cards(R, random.Random(4), 0)
+    st = State(R, 0, hands, talon)
+    st.legal_actions()
+    assert st._last_legal != state_module.NO_ANSWER
+    assert st.clone()._last_legal == state_module.NO_ANSWER
+
+
 def test_the_deal_over_is_refused() -> None:
     R = compile_rules(load("wien"))
     rng = random.Random(2)
@@ -96,6 +106,6 @@ def test_the_deal_over_is_refused() -> None:
     while not st.is_over():
         st.apply(st.legal_actions()[0])
     assert st.legal_actions() == []
-    assert state_module._LAST[0] is not st      # not kept alive for a check no step needs
+    assert st._last_legal == state_module.NO_ANSWER     # the deal over: nothing kept for a check no step needs
     with pytest.raises(IllegalAction, match="the deal is over"):
         st.apply(0)

@@ -36,9 +36,9 @@ class IllegalAction(Exception):
     pass
 
 
-# of the last legal_actions() call: (state, log length, seat to act, phase, its hand, the answer)
-_NONE: tuple = (None, -1, -1, None, None, ())
-_LAST = _NONE
+# the state's last legal_actions() answer, for apply(): (log length, seat to act, phase, its hand, the answer);
+# none yet
+NO_ANSWER: tuple = (-1, -1, None, None, ())
 
 
 class _Part:
@@ -70,6 +70,7 @@ class State(Readings):
 
     # the attributes (set from the template _BLANK, below); annotations only, no class attributes
     _base: int          # the size of the __dict__ at the last clone (_hand_over)
+    _last_legal: tuple  # the last legal_actions() answer (NO_ANSWER), which apply() checks an action against
     R: Rules
     n: int
     dealer: int
@@ -257,6 +258,7 @@ class State(Readings):
             self._play_own = False
         new = _new_state(State)
         new.__dict__ = d.copy()
+        new._last_legal = NO_ANSWER         # its own answers (one who changes a clone's hidden cards asks again)
         # (read and written as attributes, not through the dicts: an attribute of a state is a specialised
         # look-up with a hint; list.copy() is quicker than a slice, which makes a slice object)
         new.hands = self.hands.copy()
@@ -308,16 +310,16 @@ class State(Readings):
             out = component.legal(self)
         else:
             return []
-        global _LAST        # kept beside the state (never on it) for apply(): the same step's answer not worked out again
-        _LAST = (self, len(self.log), me, component, self.hands[me], tuple(out))
+        # for apply(): the same step's answer not worked out again
+        self._last_legal = (len(self.log), me, component, self.hands[me], tuple(out))
         return out
 
     def apply(self, action: int) -> None:
         component = self._component
         me = self.to_act
         log = self.log
-        state, at, seat, phase, hand, legal = _LAST     # the same step? (a hand written since is another object)
-        if state is self and at == len(log) and seat == me and phase is component and hand is self.hands[me]:
+        at, seat, phase, hand, legal = self._last_legal     # the same step? (a hand written since is another object)
+        if at == len(log) and seat == me and phase is component and hand is self.hands[me]:
             if action not in legal:
                 raise IllegalAction(self.action_text(action))
         elif component is None:
@@ -337,9 +339,7 @@ class State(Readings):
         self.phase = "end"
         self._component = None
         self.to_act = -1
-        global _LAST
-        if _LAST[0] is self:    # nothing more to check: the state is not kept alive for it (freed by its holder)
-            _LAST = _NONE
+        self._last_legal = NO_ANSWER    # nothing more to check
         rows = self.R.session_rows.after_deal
         if rows:                    # none in most games: no call
             self._apply_rows(rows, record=True)
@@ -396,7 +396,7 @@ _PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "
 # a new state's attributes, in their order; those set per state are None here. `_base` -1: the first
 # clone() hands over the talon, choices, payments and accounts the state was made with
 _BLANK: dict[str, Any] = {
-    "_lazy": _UNMADE, "_base": -1, "R": None, "n": 0, "dealer": 0, "deal_number": 0, "active": (),
+    "_lazy": _UNMADE, "_base": -1, "_last_legal": NO_ANSWER, "R": None, "n": 0, "dealer": 0, "deal_number": 0, "active": (),
     "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
     "seat_player": (), "teams": None, "table": None,
     # the cards

@@ -160,6 +160,9 @@ class AnnounceState:
     # for the game's side-wide chain and then each figure in their order, the call a defender and the call
     # a declarer may make next on it (0: none); then the game's side and the number of figures declared
     entries: tuple | None = None
+    # the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
+    # judged: (part, seat) or part → its value (_kept); a copy (a clone's, a round's start) starts without
+    kept: dict = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> AnnounceState:
         return AnnounceState(dict(self.declared), dict(self.chains), self.in_row, self.spoke, self.opening,
@@ -178,22 +181,10 @@ _ENDS = frozenset((_PASS_ACTION, _DONE_ACTION, _OPEN_ACTION))    # the actions t
 _SHIFT, _ARG, _ITEM_KONTRA = A.SHIFT, A.ARG, A.ITEM_KONTRA
 
 
-# the parts of the round's conditions that read nothing the round changes (phases/conditions.py STEADY),
-# judged: (part, seat) or part → its value, of the round `_KEPT_FOR` names (the state and its AnnounceState,
-# which is its own: a clone in the round copies it). Kept beside the state, never on it, since
-# legal_actions() changes nothing; a round that starts forgets them.
-_KEPT_FOR: tuple = (None, None)
-_KEPT: dict = {}
-
 
 def _kept(st: State) -> dict:
-    """The parts judged in the round `st` is in."""
-    global _KEPT_FOR, _KEPT
-    an = st.announce
-    if _KEPT_FOR[0] is not st or _KEPT_FOR[1] is not an:
-        _KEPT_FOR = (st, an)
-        _KEPT = {}
-    return _KEPT
+    """The parts judged in the round `st` is in (AnnounceState.kept: the state's own in the round)."""
+    return st.announce.kept
 
 
 def _judge(cond: Condition | None, plan: tuple | None, c: Ctx) -> bool:
@@ -232,8 +223,6 @@ class AnnouncePhase(Phase):
             return False
         an = st.announce = st.announce.copy()   # the state's own (a blank is shared before the round)
         an.pc = pc
-        global _KEPT_FOR
-        _KEPT_FOR = (None, None)        # a round starts: nothing of it judged yet (_kept)
         an.personal = _judge(S.personal_if, pc.personal, c)
         VALUES = B.VALUES
         base_bidder = VALUES["base_bidder"](c) if "base_bidder" in VALUES else None

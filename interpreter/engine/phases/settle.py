@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.accounts import copy_accounts
-from interpreter.engine.compile import Party
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import settle_parties
 from interpreter.engine.phases.base import ALWAYS, Phase
@@ -110,41 +109,11 @@ def apply_rows(st: State, rows: Rows, record: bool) -> None:
         return
     if settle_parties.nobody(transfers):     # a party that is none: a score entry, or a fault of the rules
         settle_parties.check(st, rows, transfers, _judge)
-    money = accounts.get("money")
-    paid, received = accounts.get("_paid"), accounts.get("_received")   # what each seat paid, received
     for src, dst, amount, _ in transfers:
-        # credit() of the payer and of the payee, a seat written out (the common case): its money, and what
-        # it has paid or received (a negative amount the other way round); a game account (the pot) too
-        if type(src) is int and money is not None:
-            money[src] -= amount
-            if amount > 0:
-                if paid is None:
-                    paid = accounts.setdefault("_paid", [0] * st.n)
-                paid[src] += amount
-            else:
-                if received is None:
-                    received = accounts.setdefault("_received", [0] * st.n)
-                received[src] -= amount
-        elif type(src) is Party and len(src) == 1:
-            name = src[0]
-            accounts[name] = accounts.get(name, 0) + -amount
-        elif src is not None:
-            credit(st, src, -amount)
-        if type(dst) is int and money is not None:
-            money[dst] += amount
-            if amount < 0:
-                if paid is None:
-                    paid = accounts.setdefault("_paid", [0] * st.n)
-                paid[dst] -= amount
-            else:
-                if received is None:
-                    received = accounts.setdefault("_received", [0] * st.n)
-                received[dst] += amount
-        elif type(dst) is Party and len(dst) == 1:
-            name = dst[0]
-            accounts[name] = accounts.get(name, 0) + amount
-        elif dst is not None:
-            credit(st, dst, amount)
+        if src is not None:
+            credit(st, accounts, src, -amount)
+        if dst is not None:
+            credit(st, accounts, dst, amount)
     if record:
         payments = d.get("payments")
         if payments is not None:
@@ -180,40 +149,34 @@ def _judge(st: State, rows: Rows) -> list:
     return transfers
 
 
-def credit(st: State, who: Any, amount: Any) -> None:
-    if type(who) is int:                # a seat (the common case, as the last branch below)
-        accounts = st.accounts
+def credit(st: State, accounts: dict, who: Any, amount: Any) -> None:
+    """Book `amount` to a party in the state's `accounts`: a seat's money, with what it has paid or received
+    (a negative amount the other way round); a game account (the pot); an account kept per seat, pair,
+    team or player (`account(name, s…)`, its keys as the state stores them). None and a truth book nothing."""
+    if isinstance(who, bool) or who is None:
+        return
+    if isinstance(who, int):            # a seat
         accounts["money"][who] += amount
         side = "_paid" if amount < 0 else "_received"
         tally = accounts[side] if side in accounts else accounts.setdefault(side, [0] * st.n)
         tally[who] += abs(amount)
         return
     if isinstance(who, tuple):
-        acc = st.accounts
         if len(who) == 1:               # a game account (the pot)
             name = who[0]
-            acc[name] = acc.get(name, 0) + amount
+            accounts[name] = accounts.get(name, 0) + amount
             return
         name, *_ = who
         keys = st.account_keys(name, who[1:])     # a partnership's key, the person in a seat
-        if name in acc:
-            table = acc[name]
+        if name in accounts:
+            table = accounts[name]
         else:
-            table = acc[name] = {} if len(keys) > 1 else [0] * st.n
+            table = accounts[name] = {} if len(keys) > 1 else [0] * st.n
         if len(keys) == 1 and isinstance(table, list):
             table[keys[0]] += amount
         else:
             key = tuple(keys)
             table[key] = table.get(key, 0) + amount
-        return
-    if isinstance(who, bool) or who is None:
-        return
-    if isinstance(who, int):
-        st.accounts["money"][who] += amount
-        # what the seat has paid and received, for the score sheet
-        side = "_paid" if amount < 0 else "_received"
-        tally = st.accounts.setdefault(side, [0] * st.n)
-        tally[who] += abs(amount)
 
 
 class SettlePhase(Phase):
