@@ -9,6 +9,7 @@ from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
+from interpreter.engine.phases.conditions import HOLDS, NEVER_HOLDS, NOT_WORKED_OUT
 from interpreter.engine.phases.knock import at_state, seat_order
 
 if TYPE_CHECKING:
@@ -189,9 +190,9 @@ class AuctionPhase(Phase):
         cands, firsts, pairs, runs = raises
         cond = S.allowed_if
         plan = S.allowed_plan
-        if plan is False:
-            plan = S.allowed_plan = cond.plan({}) if cond is not None else ()
-        if plan == ():             # only the calls' own `allowed`: the calls without one in runs at once
+        if plan is NOT_WORKED_OUT:
+            plan = S.allowed_plan = cond.plan({}) if cond is not None else HOLDS
+        if plan == HOLDS:          # only the calls' own `allowed`: the calls without one in runs at once
             shared: dict = {}      # a group's `allowed` judged this turn (allowed_group)
             for acts, ref, allowed, g in runs:
                 if allowed is not None:         # own_allowed, inline
@@ -209,7 +210,7 @@ class AuctionPhase(Phase):
             cands = ()
         memo: dict = {}             # the auction's `allowed` by the `this.X` it reads (allowed_key)
         parts: dict = {}            # the parts of the auction's `allowed` that do not read `this`
-        if plan is None:
+        if plan is NEVER_HOLDS:
             cands = ()
         elif plan and firsts is not None:     # only the auction's `allowed`, once per key, in the calls' order
             holds = cond.holds
@@ -240,10 +241,10 @@ class AuctionPhase(Phase):
         c.this = None
         if high is not None and S.hold_call and au.holder != me and au.holder is not None:
             bids = S.hold_bids_if
-            hp = S.hold_plans.get(high.index, False)        # `bids` as the highest call decides it
-            if hp is False:
-                hp = S.hold_plans[high.index] = bids.plan({"high": high.ref}) if bids is not None else ()
-            if hp is not None and (not hp or bids.holds(c, hp, {})) and S.hold_who(c):
+            hp = S.hold_plans.get(high.index, NOT_WORKED_OUT)   # `bids` as the highest call decides it
+            if hp is NOT_WORKED_OUT:
+                hp = S.hold_plans[high.index] = bids.plan({"high": high.ref}) if bids is not None else HOLDS
+            if hp is not NEVER_HOLDS and (hp == HOLDS or bids.holds(c, hp, {})) and S.hold_who(c):
                 out.append(_HOLD)
         if S.pass_allowed is ALWAYS or S.pass_allowed(c):
             out.append(_PASS)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.phases.base import ALWAYS, NEVER
+from interpreter.engine.phases.conditions import NOT_WORKED_OUT, condition, reads, reads_only
+from interpreter.language.expressions import parse_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -50,9 +52,9 @@ class AuctionSettings:
     # the highest call's index (-1: none) → the calls that may follow (raise_plan)
     raises: dict = field(default_factory=dict)
     allowed_if: Any = None          # `allowed` taken apart (phases/conditions.py); None: always
-    allowed_plan: Any = False       # … and what is left of it to judge (False: not made yet)
+    allowed_plan: Any = NOT_WORKED_OUT  # … and what is left of it to judge (a plan: phases/conditions.py)
     hold_bids_if: Any = None        # `hold.bids` taken apart, `high` fixed; None: always
-    hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids`
+    hold_plans: dict = field(default_factory=dict)  # the highest call's index → the plan of `hold.bids` (a plan)
     next_plan: tuple | None = None  # what AuctionPhase.apply reads of these and the rules after a call, found once
     # every condition of a call's legality reads the auction's state, the dealer and the seats alone
     # (POSITION_VALUES, POSITION_FUNCTIONS): the calls allowed are then a function of the position (AuctionState.key)
@@ -100,9 +102,6 @@ def settings(auction: Auction, game_calls: Mapping[str, Call], lets: Mapping[str
         from interpreter.engine.compile import attr
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
     S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
-    from interpreter.engine.phases.conditions import condition, reads, reads_only
-    from interpreter.language.expressions import parse_text
-
     if auction.allowed is not None:
         S.allowed_if = condition(comp, auction.allowed.source, lets, (), "this")
     if auction.hold_bids is not None:
@@ -135,7 +134,6 @@ def _this_attrs(text: Any) -> tuple | None:
     The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
     if not isinstance(text, str):
         return ()
-    from interpreter.language.expressions import parse_text
 
     attrs: set = set()
     stack = [parse_text(text)]

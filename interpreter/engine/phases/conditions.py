@@ -122,10 +122,27 @@ def _disjuncts(node: tuple, opened: Any = None) -> list[tuple]:
     return _parts(node, "or", "and", opened)
 
 
+# What a condition's plan is (Condition.plan: what is left to judge once its fixed names are known):
+NEVER_HOLDS = None          # false whatever else holds
+HOLDS = ()                  # nothing left to judge: true
+#                             else a tuple of the conjuncts left to judge (Condition.holds)
+
+
+class _NotWorkedOut:
+    """The value of a memo of plans where a plan is not worked out yet (no plan is ever this)."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOT_WORKED_OUT"
+
+
+NOT_WORKED_OUT: Any = _NotWorkedOut()
+
+
 @dataclass
 class Condition:
     whole: Any                                  # the compiled expression, judged as is when it cannot be split
-    pieces: list = field(default_factory=list)  # every disjunct compiled (generated code swaps these in)
+    pieces: list = field(default_factory=list)  # every disjunct compiled (by the game's backend, engine/backend.py)
     nodes: list = field(default_factory=list)   # … and its tree
     conjuncts: list = field(default_factory=list)   # [piece indices] per conjunct
     varies: list = field(default_factory=list)  # per piece: it reads `varying`
@@ -135,8 +152,8 @@ class Condition:
     plans: dict = field(default_factory=dict)   # the fixed names' values → plan
 
     def plan(self, env: dict) -> tuple | None:
-        """The conjuncts left to judge when the fixed names have these values (None: never holds): each
-        a tuple of its disjuncts left, (piece index, compiled piece, judged once per memo: STEADY when
+        """The conjuncts left to judge when the fixed names have these values (NEVER_HOLDS, HOLDS, or each
+        conjunct a tuple of its disjuncts left, (piece index, compiled piece, judged once per memo: STEADY when
         once per `kept` and seat)."""
         key = tuple((v, getattr(v, "kind", None)) for v in env.values())
         try:
@@ -154,16 +171,16 @@ class Condition:
                     break
             else:
                 if not left:
-                    out = None
+                    out = NEVER_HOLDS
                     break
                 assert out is not None
                 out.append(tuple(left))
-        plan = tuple(out) if out is not None else None
+        plan = tuple(out) if out is not None else NEVER_HOLDS
         self.plans[key] = plan
         return plan
 
     def holds(self, c: Any, plan: tuple | None, memo: dict) -> bool:
-        if plan is None:
+        if plan is NEVER_HOLDS:
             return False
         for conj in plan:
             for k, f, shared in conj:
