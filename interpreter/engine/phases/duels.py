@@ -59,7 +59,7 @@ class DuelsPhase(AuctionPhase):
         out = super().legal(st)
         if self._bidding(st):
             return [a for a in out if a != _HOLD]
-        return [a for a in out if a == _HOLD or a == _PASS]
+        return [a for a in out if a in (_HOLD, _PASS)]
 
     def apply(self, st: State, action: int) -> None:
         au = st.auction
