@@ -252,3 +252,19 @@ def test_the_rule_bot_bids_ladder_calls_only_as_high_as_its_game_is_worth(engine
             overbid += bool(st.R.compiler.lets["overbid"](st.ctx()))
             assert st.chosen["skat"] == "pick_up"       # of equally good options, the first written
     assert played >= 12 and overbid <= played // 20
+
+
+def test_the_adapters_catalogue_numbers_every_decision_and_step():
+    from interpreter.adapters.encoding import ActionCatalog
+
+    rs = load(DUEL)
+    catalog = ActionCatalog(rs)
+    seen = set()
+    for seed in range(30):
+        st, rng = new_game(rs, seed=seed), random.Random(seed)
+        while not st.is_over():
+            legal = st.legal_actions()
+            seen |= {A.kind_of(a) for a in legal}
+            assert all(catalog.to_action(catalog.to_index(a)) == a for a in legal)
+            st.apply(legal[rng.randrange(len(legal))])
+    assert {A.CHOOSE, A.BID, A.HOLD} <= seen
