@@ -19,19 +19,26 @@ from interpreter.model.notes import readable
 
 
 def deal_rows(transfers: Any, name: Any) -> dict[str, dict]:
-    """Money per row (by its shown note) and per seat (by `name(seat)`) or game account, rows in order."""
+    """Money per row (by its shown note) and per seat (by `name(seat)`, in seat order) or game account,
+    rows in the order they paid."""
     rows: dict[str, dict] = {}
     for src, dst, amount, note in transfers or []:
         for who, sign in ((src, -1), (dst, 1)):
             if type(who) is int:
-                key = name(who)
+                key: Any = who
             elif isinstance(who, tuple) and len(who) == 1:
                 key = str(who[0])
             else:
                 continue                    # a score entry in a seat's other account: `accounts` checks it
             row = rows.setdefault(readable(note or "payment"), {})
             row[key] = row.get(key, 0) + sign * amount
-    return {k: plain(v) for k, v in rows.items() if any(v.values())}
+    return {note: plain({name(k) if type(k) is int else k: v for k, v in sorted(row.items(), key=_seats_first)})
+            for note, row in rows.items() if any(row.values())}
+
+
+def _seats_first(item: tuple) -> tuple:
+    key = item[0]
+    return (0, key, "") if type(key) is int else (1, 0, key)
 
 
 def unexpected_rows(expect: Any, actual: dict) -> list[str]:
