@@ -91,3 +91,43 @@ def test_the_end_of_a_deal_names_each_row_as_the_table_shows_it():
     for note in rows:
         assert f"{note[:1].upper()}{note[1:]}: " in text
     assert "KR-" not in text
+
+
+ROWS_SCENARIO = """rules: koenigrufen
+seats: [A, B, C, D]
+dealer: D
+deals:
+  - outcome:
+      contract: rufer
+      declarer: A
+      partner: C
+      tricks: {A: 4, B: 3, C: 4, D: 1}
+      points: {A: 22, B: 16, C: 18, D: 14}
+      declared: {pagat_ultimo: A}
+      kontras: {pagat_ultimo: 1}
+      figures: {pagat_ultimo: declarers, four_kings: defenders}
+    expect:
+      rows:
+        game × valat × kontra: {A: 1, B: -1, C: 1, D: -1}
+        Pagat ultimo: {A: PAGAT, B: -4, C: 4, D: -4}
+"""
+
+
+@pytest.mark.rules("KR-SCORE-33", "KR-SCORE-34", "KR-DEF-03")
+def test_a_scenario_states_all_of_a_deals_rows(tmp_path, capsys):
+    """`expect: rows` fails on a wrong amount and on a row the deal paid that it leaves out (four kings)."""
+    from interpreter.cli import main
+
+    path = tmp_path / "rows.yaml"
+    path.write_text(ROWS_SCENARIO.replace("PAGAT", "4"), encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "the deal also paid 'Four kings' {'A': -1, 'B': 1, 'C': -1, 'D': 1}" in out
+    path.write_text(ROWS_SCENARIO.replace("PAGAT", "2") + "        Four kings: {A: -1, B: 1, C: -1, D: 1}\n",
+                    encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "rows.Pagat ultimo.A: expected 2, got 4" in out and "also paid" not in out
+    path.write_text(ROWS_SCENARIO.replace("PAGAT", "4") + "        Four kings: {A: -1, B: 1, C: -1, D: 1}\n",
+                    encoding="utf-8")
+    assert main(["test", str(path)]) == 0, capsys.readouterr().out
