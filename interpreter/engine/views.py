@@ -11,6 +11,8 @@ from interpreter.engine.phases.announce_text import text as announce_text
 from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import word as kontra_word
 from interpreter.engine.phases.partner import text as partner_text
+from interpreter.engine.phases.pass_cards import observe as pass_observe
+from interpreter.engine.phases.pass_cards import text as pass_text
 from interpreter.engine.phases.play import hands_open
 from interpreter.engine.phases.talon import observe as talon_observe
 from interpreter.engine.phases.talon import text as talon_text
@@ -64,6 +66,7 @@ def observation(self: State, seat: int) -> dict:
     if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
         obs["declared"] = dict(self.announce.declared)
     sides.observe(self, seat, obs)
+    pass_observe(self, seat, obs)
     talon_observe(self, seat, obs)
     return obs
 
@@ -105,6 +108,8 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
         return kontra_word(state, arg) if arg else W["pass"]
     if kind == A.PARTNER_CALL:
         return partner_text(state, action)
+    if kind == A.PASS_CARD:
+        return pass_text(state, action)
     if kind == A.KNOCK:
         return knock_text(state, action)
     if kind in (A.PACKET, A.GIVE_UP):
