@@ -204,7 +204,8 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
         if name not in R.contracts:
             raise error(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
         state.con = R.in_deal(state, R.contracts[name])
-        state.declarer = seat(outcome.get("declarer"), "declarer")
+        no_declarer = "declarer" not in outcome and state.con.side == "nobody"     # a game without bidding
+        state.declarer = None if no_declarer else seat(outcome.get("declarer"), "declarer")
     tricks = outcome.get("tricks") or {}
     won = own_play(state).tricks_won = [int(tricks.get(n, 0)) for n in seats]
     if sum(won) > R.rs.hand_size:

@@ -9,8 +9,9 @@ play, each choosing all his cards in turn) and `when` (whether the cards are pas
 
 A seat chooses its cards one at a time (`pass QS`, three times): each leaves its hand at once and is
 kept aside, seen by the passer alone, until the exchange. The state keeps, per seat, the cards it has set
-aside (`passed`, card masks) and the seat it passes to (`pass_to`, None for a seat that passes nothing);
-both stay on the state after the exchange, for the views and the rule bot.
+aside (`passed`, card masks), the seat it passes to (`pass_to`, None for a seat that passes nothing) and
+how many it passes (`pass_count`: `cards`, or all it holds when it holds fewer); they stay on the state
+after the exchange, for the views and the rule bot.
 """
 from __future__ import annotations
 
@@ -82,7 +83,7 @@ def _next_passer(st: State, after: int) -> int:
     s = after
     for _ in range(st.n):
         s = st.seat_after(s)
-        if st.pass_to[s] is not None and bin(st.passed[s]).count("1") < st.pass_count:
+        if st.pass_to[s] is not None and bin(st.passed[s]).count("1") < st.pass_count[s]:
             return s
     return -1
 
@@ -96,14 +97,12 @@ class PassCardsPhase(Phase):
             return False
         k = count(st)
         to = _receivers(st)
-        passers = [s for s in st.active if to[s] is not None]
-        if k == 0 or not passers:
+        quota = tuple(min(k, bin(st.hands[s]).count("1")) if to[s] is not None else 0 for s in range(st.n))
+        passers = [s for s in st.active if quota[s]]
+        if not passers:
             return False
-        short = [s for s in passers if bin(st.hands[s]).count("1") < k]
-        if short:
-            raise RuleRuntimeError(f"pass_cards: seat {short[0]} holds fewer than the {k} cards it must pass")
         st.pass_to = to
-        st.pass_count = k
+        st.pass_count = quota
         st.passed = (0,) * st.n
         first = S.first(Ctx(st)) if S.first is not None else None
         if first not in passers:
@@ -121,7 +120,7 @@ class PassCardsPhase(Phase):
         passed = list(st.passed)
         passed[me] |= 1 << card
         st.passed = tuple(passed)               # a tuple: clones share it safely
-        if bin(passed[me]).count("1") < st.pass_count:
+        if bin(passed[me]).count("1") < st.pass_count[me]:
             return
         nxt = _next_passer(st, me)
         if nxt >= 0:
