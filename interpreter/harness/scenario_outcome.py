@@ -135,11 +135,14 @@ def facts(state: Any, name: Any) -> dict:
     from interpreter.harness.scenario_expect import counts_points
 
     R = state.R
-    if state.con is None or state.declarer is None:
+    if state.con is None:
         return {}
     out: dict[str, Any] = {}
-    if counts_points(R):
+    if counts_points(R):            # (each for himself, with nobody declaring: the seats' points alone)
         out["points"] = {name(s): _shown(state.points(s)) for s in state.active}
+    if state.declarer is None:
+        return out
+    if counts_points(R):
         out["side_points"] = {"declarers": _shown(state.points(state.declarers)),
                               "defenders": _shown(state.points(state.defenders))}
     partner = state.partner.get(state.declarer)

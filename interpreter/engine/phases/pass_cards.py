@@ -151,10 +151,12 @@ def text(st: State, action: int) -> str:
 def observe(st: State, seat: int, obs: dict) -> None:
     """What `seat` sees of the passing: the cards it passed and to whom, and after the exchange the cards
     it received; never what the others passed."""
-    if not st.passed or st.pass_to[seat] is None and not received(st, seat):
+    if not st.passed:
         return
     codes = st.R.rs.codes
-    obs["passed"] = codes(st.passed[seat])
-    obs["passed_to"] = st.pass_to[seat]
-    if st.phase != "pass_cards":
-        obs["received"] = codes(received(st, seat))
+    if st.passed[seat]:
+        obs["passed"] = codes(st.passed[seat])
+        obs["passed_to"] = st.pass_to[seat]
+    got = received(st, seat)
+    if got:
+        obs["received"] = codes(got)
