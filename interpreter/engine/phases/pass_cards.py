@@ -23,6 +23,7 @@ from interpreter.engine.cards import bits
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.phases.base import Phase
+from interpreter.engine.views import received  # noqa: F401  (the cards a seat received: the views read it)
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -133,30 +134,10 @@ class PassCardsPhase(Phase):
         st._advance()
 
 
-def received(st: State, seat: int) -> int:
-    """The cards `seat` received (a mask; 0 before the exchange, or when nobody passed to it)."""
-    if not st.passed or st.phase == "pass_cards":
-        return 0
+def aside(st: State) -> int:
+    """The cards set aside by their passers and not yet exchanged (a mask; 0 outside the pass)."""
     out = 0
-    for s, to in enumerate(st.pass_to):
-        if to == seat:
-            out |= st.passed[s]
+    if st.phase == "pass_cards":
+        for m in st.passed:
+            out |= m
     return out
-
-
-def text(st: State, action: int) -> str:
-    return st.R.words["pass_card"] + " " + st.R.codes[A.arg_of(action)]
-
-
-def observe(st: State, seat: int, obs: dict) -> None:
-    """What `seat` sees of the passing: the cards it passed and to whom, and after the exchange the cards
-    it received; never what the others passed."""
-    if not st.passed:
-        return
-    codes = st.R.rs.codes
-    if st.passed[seat]:
-        obs["passed"] = codes(st.passed[seat])
-        obs["passed_to"] = st.pass_to[seat]
-    got = received(st, seat)
-    if got:
-        obs["received"] = codes(got)
