@@ -99,19 +99,20 @@ class Pair:
             check_options(self.rs, self.config.options)
         except BadInput as err:
             raise ConformanceError(f"config {self.config.name}: {err}") from None
-        self._texts: dict[int, str | None] = {}
+        self._texts: dict[tuple[int, str], str | None] = {}
 
     @property
     def label(self) -> str:
         return f"{self.mapping.game}{self.config.params or ''} vs {Path(self.config.rules).name}"
 
-    def text(self, action: int) -> str | None:
-        """The rule file's text for OpenSpiel's action id (None: the mapping has none)."""
-        if action not in self._texts:
-            self._texts[action] = self._text(action)
-        return self._texts[action]
+    def text(self, action: int, phase: str = "") -> str | None:
+        """The rule file's text for OpenSpiel's action id in the rule file's `phase` (None: the mapping has none)."""
+        key = (action, phase)
+        if key not in self._texts:
+            self._texts[key] = self._text(action, phase)
+        return self._texts[key]
 
-    def _text(self, action: int) -> str | None:
+    def _text(self, action: int, phase: str) -> str | None:
         size = len(self.cards)
         for r in self.mapping.actions:
             start = size if r.start == "cards" else int(r.start)
@@ -119,9 +120,10 @@ class Pair:
             n = action - start
             if n < 0 or (count is not None and n >= count):
                 continue
-            if "{card}" in r.text and n >= size:
+            text = r.text_in(phase)
+            if text is None or "{card}" in text and n >= size:
                 continue
-            return r.text.replace("{n}", str(n)).replace("{card}", self.cards[n] if "{card}" in r.text else "")
+            return text.replace("{n}", str(n)).replace("{card}", self.cards[n] if "{card}" in text else "")
         return None
 
     def setup(self, outcomes: list[int]) -> Setup:
@@ -237,13 +239,14 @@ def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement 
             return disagree("turn", "a different seat is to act", seat,
                             None if state.is_over() else state.current_player()), steps
         ids = sorted(os_state.legal_actions())
-        theirs = {pair.text(a): a for a in ids}
+        phase = state.phase
+        theirs = {pair.text(a, phase): a for a in ids}
         ours = {state.action_text(a): a for a in state.legal_actions()}
         if None in theirs or set(theirs) != set(ours):
             shown = sorted((t if t is not None else f"<unmapped {a}>" for t, a in theirs.items()), key=natural)
             return disagree("legal", "the legal moves differ", shown, sorted(ours, key=natural), seat), steps
         action = ids[rng.randrange(len(ids))]
-        text = pair.text(action)
+        text = pair.text(action, phase)
         assert text is not None
         os_state.apply_action(action)
         state.apply(ours[text])

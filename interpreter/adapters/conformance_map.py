@@ -38,10 +38,18 @@ ORDERS = ("rank_major", "suit_major")
 @dataclass(frozen=True)
 class ActionRange:
     """OpenSpiel's ids `start` … `start + count - 1` (count None: no end): `text` with `{n}` the id's offset
-    from `start` and `{card}` the card of that offset."""
+    from `start` and `{card}` the card of that offset; or, where OpenSpiel gives one id different meanings
+    in different phases (a card passed, a card played), a text per phase of the rule file: `by_phase`."""
     start: int | str
     count: int | str | None
     text: str
+    by_phase: tuple[tuple[str, str], ...] = ()
+
+    def text_in(self, phase: str) -> str | None:
+        """The text in the rule file's `phase` (None: the range has no text for it)."""
+        if not self.by_phase:
+            return self.text
+        return dict(self.by_phase).get(phase)
 
 
 @dataclass(frozen=True)
@@ -205,11 +213,18 @@ def _actions(r: _Reader, rows: Any) -> list[ActionRange]:
     out = []
     for row in rows:
         r.keys(row, ("from", "count", "text"), "an action range")
-        if not isinstance(row.get("text"), str) or not row["text"].strip():
-            raise r.fail("an action range needs 'text', with {n} or {card} for the id", row, key="text")
+        text = row.get("text")
+        by_phase: tuple = ()
+        if isinstance(text, dict) and text and all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                                   for k, v in text.items()):
+            by_phase = tuple((str(k), str(v)) for k, v in text.items())
+            text = by_phase[0][1]
+        elif not isinstance(text, str) or not text.strip():
+            raise r.fail("an action range needs 'text', with {n} or {card} for the id (or a text per phase of "
+                         "the rule file: {play: \"play {card}\", …})", row, key="text")
         start = r.whole(row, "from", row.get("from", 0), ("cards",))
         count = r.whole(row, "count", row["count"], ("cards",)) if "count" in row else None
-        out.append(ActionRange(start, count, row["text"]))
+        out.append(ActionRange(start, count, text, by_phase))
     return out
 
 

@@ -83,12 +83,16 @@ class ActionCatalog:
             acts += [A.make(A.NEGOTIATE, A.OFFER + k) for k in range(tricks + 1)]
         if R.number_bids is not None:
             acts += [A.make(A.NUMBER, k) for k in range(MAX_NUMBER + 1)]
+        if R.pass_cards is not None:
+            acts += [A.make(A.PASS_CARD, c) for c in range(d)]
         if R.partner.present:
             acts += [A.make(A.PARTNER_CALL, c) for c in range(d)] + [A.make(A.PARTNER_CALL, FOURTH)]
         if R.knock.present or R.talons:
             packets = max([n] + [t.packets or 0 for t in R.talons.values()])
             acts += [A.make(A.PACKET, i) for i in range(packets)]
             acts += [A.make(kind, v) for kind in (A.KNOCK, A.GIVE_UP) for v in (0, 1)]
+        for choice in R.choices.values():       # the options of each decision (engine/phases/choice.py)
+            acts += list(choice.actions)
         an = R.announce
         if an.present:
             acts += [A.make(A.ANNOUNCE, v) for v in (AN.PASS, AN.DONE, AN.OPEN)]

@@ -1,9 +1,10 @@
-"""Pass: the forms the engine does not run yet (the registry's pending `form` entries), refused at each use.
+"""Pass: the forms the engine does not run yet (the registry's pending `form` entries), refused at each use,
+and the names a field given by an expression can give.
 
-A field that names a talon procedure or the all-pass contract may give the name by an expression; an
+A field that names a talon procedure or the all-pass contract may give the name by an expression (the engine
+runs it: engine/given.py); the names the expression can give are checked as references (E301). An
 obligation's `cards` may name a card value (`called_card`, a `let` giving a card) instead of a card or
-group. The plain forms run as before; the other forms are E410 here, and the names an expression can give
-are checked as references (E301).
+group: that form is E410 here until the engine runs it.
 """
 from __future__ import annotations
 
@@ -42,15 +43,12 @@ def _talons(ctx: Context) -> None:
         for name, item in items.items():
             value = item.get("talon") if isinstance(item, dict) else None
             if is_expression(value):
-                ptr = f"/{kind}/{escape(name)}/talon"
-                _pending(ctx, f"{kind}.*.talon", ptr)
-                check_given(ctx, value, ctx.talons, "talon procedure", ptr)
+                check_given(ctx, value, ctx.talons, "talon procedure", f"/{kind}/{escape(name)}/talon")
 
 
 def _all_pass(ctx: Context) -> None:
     value = as_dict(as_dict(ctx.doc.get("auction")).get("all_pass")).get("contract")
     if is_expression(value):
-        _pending(ctx, "auction.all_pass.contract", "/auction/all_pass/contract")
         check_given(ctx, value, ctx.contracts, "contract", "/auction/all_pass/contract")
 
 

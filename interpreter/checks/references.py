@@ -58,6 +58,8 @@ def check(ctx: Context) -> None:
     cards_or_groups = set(ctx.cards) | set(ctx.groups)
     if isinstance(d.get("number_bids"), dict):
         _one(ctx, d["number_bids"].get("contract"), ctx.contracts, "contract", "/number_bids/contract")
+    if isinstance(d.get("play"), dict):
+        _one(ctx, d["play"].get("contract"), ctx.contracts, "contract", "/play/contract")
     for name, call in _each(d.get("call")):
         base = "/call/" + escape(name)
         if isinstance(call.get("contracts"), list):

@@ -126,6 +126,17 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     return None
 
 
+def holder_of(st: Any, card: Any) -> int | None:
+    """The seat whose hand holds the card now (the first, for a group: any of its cards), none if no hand does."""
+    mask = as_mask(card)
+    if not isinstance(mask, int) or mask <= 0:
+        return None
+    for s, hand in enumerate(st.hands):
+        if hand & mask:
+            return s
+    return None
+
+
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
     if type(n) is int:                  # as in played_card
@@ -235,6 +246,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "holds": lambda c, s, cards: c.st.holds(s, as_mask(cards)),
     "dealt": lambda c, x, cards: c.st.dealt(x, as_mask(cards)),
     "count_in": lambda c, cards, s: c.st.count_in(as_mask(cards), s),
+    "holder_of": lambda c, card: holder_of(c.st, card),
     "played_card": lambda c, s, n: played_card(c.st, s, n),
     "winning_card": lambda c, n: winning_card(c.st, n),
     "won_trick": lambda c, x, n: c.st.won_trick(x, n),
@@ -265,6 +277,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "kontras_between": lambda c, p, s: figures.kontras_between(c.st, p, s),
     "kontras_by": lambda c, s: figures.kontras_by(c.st, s),
     "passed": lambda c, s: figures.passed(c.st, s),
+    # decisions (engine/phases/choice.py)
+    "chose": lambda c, name: c.st.chosen.get(name),
 }
 
 # What each built-in reads of the activation besides the state, `me` and `this` (engine/context.Ctx), as

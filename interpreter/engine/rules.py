@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import actions, backend, figures, seating
+from interpreter.engine import actions, backend, figures, given, seating
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
@@ -16,11 +16,13 @@ from interpreter.engine.phases import (
     after_purchase,
     announce,
     auction,
+    choice,
     defence,
     knock,
     kontra,
     number_bids,
     partner,
+    pass_cards,
     play,
     settle,
     talon,
@@ -63,6 +65,8 @@ class ContractRT:
     # the figures the contract lists in its `figures`, by name: what settlement asks of a figure only counts
     # for these (engine/figures.py), found with one look-up rather than a search of the list every time
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
+    talon_expr: Fn | None = None    # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
+    allowed: Fn | None = None       # when the declarer may name it in the contract phase (engine/given.py)
 
 
 @dataclass
@@ -82,6 +86,7 @@ class CallRT:
     action: int = 0
     contracts_expr: Fn | None = None   # `contracts = EXPR`: evaluated when the auction ends
     joins: tuple = ()                  # base calls of another seat this call is played together with
+    talon_expr: Fn | None = None       # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
 
 
 @dataclass
@@ -129,6 +134,7 @@ class Rules:
     functions: Any = None           # what handed out the expressions' functions (engine/backend.py)
     generated: Any = None           # what the backend made for the game (its generated module), or None
     number_bids: number_bids.NumberBidSettings | None = None
+    pass_cards: pass_cards.PassSettings | None = None
     deal_hand: Fn | None = None     # `deal.hand`: the cards each player receives in this deal
     turn_up: bool = False           # `deal.turn_up`: the first card left over is shown to all
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
@@ -136,6 +142,7 @@ class Rules:
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: tuple[Packet, ...] = ()    # deal.packets, sizes worked out for the options
+    choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -286,6 +293,8 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
         symbols.setdefault(n, r)
     for k, v in options.items():
         symbols[k] = v
+    for name in game.phases.choices:
+        symbols.setdefault(name, name)      # `chose(NAME)` reads the choice by its name
     roles = dict(game.roles)
     for role in roles:
         symbols.pop(role, None)
@@ -323,6 +332,8 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     if rules.knock.present and "knock" not in rules.procedure:
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
     rules.number_bids = number_bids.settings(phases.number_bids, comp)
+    rules.choices = choice.settings(phases.choices, comp)
+    rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
     rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
@@ -341,12 +352,13 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     for idx, name in enumerate(rs.calls):
         c = game.calls[name]
         cs = c.contracts
+        call_talon, call_talon_expr = given.name_or_expression(comp, c.talon, rules.talons)
         rules.calls.append(CallRT(
             name=name, ref=p.refs_call[name], index=idx, rank=c.rank, category=c.category,
             allowed=x(c.allowed.source) if c.allowed is not None else ALWAYS, raise_rule=c.raise_rule,
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in game.contracts and cs is None else []),
-            talon=c.talon, contest=c.contest, sealed=c.sealed, word=table.of(name),
-            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=c.joins))
+            talon=call_talon, contest=c.contest, sealed=c.sealed, word=table.of(name),
+            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=c.joins, talon_expr=call_talon_expr))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
     # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
@@ -357,6 +369,8 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
     rules.auction = auction.settings(phases.auction, game.calls, game.lets, comp, symbols, p.pass_ref, rules.calls)
+    rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
+                                                                                   game.contracts)
     rules.accounts = dict(rs.game.accounts)
     rules.account_initial = {name: x(spec.initial) for name, spec in rules.accounts.items()
                              if spec.initial not in (0, None)}
@@ -426,7 +440,7 @@ def _bound_actions(rules: Rules) -> None:
     knocking = 1 + seats if rules.knock.present else 0
     talon_steps = 2 + max((t.discard or 0 for t in rules.talons.values()), default=0)
     rules.max_actions = (rules.max_auction_calls + 1 + 2 + after + defence_calls + kontra_calls + plays
-                         + announce.max_actions(rules) + knocking + 1 + talon_steps)
+                         + announce.max_actions(rules) + knocking + 1 + talon_steps + len(rules.choices))
 
 
 _SEAT_NAMES = {"s", "t", "me", "this", "side"}
@@ -489,17 +503,19 @@ def _contract_rt(rules: Rules, c: Contract, ref: Ref, chosen_trump: int | None) 
     trump_mask = suit_masks[trump] if trump >= 0 else 0
     strength, beaters = _ranking(rules, trump, trump_mask)
     obligations = play.obligations(comp, c.obligations, suit_names, rs)
+    talon_name, talon_expr = given.name_or_expression(comp, c.talon, rules.talons)
     name = c.name
     con = ContractRT(
         name=name, ref=ref, rank=c.rank, category=c.category, trump=trump,
-        trump_mask=trump_mask, side=c.side, talon=c.talon,
+        trump_mask=trump_mask, side=c.side, talon=talon_name,
         goal=_made(rules, x(c.goal.source) if c.goal is not None else NEVER, c), defence=c.defence,
         lead=x(c.lead.source) if c.lead is not None else None,
         obligations=obligations, winner_led_only=led_only,
         early_end=x(c.early_end.source) if c.early_end is not None else None,
         open_who=c.opening.who, open_after=c.opening.after, open_at_lead=c.opening.at_lead,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.honours), trump_expr=trump_expr,
-        figures=_listed_figures(rules, c))
+        figures=_listed_figures(rules, c), talon_expr=talon_expr,
+        allowed=x(c.allowed.source) if c.allowed is not None else None)
     functions = rules.functions
     con.gen_playable = functions.playable(rules, con, chosen_trump is not None)
     if chosen_trump is None and functions.ends_never(name):

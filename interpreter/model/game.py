@@ -185,7 +185,8 @@ class Contract:
     honours: Any = None
     figures: tuple[str, ...] = ()
     must_declare: tuple[str, ...] = ()
-    trump_choices: Any = None       # suits the declarer may choose as trumps, or an expression giving them
+    trump_choices: Any = None
+    allowed: Expression | None = None       # suits the declarer may choose as trumps, or an expression giving them
     at: str = ""
 
 
@@ -302,6 +303,7 @@ def _contract(name: str, c: Mapping[str, Any], play: Mapping[str, Any]) -> Contr
                         at_lead="after_trick" not in open_ and "after_lead" in open_),
         honours=_plain(c.get("honours")), figures=tuple(c.get("figures") or ()),
         must_declare=tuple(str(n) for n in c.get("must_declare") or ()), trump_choices=_plain(c.get("trump_choices")),
+        allowed=_expr(c, "allowed", at),
         at=at)
 
 

@@ -114,6 +114,26 @@ class Partner:
     group: Any = None
     self_call: bool = False         # `self`
     by_count: Expression | None = None
+    allowed: Expression | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision (`choice NAME`): who decides, when, among which options, each said in its word."""
+    name: str
+    who: Expression
+    when: Expression | None = None
+    options: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PassCards:
+    """`pass_cards`: how many cards each seat passes, to whom, who first, when."""
+    cards: Expression | None = None
+    to: Expression | None = None
+    first: Expression | None = None
+    when: Expression | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +160,7 @@ class Play:
     negotiate: Expression | None = None     # `negotiation.when`
     declarer_min: Any = 0
     defender_min: Any = 0
+    contract: str | None = None             # played when no phase before the play settles one
 
 
 @dataclass(frozen=True)
@@ -154,6 +175,8 @@ class Phases:
     knock: Knock
     number_bids: NumberBids
     play: Play
+    choices: Mapping[str, Choice]
+    pass_cards: PassCards | None
 
 
 def phases_of(doc: Mapping[str, Any]) -> Phases:
@@ -162,7 +185,28 @@ def phases_of(doc: Mapping[str, Any]) -> Phases:
                   after_purchase=_after_purchase(doc), defence=_defence(doc), kontra=_kontra(doc),
                   announce=_announce(doc), partner=_partner(doc.get("partner")),
                   knock=_knock((doc.get("deal") or {}).get("knock")), number_bids=_number_bids(doc.get("number_bids") or {}),
-                  play=_play(doc.get("play") or {}))
+                  play=_play(doc.get("play") or {}), choices=_choices(doc),
+                  pass_cards=_pass_cards(doc.get("pass_cards")))
+
+
+def _choices(doc: Mapping[str, Any]) -> dict[str, Choice]:
+    section = doc.get("words")
+    words = {str(k): str(v) for k, v in section.items()} if isinstance(section, Mapping) else {}
+    out = {}
+    for name, c in (doc.get("choice") or {}).items():
+        options = tuple(str(o) for o in c.get("options") or ())
+        out[name] = Choice(name=name, who=Expression(c.get("who", "declarer"), f"choice.{name}.who"),
+                           when=_expr(c, "when", f"choice.{name}"), options=options,
+                           words=tuple(words.get(o, o) for o in options))
+    return out
+
+
+def _pass_cards(sec: Any) -> PassCards | None:
+    if not isinstance(sec, Mapping):
+        return None
+    at = "pass_cards"
+    return PassCards(cards=_expr(sec, "cards", at), to=_expr(sec, "to", at), first=_expr(sec, "first", at),
+                     when=_expr(sec, "when", at))
 
 
 def _auction(a: Mapping[str, Any]) -> Auction:
@@ -231,7 +275,7 @@ def _partner(p: Any) -> Partner:
     if not p:
         return Partner()
     return Partner(present=True, when=_expr(p, "when", "partner"), group=p.get("group"), self_call=bool(p.get("self")),
-                   by_count=_expr(p, "by_count", "partner"))
+                   by_count=_expr(p, "by_count", "partner"), allowed=_expr(p, "allowed", "partner"))
 
 
 def _knock(k: Any) -> Knock:
@@ -249,4 +293,5 @@ def _number_bids(sec: Mapping[str, Any]) -> NumberBids:
 def _play(play: Mapping[str, Any]) -> Play:
     neg = play.get("negotiation") or {}
     return Play(lead=_expr(play, "lead", "play"), negotiate=_expr(neg, "when", "play.negotiation"),
-                declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0))
+                declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0),
+                contract=play.get("contract"))

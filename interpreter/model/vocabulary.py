@@ -135,6 +135,8 @@ ENTRIES: tuple[Entry, ...] = (
        "captured(declarer, [AH, KH])"),
     _f("holds", ("seat", "any"), "bool", "the seat holds the card (or all cards of a group) now", "holds(me, AH)"),
     _f("dealt", ("any", "any"), "num", "how many of the given cards a seat or side was dealt", "dealt(declarer, [AH])"),
+    _f("holder_of", ("card",), "seat", "the seat that holds the card now (none when no hand holds it)",
+       "holder_of(2C)"),
     _f("count_in", ("any", "seat"), "num", "how many of the given cards the seat holds now", "count_in([AH, KH], me)"),
     _f("won_trick", ("any", "num"), "bool", "a seat or side won trick n (negative: from the end)",
        "won_trick(declarer, -1)"),
@@ -192,7 +194,7 @@ ENTRIES: tuple[Entry, ...] = (
        "under the contract's ranking (`trump` for a trump lead); the trick in play does not count",
        "led_before(suit_of(called_card))", pending=True),
     _f("chose", ("choice",), "name", "the option chosen in the decision (`choice NAME`); none before it is asked, "
-       "and when its `when` kept it from being asked", "chose(skat) == hand", pending=True),
+       "and when its `when` kept it from being asked", "chose(skat) == hand"),
     # ---- comprehension forms ------------------------------------------------------------------
     _c("sum", "num", "the sum over a set", "sum(tricks(s) for s in defenders)"),
     _c("count", "num", "how many members satisfy the condition", "count(s for s in seats if has_bid(s))"),
@@ -216,6 +218,9 @@ ENTRIES: tuple[Entry, ...] = (
        "procedure = [auction, play, settle]"),
     _p("settle", "the payment rows, evaluated together on the final state", "procedure = [auction, play, settle]"),
     _p("number_bids", "every seat states a number once, in turn (`min`..`max`, the last one may not say `last_not`); then the `contract` is played, its trump by `trump`", "procedure = [number_bids, play, settle]"),
+    _p("pass_cards", "each seat passes `cards` cards to the seat `to` gives, one card at a time, in turn from `first`; "
+       "the cards change hands once every seat has passed, so nobody sees what he receives before he has passed",
+       "procedure = [pass_cards, play, settle]"),
     _p("partner", "the declarer names a card; its holder becomes the hidden partner",
        "procedure = [auction, partner, talon, play, settle]"),
     _p("knock", "before the first phase when the deal has a `knock`: that seat knocks or cuts; after a knock each "
@@ -232,6 +237,9 @@ ENTRIES: tuple[Entry, ...] = (
     _o("hold_back", "keep `cards` until no other card of their suit is left",
        "obligations = [follow_suit, { rule = hold_back, cards = [AS] }]"),
     _o("no_lead", "do not lead `suit` while holding another suit", "obligations = [{ rule = no_lead, suit = H }, follow_suit]"),
+    _o("must_play", "play one of `cards` if able", "obligations = [{ rule = must_play, cards = [2C], when = trick_number == 1 }]"),
+    _o("avoid", "play none of `cards` while another card is allowed",
+       "obligations = [follow_suit, { rule = avoid, cards = [QS], when = trick_number == 1 }]"),
     _o("declared_cards", "a declared figure's card (its `card`) waits for the figure's `trick`, unless the earlier "
        "obligations force it out; at that trick, or as soon as possible after it, it must be played",
        "obligations = [follow_suit, declared_cards]"),
@@ -263,27 +271,10 @@ ENTRIES: tuple[Entry, ...] = (
     _field("contract.*.ranking", "the card order of the contract: its trumps and the order of every suit",
            "contract grand { ranking = grand }"),
     _field("play.ranking", "the card order of every contract that names none", "play { ranking = bowers }"),
-    _field("contract.*.allowed", "when the contract may be named in the contract phase (names: `this`, the contract "
-           "offered; `me`, `final`, `chose(…)`)", "contract null { allowed = 23 >= final.level }"),
-    # decisions in the game's own order
-    _field("choice", "a decision by one seat between named options, run as a phase where its name stands in "
-           "`procedure`; `chose(NAME)` reads the answer",
-           "choice skat { who = declarer  options = [pick_up, hand] }"),
-    # calls that carry a number, and bidding two seats at a time
-    _field("ladder", "calls generated from a list of levels (and strains), ranked in that order; `this.level` and "
-           "`this.strain` read a step", "ladder bid { levels = [18, 20, 22]  contracts = [clubs, grand] }"),
-    _field("auction.style=duels", "two seats at a time: from `first` round the table, each next seat bids to the "
-           "one left standing, who holds or passes", "auction { style = duels  hold { call = yes  who = true } }"),
-    # conditions on the partner card
-    _field("partner.allowed", "which cards of the group may be called (`this` is the card offered)",
-           "partner { group = aces  allowed = not holds(me, this) }"),
-    # forms: a name field given as an expression, a list of cards naming a card value
-    _form("call.*.talon", "a call's talon procedure given by an expression (`if chose(skat) == hand then untouched "
-          "else pickup`)", "call game { talon = if chose(skat) == hand then untouched else pickup }"),
-    _form("contract.*.talon", "a contract's talon procedure given by an expression",
-          "contract null { talon = if chose(skat) == hand then untouched else pickup }"),
-    _form("auction.all_pass.contract", "the contract played when everyone passes, given by an expression "
-          "(a table option's choice)", "auction { all_pass { contract = if passed_in == ramsch then ramsch else none } }"),
+    # (a contract's `allowed`, decisions (`choice`), ladders, duel auctions, `partner.allowed` and the talon
+    # procedure or all-pass contract given by an expression run since issue 34: engine/phases/choice.py, duels.py,
+    # engine/given.py, model/family.with_ladder_calls)
+    # forms: a list of cards naming a card value
     _form("obligations.#.cards", "an entry of an obligation's `cards` that names a card value (`called_card`, a "
           "`let` giving a card) rather than a card or group", "{ rule = no_discard, cards = [called_card] }"),
     # operators on new operand types

@@ -12,6 +12,7 @@ from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
 from interpreter.engine.phases.base import Phase
+from interpreter.engine.phases.card_obligations import FILTERS as CARD_FILTERS
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -27,12 +28,13 @@ class PlaySettings:
     negotiate: Any | None
     declarer_min: int
     defender_min: int
+    contract: str | None = None     # played when no phase before the play settles one (a game without bidding)
 
 
 def settings(play: Play, comp: Compiler) -> PlaySettings:
     return PlaySettings(lead=comp.text(play.lead.source) if play.lead is not None else None,
                         negotiate=comp.text(play.negotiate.source) if play.negotiate is not None else None,
-                        declarer_min=play.declarer_min, defender_min=play.defender_min)
+                        declarer_min=play.declarer_min, defender_min=play.defender_min, contract=play.contract)
 
 
 @dataclass(slots=True)
@@ -276,9 +278,10 @@ def _birds_in_order(st: State, ob: Obligation, me: int, hand: int, cands: int, l
 OBLIGATIONS: dict[str, Filter] = {
     "follow_suit": _follow_suit, "must_trump": _must_trump, "must_beat": _must_beat,
     "lowest_winner": _lowest_winner, "hold_back": _hold_back, "no_lead": _no_lead,
-    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order,
+    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order, **CARD_FILTERS,
 }
-AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order")   # obligations that restrict the lead too
+# obligations that restrict the lead too
+AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order", *CARD_FILTERS)
 
 
 def _unimplemented(rule: str) -> Filter:
@@ -362,6 +365,8 @@ class PlayPhase(Phase):
                 pl.tricks_won[declarer] = n
             return False
         con = st._con
+        if con is None and st.R.play.contract is not None:
+            st.con = con = st.R.in_deal(st, st.R.contracts[st.R.play.contract])
         assert con is not None
         f = con.lead
         if f is None:
