@@ -75,13 +75,13 @@ PAY_ROW = obj({
 PAY_ROWS = arr(PAY_ROW, "Payment rows. Every row is evaluated on the state as the deal left it, then all transfers are made together, so no row sees another's effect. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
 
 OBLIGATION_NAMES = ["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards",
-                    "birds_in_order", "play_when_led", "lead_with", "no_discard"]
+                    "birds_in_order", "play_when_led", "lead_with", "no_discard", "must_play", "keep_last"]
 OBLIGATION = {"oneOf": [
     enum(OBLIGATION_NAMES,
          "A play obligation by name, with its default parameters."),
     obj({
         "rule": enum(OBLIGATION_NAMES,
-                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first); play_when_led (a seat holding one of `cards` plays it when its suit is led); lead_with (a seat holding one of `cards` leads its suit only with it); no_discard (`cards` go only to a trick led in their suit, or as the lead)."),
+                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first); play_when_led (a seat holding one of `cards` plays it when its suit is led); lead_with (a seat holding one of `cards` leads its suit only with it); no_discard (`cards` go only to a trick led in their suit, or as the lead); must_play (a seat holding one of `cards` plays it); keep_last (`cards` go, or are led, only when nothing else may)."),
         "when": d(EXPR, "The filter applies only when this is true (names: `me`, `leader`, `declarer`, …).", "me == next(declarer) and leader == declarer"),
         "suit": d(NAME, "The suit the filter speaks of (default: the trump suit).", "T"),
         "cards": d(NAMES, "The cards the filter speaks of: cards and groups, or a value that gives a card in each deal (`called_card`, a `let`; not run by the engine yet).", "[T1]"),
@@ -330,6 +330,7 @@ SCHEMA = {
             "give_up": d(EXPR, "When the declarer may give up once the talon is shown: the game is then lost without play (`given_up`).", "dealt(active, called_card) == 0"),
             "requires": d(EXPR, "A condition on the declarer's hand once the talon is dealt with; if it is false the game is lost at once, without play (`given_up`).", "count_in(suit_cards, declarer) >= 6"),
             "called_packet": enum(["declarer"], "defenders: the packet (of `packets`, as dealt) that holds the called card counts for the declaring side instead."),
+            "called_rest": enum(["declarer"], "When the called card lay in the talon and wins a trick, the talon cards left (the packets not taken) go to the declaring side from then on."),
             "doc": TEXT, "rule": TEXT,
         }, "A talon procedure.", required=("kind",)), "Talon procedures, named so contracts and calls can refer to them.",
             "talon buy { kind = exchange  discard = 2 }"),
@@ -421,6 +422,12 @@ SCHEMA = {
             "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),
             "early_end": d(EXPR, "Play stops as soon as this is true.", "team_tricks >= 5"),
             "open": OPEN,
+            "upset": obj({
+                "cards": d(NAMES, "The cards that upset a trick when all of them fall in it.", "[T1, T21, SK]"),
+                "wins": d(NAME, "The card that then takes the trick, if one of `cards` would win it otherwise.", "T1"),
+                "doc": TEXT, "rule": TEXT,
+            }, "A trick holding every one of `cards` goes to `wins` when one of them would win it (Slovenian tarok's emperor's trick).",
+                "upset { cards = [T1, T21, SK]  wins = T1 }"),
             "negotiation": obj({
                 "when": d(EXPR, "When the players still in play may negotiate instead of playing on.", "size(playing) == 2"),
                 "declarer_min": d(NAT, "The fewest tricks an agreement may credit the declarer with, in all.", "6"),

@@ -11,6 +11,7 @@ from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
+from interpreter.engine.phases import play_extras
 from interpreter.engine.phases.base import Phase
 
 if TYPE_CHECKING:
@@ -276,9 +277,10 @@ def _birds_in_order(st: State, ob: Obligation, me: int, hand: int, cands: int, l
 OBLIGATIONS: dict[str, Filter] = {
     "follow_suit": _follow_suit, "must_trump": _must_trump, "must_beat": _must_beat,
     "lowest_winner": _lowest_winner, "hold_back": _hold_back, "no_lead": _no_lead,
-    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order,
+    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order, **play_extras.OBLIGATIONS,
 }
-AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order")   # obligations that restrict the lead too
+AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order",   # obligations that restrict the lead too
+           *play_extras.AT_LEAD)
 
 
 def _unimplemented(rule: str) -> Filter:
@@ -467,6 +469,9 @@ class PlayPhase(Phase):
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
         # shared with the clones (State.clone): the state's own to write (own_play, not called when it is)
         pl = st.play if st._play_own else own_play(st)
+        extras = play_extras.extras_of(st.R)
+        if extras is not None:          # an upset, the called card's talon (engine/phases/play_extras.py)
+            play_extras.trick_end(st, trick, extras)
         winner = st.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0

@@ -1,0 +1,84 @@
+"""What the play does beyond following suit and the highest card: two obligations (`must_play`, `keep_last`),
+the trick a set of cards upsets (`play.upset`: when all of them fall in one trick and one of them would win
+it, the `wins` card takes it instead), and the talon left over that the called card brings to its side
+(a talon's `called_rest`). engine/phases/play.py calls `trick_end` as each trick is complete, when
+`extras_of` says the rules have either of the last two.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.cards import mask_of
+
+if TYPE_CHECKING:
+    from interpreter.engine.phases.play import Obligation
+    from interpreter.engine.rules import ContractRT
+    from interpreter.engine.state import State
+
+
+def _must_play(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int,
+               con: ContractRT) -> int:
+    # a seat holding one of the cards plays it (the chain's `when` says when)
+    held = hand & ob.cards
+    return held if held else -1
+
+
+def _keep_last(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int,
+               con: ContractRT) -> int:
+    # the cards go only when nothing else may: at the lead too
+    if not cands & ob.cards:
+        return -1
+    rest = cands & ~ob.cards
+    return rest if rest else -1
+
+
+OBLIGATIONS = {"must_play": _must_play, "keep_last": _keep_last}
+AT_LEAD = ("must_play", "keep_last")
+
+
+@dataclass(frozen=True)
+class Extras:
+    upset: int = 0              # the cards that upset a trick together (a mask; 0: none)
+    wins: int = -1              # the card that then takes it
+
+
+def extras_of(R: Any) -> Extras | None:
+    """The rules' upset (play.upset) as masks, once per rule set; None when the rules have neither an upset
+    nor a talon with `called_rest`."""
+    d = R.__dict__
+    if "_play_extras" in d:
+        return d["_play_extras"]
+    doc = R.rs.doc
+    up = (doc.get("play") or {}).get("upset") or {}
+    extras = Extras(R.rs.mask(up["cards"]), R.rs.card_index[up["wins"]]) if up.get("cards") and up.get("wins") else Extras()
+    rests = any((t or {}).get("called_rest") for t in (doc.get("talon") or {}).values())
+    d["_play_extras"] = found = extras if extras.upset or rests else None
+    return found
+
+
+def trick_end(st: State, trick: tuple, ex: Extras) -> None:
+    """The trick is complete, its winner not yet recorded: an upset changes the winner (State.win); the called
+    card winning it brings the talon left to the declarer's side."""
+    if ex.upset:
+        m = 0
+        for _, c in trick:
+            m |= 1 << c
+        win = st.win
+        if m & ex.upset == ex.upset and win is not None and ex.upset >> win[1] & 1:
+            st.win = next(p for p in trick if p[1] == ex.wins)
+    tl = st.peek("talon_state")
+    proc = tl.proc if tl is not None else None
+    if proc is None or not proc.called_rest or not st.talon:
+        return
+    card = st.called_card
+    if card is None or st.win is None or st.win[1] != card or any(h >> card & 1 for h in st.dealt_hands):
+        return
+    from interpreter.engine.phases.base import own_part
+    from interpreter.engine.phases.talon import TalonState
+
+    tl = own_part(st, "talon_state", TalonState)
+    rest = mask_of(st.talon)
+    tl.to_declarers |= rest
+    tl.to_defenders &= ~rest
+    st.talon = []
