@@ -51,7 +51,10 @@ def extras_of(R: Any) -> Extras | None:
         return d["_play_extras"]
     doc = R.rs.doc
     up = (doc.get("play") or {}).get("upset") or {}
-    extras = Extras(R.rs.mask(up["cards"]), R.rs.card_index[up["wins"]]) if up.get("cards") and up.get("wins") else Extras()
+    extras = Extras()
+    if up.get("cards") and up.get("wins"):          # `wins` is one of the cards, written there or not
+        wins = R.rs.card_index[up["wins"]]
+        extras = Extras(R.rs.mask(up["cards"]) | 1 << wins, wins)
     rests = any((t or {}).get("called_rest") for t in (doc.get("talon") or {}).values())
     d["_play_extras"] = found = extras if extras.upset or rests else None
     return found
