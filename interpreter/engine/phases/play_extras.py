@@ -80,8 +80,9 @@ def trick_end(st: State, trick: tuple, ex: Extras) -> None:
     from interpreter.engine.phases.base import own_part
     from interpreter.engine.phases.talon import TalonState
 
+    rest = mask_of(st.talon)        # (the cards stay where they lie; their points count for the declaring side)
+    if not rest & ~tl.to_declarers:
+        return
     tl = own_part(st, "talon_state", TalonState)
-    rest = mask_of(st.talon)
     tl.to_declarers |= rest
     tl.to_defenders &= ~rest
-    st.talon = []
