@@ -330,6 +330,7 @@ SCHEMA = {
             "give_up": d(EXPR, "When the declarer may give up once the talon is shown: the game is then lost without play (`given_up`).", "dealt(active, called_card) == 0"),
             "requires": d(EXPR, "A condition on the declarer's hand once the talon is dealt with; if it is false the game is lost at once, without play (`given_up`).", "count_in(suit_cards, declarer) >= 6"),
             "called_packet": enum(["declarer"], "defenders: the packet (of `packets`, as dealt) that holds the called card counts for the declaring side instead."),
+            "called_rest": enum(["declarer"], "When the called card lay in the talon and wins a trick, the talon cards left (the packets not taken) go to the declaring side from then on."),
             "doc": TEXT, "rule": TEXT,
         }, "A talon procedure.", required=("kind",)), "Talon procedures, named so contracts and calls can refer to them.",
             "talon buy { kind = exchange  discard = 2 }"),
@@ -430,6 +431,12 @@ SCHEMA = {
             "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),
             "early_end": d(EXPR, "Play stops as soon as this is true.", "team_tricks >= 5"),
             "open": OPEN,
+            "upset": obj({
+                "cards": d(NAMES, "The cards that upset a trick when all of them fall in it.", "[T1, T21, SK]"),
+                "wins": d(NAME, "The card that then takes the trick, if one of `cards` would win it otherwise.", "T1"),
+                "doc": TEXT, "rule": TEXT,
+            }, "A trick holding every one of `cards` goes to `wins` when one of them would win it (Slovenian tarok's emperor's trick).",
+                "upset { cards = [T1, T21, SK]  wins = T1 }"),
             "negotiation": obj({
                 "when": d(EXPR, "When the players still in play may negotiate instead of playing on.", "size(playing) == 2"),
                 "declarer_min": d(NAT, "The fewest tricks an agreement may credit the declarer with, in all.", "6"),

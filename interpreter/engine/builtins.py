@@ -205,7 +205,35 @@ VALUES: dict[str, Value] = {
     # number bids and a card turned up after the deal (engine/phases/number_bids.py, engine/deals.py)
     "number_bid_total": lambda c: sum(v for v in c.st.number_bids if v is not None),
     "turned_up": lambda c: _card_or_none(deals.turned_up(c.st)),
+    "last_call": lambda c: _last_call(c.st.auction),
 }
+
+
+def _last_call(au: Any) -> Any:
+    """The call just made in the auction, pass included: the latest call of the seat that spoke last."""
+    return au.latest[au.calls[-1][0]] if au.calls else None
+
+
+def _in_trick(st: Any, cards: Any) -> bool:
+    """Every given card lies in the current trick (the one being played)."""
+    want = as_mask(cards)
+    if not want:
+        return False
+    m = 0
+    for _, card in st.trick or ():
+        m |= 1 << card
+    return m & want == want
+
+
+def _trick_of(st: Any, card: Any) -> int | None:
+    """The number of the complete trick the card was played to, none if it has not been."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        return None
+    for n, (trick, _) in enumerate(st.play.history, 1):
+        for _, c in trick:
+            if c == card:
+                return n
+    return None
 
 def _points(c: Any, x: Any) -> Any:
     """The card points of a seat or side; while settlement rows are evaluated (the state does not change
@@ -279,6 +307,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "passed": lambda c, s: figures.passed(c.st, s),
     # decisions (engine/phases/choice.py)
     "chose": lambda c, name: c.st.chosen.get(name),
+    "in_trick": lambda c, cards: _in_trick(c.st, cards),
+    "trick_of": lambda c, card: _trick_of(c.st, card),
 }
 
 # What each built-in reads of the activation besides the state, `me` and `this` (engine/context.Ctx), as

@@ -50,6 +50,7 @@ class Talon:
     requires: Expression | None = None
     tricks: int = 0
     called_packet: Any = None
+    called_rest: Any = None         # `called_rest` as written (`declarer`: the called card brings the rest)
     at: str = ""
 
 
@@ -161,6 +162,8 @@ class Play:
     declarer_min: Any = 0
     defender_min: Any = 0
     contract: str | None = None             # played when no phase before the play settles one
+    upset_cards: Any = None                 # `upset.cards`: cards that upset a trick when all fall in it
+    upset_wins: Any = None                  # `upset.wins`: the card that then takes it
 
 
 @dataclass(frozen=True)
@@ -233,7 +236,7 @@ def _talon(name: str, t: Mapping[str, Any]) -> Talon:
                  last_resort=_plain(lr.get("cards")), face_up=bool(lr.get("face_up")),
                  discards_to=t.get("discards") or "declarer", rest_to=t.get("rest"), who=expr("who"),
                  give_up=expr("give_up"), requires=expr("requires"), tricks=int(t.get("tricks") or 0),
-                 called_packet=t.get("called_packet"), at=at)
+                 called_packet=t.get("called_packet"), called_rest=t.get("called_rest"), at=at)
 
 
 def _after_purchase(doc: Mapping[str, Any]) -> AfterPurchase:
@@ -294,4 +297,5 @@ def _play(play: Mapping[str, Any]) -> Play:
     neg = play.get("negotiation") or {}
     return Play(lead=_expr(play, "lead", "play"), negotiate=_expr(neg, "when", "play.negotiation"),
                 declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0),
-                contract=play.get("contract"))
+                contract=play.get("contract"), upset_cards=_plain((play.get("upset") or {}).get("cards")),
+                upset_wins=(play.get("upset") or {}).get("wins"))

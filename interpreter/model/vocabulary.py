@@ -103,6 +103,8 @@ ENTRIES: tuple[Entry, ...] = (
     _v("compulsory", "bool", "going along was compulsory", "compulsory"),
     _v("all_passed", "bool", "everyone passed in the auction", "all_passed"),
     _v("high", "call", "the current highest call (none before any bid)", "high == none or this.rank > high.rank"),
+    _v("last_call", "call", "the call just made in the auction, pass included (none before any)",
+       "passes == players - 1 and last_call != pass"),
     _v("this", "call", "the call being judged (in `partner.allowed`: the card being offered)", "this.category == high.category"),
     _v("final", "call", "the call that won the auction", "final.sealed"),
     _v("contract", "contract", "the contract being played", "contract.level * 2"),
@@ -138,6 +140,9 @@ ENTRIES: tuple[Entry, ...] = (
     _f("holder_of", ("card",), "seat", "the seat that holds the card now (none when no hand holds it)",
        "holder_of(2C)"),
     _f("count_in", ("any", "seat"), "num", "how many of the given cards the seat holds now", "count_in([AH, KH], me)"),
+    _f("in_trick", ("any",), "bool", "every given card lies in the trick being played", "in_trick([T21, SK])"),
+    _f("trick_of", ("card",), "num", "the number of the trick the card was played to (none if it has not been "
+       "played)", "winning_card(trick_of(T21)) == SK"),
     _f("won_trick", ("any", "num"), "bool", "a seat or side won trick n (negative: from the end)",
        "won_trick(declarer, -1)"),
     _f("trick_winner", ("num",), "seat", "the seat that won trick n", "trick_winner(1) == declarer"),

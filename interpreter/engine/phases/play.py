@@ -11,6 +11,7 @@ from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
+from interpreter.engine.phases import play_extras
 from interpreter.engine.phases.base import Phase
 from interpreter.engine.phases.card_obligations import FILTERS as CARD_FILTERS
 
@@ -470,6 +471,9 @@ class PlayPhase(Phase):
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
         # shared with the clones (State.clone): the state's own to write (own_play, not called when it is)
         pl = st.play if st._play_own else own_play(st)
+        extras = play_extras.extras_of(st.R)
+        if extras is not None:          # an upset, the called card's talon (engine/phases/play_extras.py)
+            play_extras.trick_end(st, trick, extras)
         winner = st.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0

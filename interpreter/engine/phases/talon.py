@@ -61,6 +61,7 @@ class TalonProc:
     requires: Any = None        # a condition after the talon; false: the game is lost at once
     tricks: int = 0             # into_tricks: how many first tricks get a talon card
     called_packet: str | None = None   # defenders: the packet holding the called card goes to this side
+    called_rest: bool = False   # the talon left goes to the declarer's side once the called card, from it, wins a trick
 
     @property
     def card_by_card(self) -> bool:
@@ -78,7 +79,7 @@ def settings(talons: Mapping[str, Talon], rs: Ruleset, comp: Compiler) -> dict[s
                               last_resort=rs.mask(t.last_resort) if t.last_resort else 0,
                               face_up=t.face_up, discards_to=t.discards_to, rest_to=t.rest_to, who=expr(t.who),
                               give_up=expr(t.give_up), requires=expr(t.requires), tricks=t.tricks,
-                              called_packet=t.called_packet)
+                              called_packet=t.called_packet, called_rest=t.called_rest == "declarer")
     return out
 
 
