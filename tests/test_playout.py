@@ -54,8 +54,9 @@ def card_places(st: State) -> list[int]:
 
 
 def frozen(st: State) -> str:
-    """Everything the state holds, as text (the compiled rules aside)."""
-    return repr(sorted((k, repr(v)) for k, v in vars(st).items() if k != "R"))
+    """Everything the state holds, as text (the compiled rules aside, and State._last_legal: the answer
+    legal_actions() keeps for apply() to check an action against, which is no part of the deal)."""
+    return repr(sorted((k, repr(v)) for k, v in vars(st).items() if k not in ("R", "_last_legal")))
 
 
 def check_step(st: State) -> list[int]:
