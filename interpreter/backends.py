@@ -7,8 +7,9 @@
     rules = compile_rules(load(NAME), engine="interpreter")     # else $STICHWORT_ENGINE, else generated
 
 Importing this module registers the generated backend; the engine itself knows only the reference and
-runs whatever a registered backend gave a game. Every command (interpreter/cli.py), the bots and the tests
-import it, so a game compiled there runs its generated code unless $STICHWORT_ENGINE says otherwise.
+runs whatever a registered backend gave a game. The top package declares this module for the generated
+backend (interpreter/__init__.py, interpreter/registry.py): the engine imports it when a game first asks
+for that backend, so every game runs its generated code unless $STICHWORT_ENGINE says otherwise.
 """
 from __future__ import annotations
 

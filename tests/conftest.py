@@ -5,8 +5,6 @@ import os
 
 import pytest
 
-import interpreter.backends  # noqa: F401  (the generated backend registered, as every command has it)
-
 
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,

@@ -25,7 +25,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "interpreter"
 
 LAYERS = (
-    ("diagnostics", "resources", "files"),
+    ("diagnostics", "resources", "files", "registry"),
     ("language",),
     ("model",),
     ("checks",),

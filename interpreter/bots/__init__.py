@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import interpreter.backends  # noqa: F401  (registers the generated backend, the default: interpreter/backends.py)
 from interpreter.bots.ismcts import IsmctsBot
 from interpreter.bots.random_bot import RandomBot
 from interpreter.bots.rule import RuleBot

@@ -8,15 +8,20 @@ generated one where it is registered, else the reference), and the compiled game
 from then on: the engine calls the functions in its settings and never asks which backend made them.
 
 A backend registers itself with `register`; what it must give while a game is assembled is `Functions`.
+The top package declares the module of each backend above the engine (interpreter/registry.py): the first
+game that asks for one imports it, so the engine runs the generated code by default without naming it.
 A function it gives for an expression may carry `on_state`, the same function of the state alone (for
 one that reads nothing of its activation: the phases call it without making one), and `of_side`, the
 same given the side judged (engine/figures.py).
 """
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from interpreter import registry
 
 ENV = "STICHWORT_ENGINE"
 REFERENCE = "interpreter"
@@ -88,18 +93,25 @@ def register(backend: Backend) -> None:
 
 
 def names() -> tuple[str, ...]:
-    """The names of the registered backends."""
-    return tuple(_BACKENDS)
+    """The names of the backends registered or declared (loaded when asked)."""
+    return tuple(dict.fromkeys([*_BACKENDS, *registry.BACKEND_MODULES]))
+
+
+def _load(name: str) -> bool:
+    """Import the module the top package declares for the backend `name` (it registers it); whether the
+    backend is registered now."""
+    module = registry.BACKEND_MODULES.get(name)
+    if name not in _BACKENDS and module is not None:
+        importlib.import_module(module)
+    return name in _BACKENDS
 
 
 def engine_mode(requested: str | None = None) -> str:
     """The backend's name: as requested, else $STICHWORT_ENGINE, else the preferred one where it is
-    registered, else the reference."""
-    value = requested or os.environ.get(ENV) or (PREFERRED if PREFERRED in _BACKENDS else REFERENCE)
-    if value not in _BACKENDS:
-        known = sorted({*_BACKENDS, PREFERRED})
-        loaded = "" if value not in known else " (not loaded: import interpreter.backends)"
-        raise ValueError(f"{ENV} must be one of {', '.join(known)}, not {value!r}{loaded}")
+    registered or declared, else the reference."""
+    value = requested or os.environ.get(ENV) or (PREFERRED if PREFERRED in names() else REFERENCE)
+    if value not in _BACKENDS and not _load(value):
+        raise ValueError(f"{ENV} must be one of {', '.join(sorted(names()))}, not {value!r}")
     return value
 
 
