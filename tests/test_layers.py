@@ -41,9 +41,9 @@ RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
 # The engine's layers, lowest first: its modules by their path under interpreter/engine (a folder stands for
 # every module in it).
 ENGINE_LAYERS = (
-    ("cards and seats", ("errors", "actions", "cards", "seating")),
+    ("cards and seats", ("errors", "actions", "cards", "seating", "ranking")),
     ("state", ("context", "sides", "accounts", "deals", "readings", "views", "state")),
-    ("built-ins", ("builtins", "figures", "compile")),
+    ("built-ins", ("card_values", "builtins", "figures", "compile")),
     ("phases", ("phases",)),
     ("rules", ("rules", "reseating", "session", "text", "__init__")),
 )

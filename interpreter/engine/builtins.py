@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from interpreter.engine import deals, figures, sides
+from interpreter.engine import card_values, deals, figures, sides
 
 
 def num(v: Any) -> Any:
@@ -194,6 +194,7 @@ VALUES: dict[str, Value] = {
     # number bids and a card turned up after the deal (engine/phases/number_bids.py, engine/deals.py)
     "number_bid_total": lambda c: sum(v for v in c.st.number_bids if v is not None),
     "turned_up": lambda c: _card_or_none(deals.turned_up(c.st)),
+    "talon_cards": card_values.talon_cards,
 }
 
 def _points(c: Any, x: Any) -> Any:
@@ -254,7 +255,13 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "size": lambda c, x: size(x),
     "partnered": lambda c, a, b: c.st.table is not None and c.st.table.partnered_seats(c.st, a, b),
     "number_bid": lambda c, s: c.st.number_bids[s] if isinstance(s, int) and s < len(c.st.number_bids) else None,
-    "suit_of": lambda c, card: c.st.R.suit_names[c.st.R.suit_of[card]] if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(c.st.R.suit_of) else None,
+    # values from the cards, suits as the contract's ranking sees them (engine/card_values.py)
+    "suit_of": card_values.suit_of,
+    "dealt_cards": card_values.dealt_cards,
+    "points_of": lambda c, cards: card_values.points_of(c, as_mask(cards)),
+    "top_run": lambda c, cards: card_values.top_run(c, as_mask(cards)),
+    "in_suit": card_values.in_suit,
+    "led_before": card_values.led_before,
     # figures and the kontra chains of the declaration round (engine/figures.py)
     "declared": lambda c, f: figures.declared(c.st, f),
     "declared_by": lambda c, f, x: figures.declared_by(c.st, f, x),
@@ -278,6 +285,11 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
     # a member is kept when the body is the member itself (seat 0 included) or a true condition
     "set": lambda pairs: tuple(m for m, v in pairs if v is m or v is True or (not isinstance(v, bool) and v)),
 }
+
+
+def card_union(a: Any, b: Any) -> int:
+    """`+` of two sets of cards (a card counts as a set of one): their union, as a mask."""
+    return as_mask(a) | as_mask(b)
 
 
 __all__ = ["VALUES", "FUNCTIONS", "COMPREHENSIONS", "num", "size", "mask_bits", "Fraction"]

@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import actions, codegen, figures, seating
+from interpreter.engine import actions, codegen, figures, ranking, seating
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
@@ -63,6 +63,12 @@ class ContractRT:
     # the figures the contract lists in its `figures`, by name: what settlement asks of a figure only counts
     # for these (engine/figures.py), found with one look-up rather than a search of the list every time
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
+    # the suits as the play sees them (engine/ranking.py): per card its suit, per suit its cards, and the
+    # trumps' suit (-1: none); the deck's own lists for a contract without a `ranking`
+    suit_of: list = field(default_factory=list)
+    suit_masks: list = field(default_factory=list)
+    trump_class: int = -1
+    ranking: str | None = None      # the name of its `ranking`, if it has one
 
 
 @dataclass
@@ -136,6 +142,7 @@ class Rules:
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: list[dict] = field(default_factory=list)   # deal.packets, sizes worked out for the options
+    card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -264,6 +271,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     game_accounts = {a for a, acc in (doc.get("account") or {}).items() if acc.get("per") == "game"}
     comp = Compiler(symbols, roles, game_accounts)
     comp.accounts |= set(doc.get("account") or {})
+    comp.card_sets = set(rs.groups)
     _compile_lets(comp, doc.get("let") or {})
     x = comp.text
     n_cards = len(rs.cards)
@@ -276,6 +284,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
         after_purchase=after_purchase.settings(doc, comp), defence=defence.settings(doc, comp),
         kontra=kontra.settings(doc, comp), play=play.settings(doc, comp))
     rules.packets = packets
+    rules.card_orders = ranking.specs(doc, rs)
     rules.procedure = list(doc.get("procedure", []))
     rules.partner = partner.settings(doc, comp, rs)
     rules.knock = knock.settings(doc, comp)
@@ -354,6 +363,7 @@ def _compile_lets(comp: Compiler, lets: dict) -> None:
             node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
             if any(n in pending and n != name for n in names_in(node)):
                 continue
+            comp.let_trees[name] = node
             comp.lets[name] = _memo(name, comp.node(node), name in comp.seat_dependent)
             del pending[name]
             progressed = True
@@ -445,8 +455,14 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         trump = permanent
     if led_only:
         trump = -1
-    trump_mask = suit_masks[trump] if trump >= 0 else 0
-    strength, beaters = _ranking(rules, trump, trump_mask)
+    order = _order(rules, c.get("ranking", play_doc.get("ranking")), trump, led_only)
+    if order is not None:
+        trump, trump_mask, strength, beaters = order.trump, order.trump_mask, order.strength, order.beaters
+        suit_of, suits, trump_class = order.suit_of, order.suit_masks, order.trump_class
+    else:
+        trump_mask = suit_masks[trump] if trump >= 0 else 0
+        strength, beaters = _ranking(rules, trump, trump_mask)
+        suit_of, suits, trump_class = rules.suit_of, suit_masks, trump
     obligations = play.obligations(comp, c.get("obligations", play_doc.get("obligations", ["follow_suit"])),
                                    suit_names, rs)
     open_ = c.get("open") or play_doc.get("open") or {}
@@ -460,7 +476,16 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         open_who=open_.get("who"), open_after=open_.get("after_trick", open_.get("after_lead", 0)),
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr,
-        figures=_listed_figures(rules, c))
+        figures=_listed_figures(rules, c), suit_of=suit_of, suit_masks=suits, trump_class=trump_class,
+        ranking=order.name if order is not None else None)
+
+
+def _order(rules: Rules, name: Any, trump: int, led_only: bool) -> ranking.Order | None:
+    """The contract's card order under its trump suit (engine/ranking.py), None without a `ranking`."""
+    spec = rules.card_orders.get(name) if isinstance(name, str) else None
+    if spec is None:
+        return None
+    return ranking.order_for(rules, spec, ranking.trump_of(spec, trump), led_only)
 
 
 def _made(rules: Rules, goal: Fn, c: dict) -> Fn:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import seating, sides, views
 from interpreter.engine.accounts import copy_accounts as _copy_accounts
 from interpreter.engine.accounts import init_accounts as _init_accounts
+from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
 from interpreter.engine.phases.after_purchase import AfterPurchaseState
@@ -80,6 +81,7 @@ class State(Readings):
     table: Any
     hands: list[int]
     dealt_hands: tuple[int, ...]
+    dealt_talon: int
     discards: int
     phase: str
     phase_i: int
@@ -147,6 +149,7 @@ class State(Readings):
         d["hands"] = list(hands)
         d["dealt_hands"] = tuple(hands)
         d["talon"] = list(talon)
+        d["dealt_talon"] = mask_of(talon)       # the talon as dealt (`talon_cards`), wherever its cards go
         d["log"] = []
         d["choices"] = []
         d["play"] = PlayState(n)
@@ -400,7 +403,7 @@ _BLANK: dict[str, Any] = {
     "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
     "seat_player": (), "teams": None, "table": None,
     # the cards
-    "hands": None, "dealt_hands": (), "talon": None, "discards": 0,
+    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "discards": 0,
     # the machine
     "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "log": None,
     # the contract as the phases settle it

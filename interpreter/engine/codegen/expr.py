@@ -20,6 +20,7 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals
+from interpreter.engine.card_values import gives_cards
 from interpreter.engine.codegen.known import comprehension, figure_question, given, known_let, let_units, loop_helper
 from interpreter.engine.codegen.reads import TOP, reads, state_only
 from interpreter.engine.codegen.source import (
@@ -339,6 +340,8 @@ class ExprGen:
                     return self.lit(bool(b.value))
                 return G(_truth(a), "bool")
             return G(f"({_truth(a)} {op} {_truth(b)})", "bool")
+        if op == "+" and (gives_cards(self.comp, node[2], scope) or gives_cards(self.comp, node[3], scope)):
+            return G(f"(as_mask({a.src}) | as_mask({b.src}))")       # two sets of cards: their union
         if a.const and b.const and op != "^":
             return self.lit(_fold(op, a.value, b.value))
         both_int = a.kind == "int" and b.kind == "int"
