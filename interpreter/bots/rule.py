@@ -337,7 +337,7 @@ class RuleBot(HandJudge):
                 return losers[0]
             if losers:      # the highest card that still loses; out of the suit, the one most likely to be caught later
                 risks = self.zero_risks(state, state.hands[me])
-                suit_of = state.R.suit_of
+                suit_of = con.suit_of       # the suits as the contract's ranking sees them
                 win_suit = suit_of[win_card]
                 return max(losers, key=lambda c: (suit_of[c] != win_suit and risks.get(c, 0.0), strength[c]))
             return min(legal, key=strength.__getitem__)

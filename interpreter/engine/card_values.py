@@ -68,7 +68,7 @@ def top_run(c: Any, held: int) -> int:
     return run
 
 
-def _class_of(R: Any, con_suit_masks: list, trump_class: int, suit: Any) -> int:
+def _class_of(R: Any, trump_class: int, suit: Any) -> int:
     """The index of `suit` among the suits as a ranking sees them: none is the trumps' own suit."""
     if suit is None:
         return trump_class
@@ -86,7 +86,7 @@ def in_suit(c: Any, suit: Any, name: Any) -> int:
         return 0
     con = st.con
     order = order_for(R, spec, trump_of(spec, con.trump if con is not None else -1), False)
-    k = _class_of(R, order.suit_masks, order.trump_class, suit)
+    k = _class_of(R, order.trump_class, suit)
     return order.suit_masks[k] if 0 <= k < len(order.suit_masks) else 0
 
 
@@ -96,14 +96,11 @@ def led_before(c: Any, suit: Any) -> bool:
     con = st.con
     if con is None:
         return False
-    k = _class_of(st.R, con.suit_masks, con.trump_class, suit)
+    k = _class_of(st.R, con.trump_class, suit)
     if k < 0:
         return False
     suit_of = con.suit_of
-    for trick, _winner in st.play.history:
-        if trick and suit_of[trick[0][1]] == k:
-            return True
-    return False
+    return any(trick and suit_of[trick[0][1]] == k for trick, _winner in st.play.history)
 
 
 def suit_of(c: Any, card: Any) -> Any:
