@@ -98,7 +98,7 @@ def test_the_ace_may_go_in_the_last_trick():
 @pytest.mark.rules("SCHAF-ORD-01", "SCHAF-PLAY-02")
 def test_a_suit_under_the_sauspiel_leaves_its_ober_and_unter_out():
     st = _playing()
-    value = lambda text, me=None: st.R.compiler.text(text)(Ctx(st, me))     # noqa: E731
+    value = lambda text, me=None: st.R.compiler.text(text)(Ctx(st, me))
     assert value("size(in_suit(S, ober_unter))") == 6           # 7 8 9 10 K A
     assert value("size(in_suit(H, ober_unter))") == 14          # the trump suit: every trump
     assert value("count_in(in_suit(suit_of(called_card), ober_unter), me)", me=2) == 3
@@ -119,3 +119,13 @@ def test_the_runners_are_counted_over_both_partners_hands():
     assert value == 2
     sign = 1 if st.made else -1
     assert st.accounts["money"] == [-12 * sign, 24 * sign, 0, -12 * sign]
+
+
+@pytest.mark.rules("SCHAF-CALL-02")
+def test_a_comprehension_over_a_group_binds_cards_not_bits():
+    """`for c in plain_aces` binds each ace as a card: holds(me, c) asks for that ace (it read the bits of the
+    card's index before, so seat 2, holding 7D, "held" every ace)."""
+    st = _playing()
+    value = lambda text, me=None: st.R.compiler.text(text)(Ctx(st, me))
+    assert value("count(c for c in plain_aces if holds(me, c))", me=2) == 1
+    assert value("any(holds(me, c) for c in plain_aces)", me=1) is False

@@ -28,10 +28,12 @@ def num(v: Any) -> Any:
 
 
 def mask_bits(mask: int) -> Iterator[int]:
+    """The cards of a card mask, lowest first, each as a card (card_value): what a comprehension over a set of
+    cards binds, so that `holds(me, c)` reads the card, not the bits of its index."""
     i = 0
     while mask:
         if mask & 1:
-            yield i
+            yield card_value(i)
         mask >>= 1
         i += 1
 
