@@ -187,3 +187,16 @@ def test_the_game_value_counts_the_matadors():
         st.apply(st.legal_actions()[0])
     made = st.made
     assert st.accounts["list"][1] == (30 if made else -60)
+
+
+@pytest.mark.rules("SKAT-ORD-01", "SKAT-ORD-04")
+def test_the_rule_bot_judges_a_hand_by_the_contracts_ranking():
+    """Seat 1's hand: in a grand JC (top) and JS (next) count 1 and 0.6 and two trumps 0.6, AH 1; in hearts
+    the same jacks, and five trumps 2.7 (AH is a trump there, below four jacks)."""
+    from interpreter.bots.rule import RuleBot
+
+    st = _playing("grand")
+    hand = st.hands[1]
+    bot = RuleBot(0)
+    assert bot.tricks_estimate(st, hand, st.R.contracts["grand"]) == pytest.approx(3.2)
+    assert bot.tricks_estimate(st, hand, st.R.contracts["hearts"]) == pytest.approx(4.3)

@@ -234,3 +234,24 @@ def discard_costs(R, con) -> list[float]:
         got = holder["_bot_discard_costs"] = [
             R.order_of[c] * 1.0 + (5 if trumps >> c & 1 else 0) for c in range(len(R.cards))]
     return got
+
+
+def ranked_estimate(R, hand: int, con) -> float:
+    """The tricks a hand may take under a contract with a `ranking` (HandJudge.tricks_estimate without one):
+    per suit as the ranking sees it, its top cards held (1 for the highest, 0.6 for one just below the
+    cards above it), and for the trumps their length as well."""
+    est = 0.0
+    for k, smask in enumerate(con.suit_masks):
+        held = hand & smask
+        if not held:
+            continue
+        in_order = sorted(bits(smask), key=con.strength.__getitem__, reverse=True)
+        cards = [c for c in in_order if held >> c & 1]
+        for depth, c in enumerate(cards[:3]):
+            gap = in_order.index(c)
+            if gap <= depth:
+                est += 1.0 if gap == 0 else 0.6
+        if k == con.trump_class:
+            n = len(cards)
+            est += max(0, n - 3) * 0.9 + 0.3 * min(n, 3)
+    return min(est, R.rs.hand_size)
