@@ -89,6 +89,8 @@ class ActionCatalog:
             packets = max([n] + [t.packets or 0 for t in R.talons.values()])
             acts += [A.make(A.PACKET, i) for i in range(packets)]
             acts += [A.make(kind, v) for kind in (A.KNOCK, A.GIVE_UP) for v in (0, 1)]
+        for choice in R.choices.values():       # the options of each decision (engine/phases/choice.py)
+            acts += list(choice.actions)
         an = R.announce
         if an.present:
             acts += [A.make(A.ANNOUNCE, v) for v in (AN.PASS, AN.DONE, AN.OPEN)]

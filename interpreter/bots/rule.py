@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.bots import invitations, rule_play
+from interpreter.bots import invitations, rule_levels, rule_play
 from interpreter.bots.rule_judge import HandJudge, call_entries, goal_profile
 from interpreter.engine import actions as A
 from interpreter.engine import sides
@@ -50,6 +50,8 @@ class RuleBot(HandJudge):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if legal[0] >> A.SHIFT == A.CHOOSE:         # a decision (`choice`): its phase has the choice's name
+            return rule_levels.choose_option(self, state, legal)
         return getattr(self, "_" + state.phase, self._any)(state, legal)
 
     def _any(self, state, legal):
@@ -96,13 +98,20 @@ class RuleBot(HandJudge):
         kind = a >> A.SHIFT
         if kind == A.BID:
             call = R.calls[a & A.ARG]
-            return self.best_margin(state, hand, call_entries(state, call)) - 0.05 * call.rank
+            margin = (self.best_margin(state, hand, call_entries(state, call)) - 0.05 * call.rank
+                      + rule_levels.talon_help(state, call))
+            if margin > 0 and not rule_levels.worth(self, state, hand, call):     # a level the game is not worth
+                return -99
+            return margin
         if kind == A.REVEAL:
             return self.can_make(state, hand, R.contracts[R.contract_names[a & A.ARG]]) + 0.5
         if kind == A.HOLD:
             high = state.auction.high_call
             entries = call_entries(state, high, by_call=False) if high else ()
-            return self.best_margin(state, hand, entries) + 0.1
+            margin = self.best_margin(state, hand, entries) + 0.1
+            if margin > 0 and not rule_levels.worth(self, state, hand, high):
+                return -99
+            return margin
         return None
 
     def _cost(self, state, a):

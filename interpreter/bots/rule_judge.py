@@ -3,6 +3,8 @@ many tricks a hand should take under a trump, how likely it is to take none, and
 judged by. Kept per rule set and hand, bounded, since the search bot judges many sampled hands."""
 from __future__ import annotations
 
+import re
+
 from interpreter.bots import rule_play
 from interpreter.engine import sides
 from interpreter.engine.cards import bits
@@ -48,6 +50,30 @@ def goal_profile(state, contract) -> set[int]:
 
 
 POINTS, ZERO, EXACT, ALL, AT_LEAST = range(5)   # the kinds of goal can_make tells apart
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_POINTS_CALL = re.compile(r"\bpoints\(")
+
+
+def reads_points(R, contract) -> bool:
+    """Whether the contract's goal reads card points (`points(…)`), itself or through the lets it uses;
+    kept per rule set and contract."""
+    memo = R.__dict__.setdefault("_bot_reads_points", {})
+    got = memo.get(contract.name)
+    if got is None:
+        lets = R.doc.get("let") or {}
+        texts = [str(contract.ref.rec.get("goal") or "")]
+        seen: set[str] = set()
+        got = False
+        while texts and not got:
+            text = texts.pop()
+            got = bool(_POINTS_CALL.search(text))
+            for word in _WORD.findall(text):
+                if word in lets and word not in seen:
+                    seen.add(word)
+                    body = lets[word]
+                    texts.append(str(body.get("body") if isinstance(body, dict) else body))
+        memo[contract.name] = got
+    return got
 
 
 def goal_kind(state, contract) -> tuple[int, int]:
@@ -301,7 +327,7 @@ class HandJudge:
         if contract.side == "nobody":
             return -0.5, 0, 0.0, 0.0
         rec = contract.ref.rec
-        if "points(" not in str(rec.get("goal") or ""):
+        if not reads_points(state.R, contract):
             return -99, 0, 0.0, 0.0
         R = state.R
         risk = 0.0

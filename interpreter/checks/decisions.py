@@ -2,8 +2,6 @@
 
 - E204: a procedure entry that is neither a phase nor a declared choice (the schema lets names through so
   that a choice can stand there), with the nearest phase or choice suggested.
-- E410: each procedure entry that runs a choice (the engine does not run decisions yet; the `choice`
-  items themselves are refused by checks/features.py).
 - E307: a choice that the procedure never runs.
 - E325: a choice named like a phase; a choice with fewer than two options or an option twice;
   `chose(NAME) == word` (or `!=`, `in [...]`) with a word that is not an option of that choice, which
@@ -19,8 +17,6 @@ from interpreter.language.document import escape
 from interpreter.model.family import choice_options
 from interpreter.model.vocabulary import PHASES
 
-_PENDING = "a rule file that uses it cannot be played; see the pending entries in docs/vocabulary.md"
-
 
 def _procedure(ctx: Context, options: dict[str, list[str]]) -> set[str]:
     procedure = ctx.doc.get("procedure")
@@ -33,8 +29,6 @@ def _procedure(ctx: Context, options: dict[str, list[str]]) -> set[str]:
         ptr = f"/procedure/{i}"
         if entry in options:
             run.add(entry)
-            ctx.error("E410", f"'choice' phase '{entry}' (a decision run where its name stands) is declared in the "
-                      "vocabulary but the engine does not implement it yet", ptr, help=_PENDING)
             continue
         pool = list(PHASES) + list(options)
         extra = f"; or a declared choice: {', '.join(options)}" if options else "; or the name of a declared `choice`"

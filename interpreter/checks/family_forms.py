@@ -1,10 +1,11 @@
-"""Pass: the forms the engine does not run yet (the registry's pending `form` entries), refused at each use.
+"""Pass: the forms the engine does not run yet (the registry's pending `form` entries), refused at each use,
+and the names a field given by an expression can give.
 
-A field that names a talon procedure or the all-pass contract may give the name by an expression; an
+A field that names a talon procedure or the all-pass contract may give the name by an expression (the engine
+runs it: engine/given.py); the names the expression can give are checked as references (E301). An
 obligation's `cards` may name a card value (`called_card`, a `let` giving a card) instead of a card or
-group (the engine runs that in `play_when_led`, `lead_with` and `no_discard`). The plain forms run as before;
-the other forms are E410 here, and the names an expression can give
-are checked as references (E301).
+group: the engine runs that form in `play_when_led`, `lead_with` and `no_discard` (engine/phases/duties.py),
+and it is E410 here in any other obligation until the engine runs it there.
 """
 from __future__ import annotations
 
@@ -45,15 +46,12 @@ def _talons(ctx: Context) -> None:
         for name, item in items.items():
             value = item.get("talon") if isinstance(item, dict) else None
             if is_expression(value):
-                ptr = f"/{kind}/{escape(name)}/talon"
-                _pending(ctx, f"{kind}.*.talon", ptr)
-                check_given(ctx, value, ctx.talons, "talon procedure", ptr)
+                check_given(ctx, value, ctx.talons, "talon procedure", f"/{kind}/{escape(name)}/talon")
 
 
 def _all_pass(ctx: Context) -> None:
     value = as_dict(as_dict(ctx.doc.get("auction")).get("all_pass")).get("contract")
     if is_expression(value):
-        _pending(ctx, "auction.all_pass.contract", "/auction/all_pass/contract")
         check_given(ctx, value, ctx.contracts, "contract", "/auction/all_pass/contract")
 
 

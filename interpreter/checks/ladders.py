@@ -7,8 +7,6 @@
 - E318: a duel auction that cannot work: without a `hold` (the seat bid to has no other answer than
   pass), with `pass_final = false` (a duel drops the seat that passes), or with `ends` (a duel auction
   ends by itself, when the last duel is over).
-
-Both are pending (checks/features.py refuses `ladder` and `auction.style = duels` with E410).
 """
 from __future__ import annotations
 

@@ -18,6 +18,8 @@ PARTNER_CALL, PACKET, GIVE_UP = 16, 17, 18
 KIND_NAMES += ["partner-call", "packet", "give-up"]
 KNOCK = 19                           # knock (1) or cut (0) before the first phase (engine/phases/knock.py)
 KIND_NAMES += ["knock"]
+CHOOSE = 20                          # an option of a decision (engine/phases/choice.py): choice << 16 | option
+KIND_NAMES += ["choose"]
 ACCEPT, REFUSE, OFFER = 0, 1, 100   # NEGOTIATE arguments: accept, refuse, or OFFER + declarer's tricks
 MAX_OFFERS = 4                       # offers per deal, so that every deal ends
 

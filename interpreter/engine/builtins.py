@@ -274,6 +274,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "kontras_between": lambda c, p, s: figures.kontras_between(c.st, p, s),
     "kontras_by": lambda c, s: figures.kontras_by(c.st, s),
     "passed": lambda c, s: figures.passed(c.st, s),
+    # decisions (engine/phases/choice.py)
+    "chose": lambda c, name: c.st.chosen.get(name),
 }
 
 # comprehension form -> reduction of the (member, body value) pairs of the members that pass the filter

@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import actions, codegen, figures, ranking, seating
+from interpreter.engine import actions, codegen, figures, given, ranking, seating
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
@@ -16,6 +16,7 @@ from interpreter.engine.phases import (
     after_purchase,
     announce,
     auction,
+    choice,
     defence,
     knock,
     kontra,
@@ -69,6 +70,8 @@ class ContractRT:
     suit_masks: list = field(default_factory=list)
     trump_class: int = -1
     ranking: str | None = None      # the name of its `ranking`, if it has one
+    talon_expr: Fn | None = None    # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
+    allowed: Fn | None = None       # when the declarer may name it in the contract phase (engine/given.py)
 
 
 @dataclass
@@ -88,6 +91,7 @@ class CallRT:
     action: int = 0
     contracts_expr: Fn | None = None   # `contracts = EXPR`: evaluated when the auction ends
     joins: tuple = ()                  # base calls of another seat this call is played together with
+    talon_expr: Fn | None = None       # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
 
 
 @dataclass
@@ -143,6 +147,7 @@ class Rules:
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: list[dict] = field(default_factory=list)   # deal.packets, sizes worked out for the options
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
+    choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -265,6 +270,8 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
         symbols.setdefault(n, r)
     for k, v in options.items():
         symbols[k] = v
+    for name in doc.get("choice") or {}:
+        symbols.setdefault(name, name)      # `chose(NAME)` reads the choice by its name
     roles = dict(doc["seating"].get("roles", {}))
     for r in roles:
         symbols.pop(r, None)
@@ -291,6 +298,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     if rules.knock.present and "knock" not in rules.procedure:
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
     rules.number_bids = number_bids.settings(doc, comp)
+    rules.choices = choice.settings(doc, comp)
     rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
     rules.turn_up = bool(doc["deal"].get("turn_up"))
     rules.figures = figures.compile_figures(doc, comp, figure_refs, dict(rs.card_index))
@@ -310,12 +318,14 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     for idx, name in enumerate(rs.calls):
         c = calls_doc[name]
         cs = c.get("contracts")
+        call_talon, call_talon_expr = given.name_or_expression(comp, c.get("talon"), rules.talons)
         rules.calls.append(CallRT(
             name=name, ref=refs_call[name], index=idx, rank=c.get("rank", 0), category=c.get("category"),
             allowed=x(c["allowed"]) if "allowed" in c else ALWAYS, raise_rule=c.get("raise", default_raise),
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in contracts_doc and cs is None else []),
-            talon=c.get("talon"), contest=c.get("contest"), sealed=bool(c.get("sealed")), word=table.of(name),
-            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=tuple(c.get("joins") or ())))
+            talon=call_talon, contest=c.get("contest"), sealed=bool(c.get("sealed")), word=table.of(name),
+            contracts_expr=x(cs) if isinstance(cs, str) else None, joins=tuple(c.get("joins") or ()),
+            talon_expr=call_talon_expr))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
     # for each rank, the index of the first call of that rank (calls are sorted by rank): an auction
@@ -326,6 +336,8 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
     rules.auction = auction.settings(doc, comp, symbols, pass_ref, rules.calls)
+    rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
+                                                                                   contracts_doc)
     rules.accounts = dict(doc.get("account") or {})
     rules.account_initial = {name: x(spec["initial"]) for name, spec in rules.accounts.items()
                              if "initial" in spec and spec["initial"] not in (0, None)}
@@ -393,7 +405,7 @@ def _bound_actions(rules: Rules) -> None:
     knocking = 1 + seats if rules.knock.present else 0
     talon_steps = 2 + max((t.discard or 0 for t in rules.talons.values()), default=0)
     rules.max_actions = (rules.max_auction_calls + 1 + 2 + after + defence_calls + kontra_calls + plays
-                         + announce.max_actions(rules) + knocking + 1 + talon_steps)
+                         + announce.max_actions(rules) + knocking + 1 + talon_steps + len(rules.choices))
 
 
 _SEAT_NAMES = {"s", "t", "me", "this", "side"}
@@ -466,9 +478,10 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
     obligations = play.obligations(comp, c.get("obligations", play_doc.get("obligations", ["follow_suit"])),
                                    suit_names, rs)
     open_ = c.get("open") or play_doc.get("open") or {}
+    talon_name, talon_expr = given.name_or_expression(comp, c.get("talon"), rules.talons)
     return ContractRT(
         name=name, ref=ref, rank=c.get("rank", 0), category=c.get("category"), trump=trump,
-        trump_mask=trump_mask, side=c.get("side", "alone"), talon=c.get("talon"),
+        trump_mask=trump_mask, side=c.get("side", "alone"), talon=talon_name,
         goal=_made(rules, x(c["goal"]) if c.get("goal") is not None else NEVER, c), defence=c.get("defence", "all"),
         lead=x(c["lead"]) if "lead" in c else (x(play_doc["lead"]) if "lead" in play_doc else None),
         obligations=obligations, winner_led_only=led_only,
@@ -477,7 +490,8 @@ def _contract_rt(rules: Rules, name: str, c: dict, ref: Ref, chosen_trump: int |
         open_at_lead="after_trick" not in open_ and "after_lead" in open_,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.get("honours")), trump_expr=trump_expr,
         figures=_listed_figures(rules, c), suit_of=suit_of, suit_masks=suits, trump_class=trump_class,
-        ranking=order.name if order is not None else None)
+        ranking=order.name if order is not None else None, talon_expr=talon_expr,
+        allowed=x(c["allowed"]) if "allowed" in c else None)
 
 
 def _order(rules: Rules, name: Any, trump: int, led_only: bool) -> ranking.Order | None:

@@ -17,6 +17,7 @@ from interpreter.engine.accounts import init_accounts as _init_accounts
 from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
+from interpreter.engine.phases import component as component_of
 from interpreter.engine.phases.after_purchase import AfterPurchaseState
 from interpreter.engine.phases.announce import AnnounceState
 from interpreter.engine.phases.auction import AuctionState
@@ -105,6 +106,7 @@ class State(Readings):
     trump_choice: int | None
     playing: tuple[int, ...]
     all_passed: bool
+    chosen: dict[str, str]
     auction: AuctionState   # a blank shared until the auction starts; shared by clones after it (clone())
     announce: AnnounceState     # the same for the declaration round (phases/announce.py start)
     play: PlayState
@@ -355,7 +357,7 @@ class State(Readings):
         R = self.R
         components = R.__dict__.get("_components")     # the procedure's phase components, found once
         if components is None:
-            components = R.__dict__["_components"] = tuple(PHASES[name] for name in R.procedure)
+            components = R.__dict__["_components"] = tuple(component_of(R, name) for name in R.procedure)
         n = len(components)
         i = self.phase_i + 1            # (a local: the state's index written once, when a phase starts or none does)
         while i < n:
@@ -418,6 +420,7 @@ _BLANK: dict[str, Any] = {
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
+    "chosen": {},                   # choice → the option said (phases/choice.py): replaced, never written in place
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the
     # current trick and its winning card (written on every card: the state's own, phases/play.py), the accounts

@@ -6,6 +6,7 @@ be done; a text that names no legal action gets a message listing the legal ones
 from __future__ import annotations
 
 from interpreter.engine import actions as A
+from interpreter.engine.phases import choice
 from interpreter.engine.state import State, action_text
 from interpreter.model.words import ACTION_WORDS as DEFAULT_WORDS
 
@@ -37,6 +38,8 @@ def aliases(state: State, action: int) -> list[str]:
                 out.append("trump " + R.suit_names[con.trump])
     elif kind == A.HOLD:
         out.append("hold")
+    elif kind == A.CHOOSE:             # an option by its name too (`pick_up`, `skat pick_up`)
+        out += choice.names(state, action)
     elif kind in (A.KONTRA, A.ITEM_KONTRA) and R.level_words:     # a kontra level by its name too
         for name, spoken in R.level_words.items():
             if text == spoken or text.startswith(spoken + " "):

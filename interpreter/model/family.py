@@ -74,3 +74,28 @@ def strain_names(doc: dict) -> set[str]:
         if isinstance(lad.get("strains"), list):
             out.update(map(str, lad["strains"]))
     return out
+
+
+# the fields of a ladder that every step carries as a call's own (the others say how the steps are made)
+STEP_FIELDS = ("contracts", "talon", "allowed", "category", "title", "doc", "rule")
+
+
+def with_ladder_calls(doc: dict) -> dict:
+    """The document with every ladder's steps written out as calls (`call bid_18 { rank  word  level … }`),
+    so that the engine plays them as declared calls: a step reads its number as `this.level` (and
+    `high.level`, `final.level`) and its strain as `this.strain`. A file without ladders is returned as it is."""
+    steps = ladder_steps(doc)
+    if not steps:
+        return doc
+    lads = ladders(doc)
+    calls = dict(doc.get("call") or {})
+    for step in steps.values():
+        if step.name in calls:          # a clash is E319 (checks/ladders.py); the declared call stands
+            continue
+        lad = lads[step.ladder]
+        rec = {k: lad[k] for k in STEP_FIELDS if k in lad}
+        rec.update(rank=step.rank, word=step.word, level=step.level, ladder=step.ladder)
+        if step.strain is not None:
+            rec["strain"] = step.strain
+        calls[step.name] = rec
+    return {**doc, "call": calls}

@@ -11,6 +11,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from interpreter.model.deck import card_codes, card_points, resolved_packets, schedule_counts
+from interpreter.model.family import with_ladder_calls
 
 
 def freeze(value):
@@ -99,7 +100,7 @@ class Ruleset:
 
 
 def compile_ruleset(loaded, expressions=None) -> Ruleset:
-    doc = loaded.doc
+    doc = with_ladder_calls(loaded.doc)     # a ladder's steps are calls from here on (model/family.py)
     deck = doc["deck"]
     codes = card_codes(deck)
     points = card_points(deck, codes)

@@ -195,7 +195,7 @@ ENTRIES: tuple[Entry, ...] = (
        "under the contract's ranking (`trump` for a trump lead); the trick in play does not count",
        "led_before(suit_of(called_card))"),
     _f("chose", ("choice",), "name", "the option chosen in the decision (`choice NAME`); none before it is asked, "
-       "and when its `when` kept it from being asked", "chose(skat) == hand", pending=True),
+       "and when its `when` kept it from being asked", "chose(skat) == hand"),
     # ---- comprehension forms ------------------------------------------------------------------
     _c("sum", "num", "the sum over a set", "sum(tricks(s) for s in defenders)"),
     _c("count", "num", "how many members satisfy the condition", "count(s for s in seats if has_bid(s))"),
@@ -258,27 +258,10 @@ ENTRIES: tuple[Entry, ...] = (
            "announce { kontra { first = next(declarer) } }"),
     _field("announce.kontra.invites", "a kontra in the declaration round that invites the other defender",
            "announce { kontra { invites = true } }"),
-    _field("contract.*.allowed", "when the contract may be named in the contract phase (names: `this`, the contract "
-           "offered; `me`, `final`, `chose(…)`)", "contract null { allowed = 23 >= final.level }"),
-    # decisions in the game's own order
-    _field("choice", "a decision by one seat between named options, run as a phase where its name stands in "
-           "`procedure`; `chose(NAME)` reads the answer",
-           "choice skat { who = declarer  options = [pick_up, hand] }"),
-    # calls that carry a number, and bidding two seats at a time
-    _field("ladder", "calls generated from a list of levels (and strains), ranked in that order; `this.level` and "
-           "`this.strain` read a step", "ladder bid { levels = [18, 20, 22]  contracts = [clubs, grand] }"),
-    _field("auction.style=duels", "two seats at a time: from `first` round the table, each next seat bids to the "
-           "one left standing, who holds or passes", "auction { style = duels  hold { call = yes  who = true } }"),
-    # conditions on the partner card
-    _field("partner.allowed", "which cards of the group may be called (`this` is the card offered)",
-           "partner { group = aces  allowed = not holds(me, this) }"),
-    # forms: a name field given as an expression, a list of cards naming a card value
-    _form("call.*.talon", "a call's talon procedure given by an expression (`if chose(skat) == hand then untouched "
-          "else pickup`)", "call game { talon = if chose(skat) == hand then untouched else pickup }"),
-    _form("contract.*.talon", "a contract's talon procedure given by an expression",
-          "contract null { talon = if chose(skat) == hand then untouched else pickup }"),
-    _form("auction.all_pass.contract", "the contract played when everyone passes, given by an expression "
-          "(a table option's choice)", "auction { all_pass { contract = if passed_in == ramsch then ramsch else none } }"),
+    # (per-contract card orders (`ranking`), a contract's `allowed`, decisions (`choice`), ladders, duel auctions,
+    # `partner.allowed` and the talon procedure or all-pass contract given by an expression run since issue 34:
+    # engine/ranking.py, engine/phases/choice.py, duels.py, engine/given.py, model/family.with_ladder_calls)
+    # forms: a list of cards naming a card value
     _form("obligations.#.cards", "an entry of an obligation's `cards` that names a card value (`called_card`, a "
           "`let` giving a card) rather than a card or group, in an obligation other than `play_when_led`, "
           "`lead_with` and `no_discard` (which take it)", "{ rule = no_discard, cards = [called_card] }"),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
+from interpreter.engine.given import all_pass_contract
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
 from interpreter.engine.phases.knock import at_state, seat_order
@@ -460,7 +461,7 @@ class AuctionPhase(Phase):
         au = st.auction
         if au.high_call is None:
             st.all_passed = True
-            name = R.auction.all_pass
+            name = all_pass_contract(st)
             st._apply_rows(R.session_rows.get("all_pass", []), record=True)
             if name is None:
                 st.settled = True

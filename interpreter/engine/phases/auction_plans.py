@@ -64,6 +64,7 @@ class AuctionSettings:
     # (first seat, dealer, seats taking part) → the auction's state at its start, where the steps are kept
     # (shared like them, never written); None where they are not
     starts: dict | None = None
+    all_pass_expr: Fn | None = None     # `all_pass.contract = EXPR` giving the contract (engine/given.py)
 
 
 # what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the

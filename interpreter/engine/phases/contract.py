@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
+from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.given import may_name
 from interpreter.engine.phases.base import Phase
 
 if TYPE_CHECKING:
@@ -47,8 +49,6 @@ def _judged(R: Any, con: Any, fn: Any, st: State | None) -> tuple[int, ...]:
     value = fn(Ctx(st, st._declarer))
     items = () if value is None else (value,) if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)) or any(x not in R.suit_names for x in items):
-        from interpreter.engine.errors import RuleRuntimeError
-
         raise RuleRuntimeError(f"contract {con.name}: trump_choices gives {value!r}; it must give a list of suits "
                                f"({', '.join(R.suit_names)})")
     return tuple(dict.fromkeys(R.suit_names.index(x) for x in items))
@@ -79,7 +79,11 @@ class ContractPhase(Phase):
     def legal(self, st: State) -> list[int]:
         if st._con is None:
             index = st.R.contract_index
-            return [_DECLARE | index[n] for n in st.choices]
+            out = [_DECLARE | index[n] for n in st.choices if may_name(st, n)]
+            if not out:
+                raise RuleRuntimeError(f"the declarer may name none of the contracts {', '.join(st.choices)} "
+                                       "(each one's `allowed` is false)")
+            return out
         return [_TRUMP | s for s in trump_choices(st)]
 
     def apply(self, st: State, action: int) -> None:

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
+from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.context import Ctx
+from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.phases.base import NEVER, Phase
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ class PartnerSettings:
     group: int                  # mask of the cards one of which is called
     self_call: bool
     by_count: Any
+    allowed: Any = None         # which cards of the group may be called (`this` the card offered), None: all
 
 
 def absent() -> PartnerSettings:
@@ -53,7 +56,8 @@ def settings(doc: dict, comp: Compiler, rs: Ruleset) -> PartnerSettings:
     group = p.get("group")
     mask = rs.mask([group]) if group else 0
     return PartnerSettings(True, comp.text(p["when"]) if "when" in p else (lambda c: True), mask,
-                           bool(p.get("self")), comp.text(p["by_count"]) if "by_count" in p else NEVER)
+                           bool(p.get("self")), comp.text(p["by_count"]) if "by_count" in p else NEVER,
+                           comp.text(p["allowed"]) if "allowed" in p else None)
 
 
 def callable_cards(st: State) -> int:
@@ -62,9 +66,15 @@ def callable_cards(st: State) -> int:
     S = st.R.partner
     declarer = st._declarer         # (behind the property `declarer`)
     own = st.hands[declarer] & S.group if declarer is not None else 0
-    if S.self_call or own == S.group:
-        return S.group
-    return S.group & ~own
+    cards = S.group if S.self_call or own == S.group else S.group & ~own
+    if S.allowed is None:
+        return cards
+    c = Ctx(st, declarer)
+    for card in bits(cards):            # `allowed`, judged for each card with `this` the card offered
+        c.this = card_value(card)
+        if not S.allowed(c):
+            cards &= ~(1 << card)
+    return cards
 
 
 def fourth(st: State) -> int | None:
@@ -76,7 +86,10 @@ def fourth(st: State) -> int | None:
     missing = S.group & ~st.hands[declarer]
     if missing.bit_count() != 1 or not S.by_count(Ctx(st, declarer)):
         return None
-    return missing.bit_length() - 1
+    card = missing.bit_length() - 1
+    if S.allowed is not None and not S.allowed(Ctx(st, declarer, card_value(card))):
+        return None
+    return card
 
 
 # the cards that may be called (a mask, a subset of a group) → their calls; few: the groups' subsets
@@ -109,6 +122,9 @@ class PartnerPhase(Phase):
                 _CALLS[cards] = calls
         if fourth(st) is not None:
             return [*calls, _FOURTH]
+        if not calls:
+            raise RuleRuntimeError("the declarer may call no card of the partner's group (`partner.allowed` is "
+                                   "false for each)")
         return [*calls]
 
     def apply(self, st: State, action: int) -> None:

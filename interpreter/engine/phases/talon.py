@@ -30,6 +30,7 @@ from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.cards import bits, combinations_of, mask_of
 from interpreter.engine.context import Ctx
+from interpreter.engine.given import has_talon, talon_name
 from interpreter.engine.phases.base import Phase, own_part
 
 if TYPE_CHECKING:
@@ -132,10 +133,10 @@ def procedure_under(st: State, con: Any) -> TalonProc | None:
     """The talon procedure this deal would have under `con`: the final call's, else the contract's."""
     name = None
     final = st.final_call
-    if final is not None and final.talon is not None:
-        name = final.talon
+    if final is not None and has_talon(final):
+        name = talon_name(st, final)
     elif con is not None:
-        name = con.talon
+        name = talon_name(st, con)
     return st.R.talons.get(name) if name else None
 
 
