@@ -192,11 +192,12 @@ def test_the_game_value_counts_the_matadors():
 @pytest.mark.rules("SKAT-ORD-01", "SKAT-ORD-04")
 def test_the_rule_bot_judges_a_hand_by_the_contracts_ranking():
     """Seat 1's hand: in a grand JC (top) and JS (next) count 1 and 0.6 and two trumps 0.6, AH 1; in hearts
-    the same jacks, and five trumps 2.7 (AH is a trump there, below four jacks)."""
+    the same jacks, and five trumps 2.7 (AH is a trump there, below four jacks); each with RANKED_EXTRA."""
     from interpreter.bots.rule import RuleBot
+    from interpreter.bots.rule_play import RANKED_EXTRA
 
     st = _playing("grand")
     hand = st.hands[1]
     bot = RuleBot(0)
-    assert bot.tricks_estimate(st, hand, st.R.contracts["grand"]) == pytest.approx(3.2)
-    assert bot.tricks_estimate(st, hand, st.R.contracts["hearts"]) == pytest.approx(4.3)
+    assert bot.tricks_estimate(st, hand, st.R.contracts["grand"]) == pytest.approx(3.2 + RANKED_EXTRA)
+    assert bot.tricks_estimate(st, hand, st.R.contracts["hearts"]) == pytest.approx(4.3 + RANKED_EXTRA)

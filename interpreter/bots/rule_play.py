@@ -236,11 +236,18 @@ def discard_costs(R, con) -> list[float]:
     return got
 
 
+# What a hand's estimate under a ranking adds to its top cards and trump length: such a contract's trumps are
+# more than a plain suit's and take the points of the suits they ruff. Calibrated with the rule bots on Skat and
+# Schafkopf (`simulate skat --bots rule`): about 60% of the games declared are made, and fewer than a third of
+# Skat's deals are passed in (without it: 76% made, more than half passed in).
+RANKED_EXTRA = 0.7
+
+
 def ranked_estimate(R, hand: int, con) -> float:
     """The tricks a hand may take under a contract with a `ranking` (HandJudge.tricks_estimate without one):
     per suit as the ranking sees it, its top cards held (1 for the highest, 0.6 for one just below the
-    cards above it), and for the trumps their length as well."""
-    est = 0.0
+    cards above it), for the trumps their length as well, and RANKED_EXTRA."""
+    est = RANKED_EXTRA
     for k, smask in enumerate(con.suit_masks):
         held = hand & smask
         if not held:
