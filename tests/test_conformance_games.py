@@ -22,6 +22,16 @@ PLAYED = {
     "spades": ("SPD-DECK-01", "SPD-DECK-02", "SPD-DECK-03", "SPD-SEAT-01", "SPD-SEAT-02", "SPD-BID-01", "SPD-BID-02",
                "SPD-BID-03", "SPD-PLAY-01", "SPD-PLAY-02", "SPD-PLAY-04", "SPD-SCORE-01", "SPD-SCORE-02",
                "SPD-OS-01", "SPD-OS-02", "SPD-OS-03", "SPD-OS-04", "SPD-OS-05", "SPD-OS-06", "SPD-VAR-02"),
+    "hearts": ("HRT-DECK-01", "HRT-DECK-02", "HRT-SEAT-01", "HRT-SEAT-02", "HRT-PASS-01", "HRT-PASS-03",
+               "HRT-PLAY-01", "HRT-PLAY-02", "HRT-PLAY-03", "HRT-PLAY-04", "HRT-PLAY-05", "HRT-SCORE-01",
+               "HRT-SCORE-02", "HRT-VAR-01", "HRT-VAR-03", "HRT-VAR-04", "HRT-OS-01", "HRT-OS-02", "HRT-OS-03",
+               "HRT-OS-04", "HRT-OS-05", "HRT-OS-06", "HRT-OS-07"),
+    "tarok": ("SLT-DECK-01", "SLT-DECK-02", "SLT-DECK-03", "SLT-DECK-04", "SLT-SEAT-01", "SLT-BID-01", "SLT-BID-02",
+              "SLT-BID-03", "SLT-BID-04", "SLT-KING-01", "SLT-KING-02", "SLT-TAL-01", "SLT-TAL-02", "SLT-TAL-04",
+              "SLT-PLAY-01", "SLT-PLAY-02", "SLT-PLAY-03", "SLT-PLAY-04", "SLT-PLAY-05", "SLT-CON-01", "SLT-CON-02",
+              "SLT-CON-03", "SLT-CON-04", "SLT-CON-05", "SLT-OS-01", "SLT-OS-02", "SLT-OS-03", "SLT-OS-04",
+              "SLT-OS-05", "SLT-OS-06", "SLT-OS-07", "SLT-OS-08", "SLT-OS-09", "SLT-OS-10", "SLT-OS-11", "SLT-OS-12",
+              "SLT-OS-13", "SLT-OS-14", "SLT-OS-15"),
 }
 CASES = [pytest.param(game, c.name, id=f"{game}-{c.name}", marks=pytest.mark.rules(*PLAYED.get(game, ())))
          for game, m in MAPPINGS.items() for c in m.configs]
@@ -29,7 +39,7 @@ CATALOGS = sorted(p.parent.name for p in GAMES.glob("*/RULES.md") if list(p.pare
 
 
 def test_the_mapped_games_are_there():
-    assert {"ohhell", "spades"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
+    assert {"ohhell", "spades", "hearts", "tarok"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
 
 
 @pytest.mark.parametrize("game, config", CASES)

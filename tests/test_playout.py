@@ -48,7 +48,9 @@ def card_places(st: State) -> list[int]:
     trick = 0
     for _, c in st.trick:
         trick |= 1 << c
-    return list(st.hands) + [st.discards, talon, trick] + list(st.play.won_cards)
+    # the cards passed before the play lie aside until every seat has passed (engine/phases/pass_cards.py)
+    aside = list(st.passed) if st.phase == "pass_cards" else []
+    return list(st.hands) + [st.discards, talon, trick] + list(st.play.won_cards) + aside
 
 
 def frozen(st: State) -> str:

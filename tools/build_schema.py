@@ -74,14 +74,14 @@ PAY_ROW = obj({
 }, "One payment or score entry.", "| not made | - | declarer | pot | A |", required=("to", "amount"))
 PAY_ROWS = arr(PAY_ROW, "Payment rows. Every row is evaluated on the state as the deal left it, then all transfers are made together, so no row sees another's effect. Written as a table: `pay = table { | when | each | from | to | amount | … }`.")
 
-OBLIGATION_NAMES = ["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "declared_cards",
+OBLIGATION_NAMES = ["follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "must_play", "avoid", "declared_cards",
                     "birds_in_order", "play_when_led", "lead_with", "no_discard"]
 OBLIGATION = {"oneOf": [
     enum(OBLIGATION_NAMES,
          "A play obligation by name, with its default parameters."),
     obj({
         "rule": enum(OBLIGATION_NAMES,
-                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first); play_when_led (a seat holding one of `cards` plays it when its suit is led); lead_with (a seat holding one of `cards` leads its suit only with it); no_discard (`cards` go only to a trick led in their suit, or as the lead)."),
+                     "The filter: follow_suit (play the led suit if able); must_trump (void in the led suit: play the trump suit if able); must_beat (play a card that beats the trick so far if able, within what the earlier filters allow); lowest_winner (of several winning cards play the lowest, void: the lowest trump); hold_back (keep `cards` until no other card of their suit is left); no_lead (do not lead `suit` while holding another suit); must_play (play one of `cards` if able); avoid (play none of `cards` while another card is allowed); declared_cards (a card tied to a declaration waits for its trick); birds_in_order (declared bird cards go highest first); play_when_led (a seat holding one of `cards` plays it when its suit is led); lead_with (a seat holding one of `cards` leads its suit only with it); no_discard (`cards` go only to a trick led in their suit, or as the lead)."),
         "when": d(EXPR, "The filter applies only when this is true (names: `me`, `leader`, `declarer`, …).", "me == next(declarer) and leader == declarer"),
         "suit": d(NAME, "The suit the filter speaks of (default: the trump suit).", "T"),
         "cards": d(NAMES, "The cards the filter speaks of: cards and groups, or a value that gives a card in each deal (`called_card`, a `let`; not run by the engine yet).", "[T1]"),
@@ -231,7 +231,7 @@ SCHEMA = {
             }, "Knocking: an alternative deal chosen by a player."),
             "doc": TEXT,
         }, "How the cards are dealt.", required=("packets",)),
-        "procedure": arr({"anyOf": [enum(["knock", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "play", "settle"], "A phase"),
+        "procedure": arr({"anyOf": [enum(["knock", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "pass_cards", "play", "settle"], "A phase"),
                                     d(NAME, "The name of a decision the file declares (`choice NAME { … }`), run at that point.", "skat")]},
                          "The phases of one deal, in order; each is configured in its own section, and a declared `choice` runs where its name stands.", "[auction, talon, contract, defence, play, settle]", 12),
         "auction": obj({
@@ -330,6 +330,7 @@ SCHEMA = {
             "give_up": d(EXPR, "When the declarer may give up once the talon is shown: the game is then lost without play (`given_up`).", "dealt(active, called_card) == 0"),
             "requires": d(EXPR, "A condition on the declarer's hand once the talon is dealt with; if it is false the game is lost at once, without play (`given_up`).", "count_in(suit_cards, declarer) >= 6"),
             "called_packet": enum(["declarer"], "defenders: the packet (of `packets`, as dealt) that holds the called card counts for the declaring side instead."),
+            "called_rest": enum(["declarer"], "When the called card lay in the talon and wins a trick, the talon cards left (the packets not taken) go to the declaring side from then on."),
             "doc": TEXT, "rule": TEXT,
         }, "A talon procedure.", required=("kind",)), "Talon procedures, named so contracts and calls can refer to them.",
             "talon buy { kind = exchange  discard = 2 }"),
@@ -380,6 +381,14 @@ SCHEMA = {
             "doc": TEXT, "rule": TEXT,
         }, "Number bids: every seat states a number once, in turn (the tricks it will take, say); `number_bid(s)` reads it.",
             "number_bids { first = forehand  max = tricks_total  last_not = tricks_total - number_bid_total  contract = round }"),
+        "pass_cards": obj({
+            "cards": d(NUM, "How many cards each seat passes (0: none in this deal).", "3"),
+            "to": d(EXPR, "The seat that receives the cards `me` passes, by expression over `deal_number`, the options, …; a seat that would pass to itself passes nothing.", "if deal_number % 4 == 0 then next(me) else prev(me)"),
+            "first": d(EXPR, "Who passes first; the others follow in order of play, each passing all his cards in turn.", "forehand"),
+            "when": d(EXPR, "When the cards are passed in this deal (default: always).", "deal_number % 4 != 3"),
+            "doc": TEXT, "rule": TEXT,
+        }, "Passing cards before the play: every seat chooses `cards` cards, one at a time, and passes them face down to the seat `to` gives; the cards change hands once every seat has passed, so nobody sees what he receives before he has chosen.",
+            "pass_cards { cards = 3  to = next(me) }"),
         "defence": obj({
             "when": d(EXPR, "When the defenders are asked.", "contract.defence == ask"),
             "first": d(EXPR, "Who answers first; the other defender follows.", "next(declarer)"),
@@ -416,11 +425,18 @@ SCHEMA = {
         }, "One figure (side goal).", required=("goal",)), "Figures: side goals besides the game (declared or silent)."),
         "play": obj({
             "lead": d(EXPR, "Who leads to the first trick (a contract may override).", "declarer"),
+            "contract": d(NAME, "The contract played when no phase before the play settles one: a game without bidding plays this one in every deal.", "round"),
             "obligations": OBLIGATIONS,
             "winner": enum(["trump_then_led", "led"], "How a trick is won (a contract may override)."),
             "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),
             "early_end": d(EXPR, "Play stops as soon as this is true.", "team_tricks >= 5"),
             "open": OPEN,
+            "upset": obj({
+                "cards": d(NAMES, "The cards that upset a trick when all of them fall in it.", "[T1, T21, SK]"),
+                "wins": d(NAME, "The card that then takes the trick, if one of `cards` would win it otherwise.", "T1"),
+                "doc": TEXT, "rule": TEXT,
+            }, "A trick holding every one of `cards` goes to `wins` when one of them would win it (Slovenian tarok's emperor's trick).",
+                "upset { cards = [T1, T21, SK]  wins = T1 }"),
             "negotiation": obj({
                 "when": d(EXPR, "When the players still in play may negotiate instead of playing on.", "size(playing) == 2"),
                 "declarer_min": d(NAT, "The fewest tricks an agreement may credit the declarer with, in all.", "6"),

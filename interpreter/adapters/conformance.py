@@ -64,6 +64,7 @@ class Report:
     decisions: int = 0
     seconds: float = 0.0
     disagreements: list[Disagreement] = field(default_factory=list)
+    contracts: dict = field(default_factory=dict)     # the contracts played to the end, by name: how often
 
 
 class Pair:
@@ -99,21 +100,41 @@ class Pair:
             check_options(self.rs, self.config.options)
         except BadInput as err:
             raise ConformanceError(f"config {self.config.name}: {err}") from None
-        self._texts: dict[int, str | None] = {}
+        self._texts: dict[tuple, str | None] = {}
+        self._matching = any(r.match is not None for r in mapping.actions)
 
     @property
     def label(self) -> str:
         return f"{self.mapping.game}{self.config.params or ''} vs {Path(self.config.rules).name}"
 
-    def text(self, action: int) -> str | None:
-        """The rule file's text for OpenSpiel's action id (None: the mapping has none)."""
-        if action not in self._texts:
-            self._texts[action] = self._text(action)
-        return self._texts[action]
+    def text(self, action: int, phase: str | None = None, os_state: Any = None) -> str | None:
+        """The rule file's text for OpenSpiel's action id (None: the mapping has none), in the rule file's
+        `phase`; a range with `match` reads OpenSpiel's string of the action in `os_state`."""
+        said = None
+        if self._matching and os_state is not None:
+            said = os_state.action_to_string(os_state.current_player(), action)
+        key = (action, phase, said)
+        if key not in self._texts:
+            self._texts[key] = self._text(action, phase, said)
+        return self._texts[key]
 
-    def _text(self, action: int) -> str | None:
+    def game_for(self, rng: random.Random) -> Any:
+        """OpenSpiel's game for one deal: the pair's own, or, when OpenSpiel shuffles inside (`seed_param`),
+        one loaded with a seed drawn from the deal's generator, so that each deal can be played again alone."""
+        param = self.mapping.seed_param
+        if param is None:
+            return self.game
+        import pyspiel
+
+        return pyspiel.load_game(self.mapping.game, {**self.config.params, param: rng.randrange(2**31)})
+
+    def _text(self, action: int, phase: str | None, said: str | None) -> str | None:
         size = len(self.cards)
         for r in self.mapping.actions:
+            if r.phase is not None and r.phase != phase:
+                continue
+            if r.match is not None and (said is None or not r.match.search(said)):
+                continue
             start = size if r.start == "cards" else int(r.start)
             count = None if r.count is None else size if r.count == "cards" else int(r.count)
             n = action - start
@@ -121,13 +142,14 @@ class Pair:
                 continue
             if "{card}" in r.text and n >= size:
                 continue
-            return r.text.replace("{n}", str(n)).replace("{card}", self.cards[n] if "{card}" in r.text else "")
+            return (r.text.replace("{n}", str(n)).replace("{n+1}", str(n + 1))
+                    .replace("{card}", self.cards[n] if "{card}" in r.text else ""))
         return None
 
-    def setup(self, outcomes: list[int]) -> Setup:
-        """The deal OpenSpiel's chance outcomes describe, as the rule file is given it."""
+    def setup(self, outcomes: list[int], os_state: Any = None) -> Setup:
+        """The deal OpenSpiel's chance outcomes describe (or its state, after them), as the rule file is given it."""
         options = dict(self.config.options)
-        dealer = self.mapping.dealer
+        dealer = self.mapping.dealer if self.config.dealer is None else self.config.dealer
         hands: list[list[str]] = [[] for _ in range(self.n)]
         talon: list[str] = []
         rest = list(outcomes)
@@ -145,6 +167,13 @@ class Pair:
                     hands[i % self.n].append(self._card(card))
             elif kind == "talon":
                 talon += [self._card(c) for c in self._take(rest, len(rest) if value == "rest" else value, kind)]
+            elif kind == "state":
+                if os_state is None:
+                    raise ConformanceError("the chance step 'state' needs OpenSpiel's state after the deal")
+                for p in range(self.n):
+                    hands[p] += [self._card(c) for c in getattr(os_state, value["hands"])(p)]
+                talon += [self._card(c) for c in getattr(os_state, value["talon"])()]
+                rest = []            # the outcomes were only the shuffle's
         if rest:
             raise ConformanceError(f"OpenSpiel drew {len(rest)} chance outcomes the mapping's steps do not take")
         dealt = {c for h in hands for c in h} | set(talon)
@@ -197,7 +226,7 @@ def run(pair: Pair, deals: int, seed: int | str = 0, first: int = 0, keep_going:
     report = Report(pair.config.name)
     t0 = time.perf_counter()
     for i in range(first, first + deals):
-        found, steps = play_deal(pair, deal_rng(seed, i), i)
+        found, steps = play_deal(pair, deal_rng(seed, i), i, report.contracts)
         report.deals += 1
         report.decisions += steps
         if found is not None:
@@ -208,14 +237,16 @@ def run(pair: Pair, deals: int, seed: int | str = 0, first: int = 0, keep_going:
     return report
 
 
-def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement | None, int]:
-    """One deal on both engines: (the first disagreement or None, decisions compared)."""
+def play_deal(pair: Pair, rng: random.Random, index: int,
+              contracts: dict | None = None) -> tuple[Disagreement | None, int]:
+    """One deal on both engines: (the first disagreement or None, decisions compared); the contract played
+    is counted in `contracts` when given."""
     from interpreter.engine import new_game
     from interpreter.engine.deals import DealError
     from interpreter.engine.errors import RuleRuntimeError
 
-    os_state = pair.game.new_initial_state()
-    setup = pair.setup(chance_prefix(os_state, rng))
+    os_state = pair.game_for(rng).new_initial_state()
+    setup = pair.setup(chance_prefix(os_state, rng), os_state)
     moves: list[tuple[int, str]] = []
 
     def disagree(kind: str, detail: str, theirs: Any, ours: Any, seat: int | None = None) -> Disagreement:
@@ -237,13 +268,14 @@ def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement 
             return disagree("turn", "a different seat is to act", seat,
                             None if state.is_over() else state.current_player()), steps
         ids = sorted(os_state.legal_actions())
-        theirs = {pair.text(a): a for a in ids}
+        phase = state.phase
+        theirs = {pair.text(a, phase, os_state): a for a in ids}
         ours = {state.action_text(a): a for a in state.legal_actions()}
         if None in theirs or set(theirs) != set(ours):
             shown = sorted((t if t is not None else f"<unmapped {a}>" for t, a in theirs.items()), key=natural)
             return disagree("legal", "the legal moves differ", shown, sorted(ours, key=natural), seat), steps
-        action = ids[rng.randrange(len(ids))]
-        text = pair.text(action)
+        action = choose(ids, theirs, pair.config.weights, rng)
+        text = pair.text(action, phase, os_state)
         assert text is not None
         os_state.apply_action(action)
         state.apply(ours[text])
@@ -254,6 +286,9 @@ def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement 
     if not state.is_over():
         return disagree("end", "OpenSpiel's deal is over, the rule file's is not", None,
                         state.current_player()), steps
+    if contracts is not None:
+        name = str(state.result().get("contract"))
+        contracts[name] = contracts.get(name, 0) + 1
     theirs_r = [0.0] * pair.n
     for p, r in enumerate(os_state.returns()):
         theirs_r[pair.seat_of[p]] = float(r)
@@ -265,6 +300,20 @@ def play_deal(pair: Pair, rng: random.Random, index: int) -> tuple[Disagreement 
             found.groups = sorted(k for k in kept if isinstance(k, tuple))
         return found, steps
     return None, steps
+
+
+def choose(ids: list[int], texts: dict, weights: dict, rng: random.Random) -> int:
+    """One of the legal ids at random: uniformly, or by the config's weights of their texts (others 1), so that
+    a run can steer towards the less likely parts of a game (the low contracts of an auction)."""
+    if not weights:
+        return ids[rng.randrange(len(ids))]
+    by_id = {a: weights.get(t, 1) for t, a in texts.items()}
+    x = rng.randrange(sum(by_id[a] for a in ids))
+    for a in ids:
+        x -= by_id[a]
+        if x < 0:
+            return a
+    return ids[-1]
 
 
 def natural(text: str) -> tuple:
@@ -311,7 +360,10 @@ def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tupl
     from interpreter.engine.rules import compile_rules
 
     rng = random.Random(f"{seed}/bench")
-    setups = [pair.setup(chance_prefix(pair.game.new_initial_state(), rng)) for _ in range(deals)]
+    setups = []
+    for _ in range(deals):
+        s0 = pair.game_for(rng).new_initial_state()
+        setups.append(pair.setup(chance_prefix(s0, rng), s0))
     for opts in {tuple(sorted(s.options.items())) for s in setups}:
         compile_rules(pair.rs, dict(opts))            # compiled before the clock starts, as OpenSpiel's game is
 

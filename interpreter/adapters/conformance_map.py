@@ -11,9 +11,13 @@ reads it; docs/conformance.md describes the format and shows a real one. Its sha
       - dealer                         #   the dealer (an OpenSpiel player)
       - hands: {each: num_tricks}      #   the hands, a card at a time to players 0, 1, …
       - talon: 1                       #   cards to the front of the talon (the turned-up card)
+      - state: {hands: player_cards, talon: talon}   # or: the deal read from the state's own methods
+    seed_param: rng_seed               # OpenSpiel shuffles inside, seeded by this game parameter (one per deal)
     actions:                           # OpenSpiel action id → the rule file's action text
       - {from: 0, count: cards, text: "play {card}"}
       - {from: cards, text: "bid {n}"}
+      - {phase: talon, match: "^Talon set", from: 0, text: "take {n+1}"}   # only in the rule file's phase,
+                                       #   only for ids whose OpenSpiel action string matches; {n+1} counts from 1
     returns: {account: score}          # what OpenSpiel's returns are: an account's change, or `result`
     configs:                           # OpenSpiel's parameters and the rule file that mirrors them
       - {name: "4", params: {players: 4}, rules: some-game-openspiel.stw, options: {}}
@@ -22,6 +26,7 @@ Errors are E506 diagnostics at the line of the offending key (exit 2 in the tool
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,18 +35,22 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matc
 from interpreter.harness.scenario_input import span_of
 
 MAX_BYTES = 256 * 1024
-TOP_KEYS = ("game", "source", "seats", "dealer", "cards", "chance", "actions", "returns", "configs")
-CHANCE_KINDS = ("option", "dealer", "hands", "talon")
+TOP_KEYS = ("game", "source", "seats", "dealer", "seed_param", "cards", "chance", "actions", "returns", "configs")
+CHANCE_KINDS = ("option", "dealer", "hands", "talon", "state")
 ORDERS = ("rank_major", "suit_major")
 
 
 @dataclass(frozen=True)
 class ActionRange:
     """OpenSpiel's ids `start` … `start + count - 1` (count None: no end): `text` with `{n}` the id's offset
-    from `start` and `{card}` the card of that offset."""
+    from `start`, `{n+1}` one more, and `{card}` the card of that offset. Where OpenSpiel gives one id different
+    meanings (a card passed or played), one range per meaning, told apart by the rule file's `phase` or by a
+    `match` on OpenSpiel's string of the action."""
     start: int | str
     count: int | str | None
     text: str
+    phase: str | None = None   # only while the rule file is in this phase
+    match: Any = None          # only for ids whose OpenSpiel action string matches (a compiled pattern)
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,8 @@ class Config:
     rules: str                 # a path (resolved beside the mapping file) or a built-in game's name
     options: dict
     cards: dict | None         # a deck of its own (OpenSpiel's num_suits, num_cards_per_suit)
+    dealer: int | None = None  # the dealer (an OpenSpiel player) of this config, when no chance step draws one
+    weights: dict = field(default_factory=dict)   # action text → weight of the random choice (others: 1)
 
 
 @dataclass
@@ -64,6 +75,7 @@ class Mapping:
     actions: list[ActionRange]
     returns: tuple[str, str]
     configs: list[Config] = field(default_factory=list)
+    seed_param: str | None = None   # OpenSpiel deals inside, seeded by this parameter: one seed per deal
 
     def config(self, name: str) -> Config:
         for c in self.configs:
@@ -141,6 +153,10 @@ def load_mapping(path: Path) -> Mapping:
     dealer = r.whole(data, "dealer", data.get("dealer", 0))
     m = Mapping(path=path, game=data["game"], seats=_seats(r, data), dealer=int(dealer), cards=_cards(r, data, "cards"),
                 chance=_chance(r, data["chance"]), actions=_actions(r, data["actions"]), returns=_returns(r, data))
+    if "seed_param" in data:
+        if not isinstance(data["seed_param"], str):
+            raise r.fail("'seed_param' names OpenSpiel's game parameter that seeds its shuffle", data, key="seed_param")
+        m.seed_param = data["seed_param"]
     m.configs = _configs(r, data["configs"])
     return m
 
@@ -174,14 +190,14 @@ def _cards(r: _Reader, node: Any, key: str) -> dict:
 
 def _chance(r: _Reader, steps: Any) -> list[tuple[str, Any]]:
     if not isinstance(steps, list):
-        raise r.fail("'chance' must be a list of steps (option, dealer, hands, talon)")
+        raise r.fail("'chance' must be a list of steps (option, dealer, hands, talon, state)")
     out: list[tuple[str, Any]] = []
     for i, step in enumerate(steps):
         value: Any = None
         kind = step if isinstance(step, str) else next(iter(step), None)
         if isinstance(step, dict):
             if len(step) != 1:
-                raise r.fail("a chance step has one key: option, dealer, hands or talon", steps, index=i)
+                raise r.fail("a chance step has one key: option, dealer, hands, talon or state", steps, index=i)
             value = step[kind]
         if kind not in CHANCE_KINDS:
             raise r.fail(f"unknown chance step '{kind}'", steps, index=i, help="the steps: " + ", ".join(CHANCE_KINDS),
@@ -195,6 +211,13 @@ def _chance(r: _Reader, steps: Any) -> list[tuple[str, Any]]:
             value = {"each": value["each"] if isinstance(value["each"], str) else r.whole(value, "each", value["each"])}
         if kind == "talon":
             value = r.whole(steps, i, value, ("rest",))
+        if kind == "state":
+            r.keys(value, ("hands", "talon"), "state")
+            if not all(isinstance(value.get(k), str) and re.fullmatch(r"[a-z][a-z_]*", value[k])
+                       for k in ("hands", "talon")):
+                raise r.fail("'state' names the state's methods giving a player's cards and the talon: "
+                             "{hands: METHOD, talon: METHOD}", steps, index=i)
+            value = {"hands": str(value["hands"]), "talon": str(value["talon"])}
         out.append((str(kind), value))
     return out
 
@@ -204,12 +227,19 @@ def _actions(r: _Reader, rows: Any) -> list[ActionRange]:
         raise r.fail("'actions' must be a list of ranges: {from, count, text}")
     out = []
     for row in rows:
-        r.keys(row, ("from", "count", "text"), "an action range")
+        r.keys(row, ("from", "count", "text", "phase", "match"), "an action range")
         if not isinstance(row.get("text"), str) or not row["text"].strip():
-            raise r.fail("an action range needs 'text', with {n} or {card} for the id", row, key="text")
+            raise r.fail("an action range needs 'text', with {n}, {n+1} or {card} for the id", row, key="text")
         start = r.whole(row, "from", row.get("from", 0), ("cards",))
         count = r.whole(row, "count", row["count"], ("cards",)) if "count" in row else None
-        out.append(ActionRange(start, count, row["text"]))
+        for k in ("phase", "match"):
+            if k in row and not isinstance(row[k], str):
+                raise r.fail(f"'{k}' must be a text", row, key=k)
+        try:
+            match = re.compile(row["match"]) if "match" in row else None
+        except re.error as err:
+            raise r.fail(f"'match' is no valid pattern: {err}", row, key="match") from None
+        out.append(ActionRange(start, count, row["text"], row.get("phase"), match))
     return out
 
 
@@ -229,7 +259,7 @@ def _configs(r: _Reader, rows: Any) -> list[Config]:
         raise r.fail("'configs' must list OpenSpiel's parameters with the rule file that mirrors them")
     out: list[Config] = []
     for row in rows:
-        r.keys(row, ("name", "params", "rules", "options", "cards"), "a config")
+        r.keys(row, ("name", "params", "rules", "options", "cards", "dealer", "weights"), "a config")
         for need in ("name", "rules"):
             if need not in row:
                 raise r.fail(f"a config needs '{need}'", rows, index=len(out))
@@ -242,8 +272,13 @@ def _configs(r: _Reader, rows: Any) -> list[Config]:
         rules = str(row["rules"])
         local = r.path.parent / rules
         cards = _cards(r, row, "cards") if "cards" in row else None
+        dealer = int(r.whole(row, "dealer", row["dealer"])) if "dealer" in row else None
+        weights = row.get("weights", {})
+        if not isinstance(weights, dict) or not all(isinstance(k, str) for k in weights):
+            raise r.fail("'weights' maps action texts to whole numbers", row, key="weights")
+        weights = {str(k): int(r.whole(weights, k, v)) for k, v in weights.items()}
         out.append(Config(name, _plain(row.get("params", {})), str(local) if local.is_file() else rules,
-                          _plain(row.get("options", {})), cards))
+                          _plain(row.get("options", {})), cards, dealer, weights))
     return out
 
 

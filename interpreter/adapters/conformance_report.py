@@ -149,5 +149,10 @@ def _slug(text: str) -> str:
 def summary(pair: Pair, report: Report) -> str:
     rate = report.deals / report.seconds if report.seconds else 0.0
     verdict = "agree" if not report.disagreements else f"{len(report.disagreements)} disagreement(s)"
+    mix = ""
+    if len(report.contracts) > 1:
+        total = sum(report.contracts.values())
+        mix = "\n  contracts played: " + ", ".join(f"{name} {count / total:.1%}" for name, count in
+                                                  sorted(report.contracts.items(), key=lambda kv: -kv[1]))
     return (f"{pair.label} [config {report.config}]: {report.deals} deals, {report.decisions} decisions compared, "
-            f"{verdict} ({report.seconds:.1f} s, {rate:.0f} deals/s both engines together)")
+            f"{verdict} ({report.seconds:.1f} s, {rate:.0f} deals/s both engines together){mix}")

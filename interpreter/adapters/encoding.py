@@ -83,6 +83,8 @@ class ActionCatalog:
             acts += [A.make(A.NEGOTIATE, A.OFFER + k) for k in range(tricks + 1)]
         if R.number_bids is not None:
             acts += [A.make(A.NUMBER, k) for k in range(MAX_NUMBER + 1)]
+        if R.pass_cards is not None:
+            acts += [A.make(A.PASS_CARD, c) for c in range(d)]
         if R.partner.present:
             acts += [A.make(A.PARTNER_CALL, c) for c in range(d)] + [A.make(A.PARTNER_CALL, FOURTH)]
         if R.knock.present or R.talons:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.bots import invitations, rule_levels, rule_play
+from interpreter.bots import invitations, passing, rule_levels, rule_play
 from interpreter.bots.rule_judge import HandJudge, call_entries, goal_profile
 from interpreter.engine import actions as A
 from interpreter.engine import sides
@@ -231,6 +231,10 @@ class RuleBot(HandJudge):
         est = self.tricks_estimate(state, hand, state.con) if state.con is not None else 0.0
         want = int(est + 0.5 + self.boldness)
         return min(legal, key=lambda a: (abs(A.arg_of(a) - want), A.arg_of(a), self.rng.random()))
+
+    def _pass_cards(self, state, legal):
+        """Pass the cards most likely to take a trick or cost points (bots/passing.py)."""
+        return passing.choose(state, legal)
 
     def _after_purchase(self, state, legal):
         if state.after_purchase.stage == "ask":

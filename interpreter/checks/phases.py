@@ -10,7 +10,7 @@ _PENDING_HELP = "a rule file that uses it cannot be played; see the pending entr
 
 SECTION = {"auction": "auction", "partner": "partner", "talon": "talon", "after_purchase": "after_purchase",
            "defence": "defence", "kontra": "kontra", "announce": "announce", "play": "play", "settle": "settle",
-           "number_bids": "number_bids"}
+           "number_bids": "number_bids", "pass_cards": "pass_cards"}
 
 
 def check_kontra_bound(ctx: Context) -> None:
@@ -59,6 +59,11 @@ def check(ctx: Context) -> None:
             and "auction" not in procedure[:procedure.index("number_bids")]:
         ctx.error("E306", "the number bids name no contract to play, and no auction before them settles one",
                   "/number_bids", key=True, help="write `contract = NAME` in `number_bids`, the contract played after the bids")
+    play = d.get("play")
+    if "play" in seen and not {"auction", "number_bids"} & seen and isinstance(play, dict) and not play.get("contract"):
+        ctx.error("E306", "nothing settles the contract the cards are played in: no auction, no number bids, and "
+                  "`play` names no contract", "/play", key=True,
+                  help="write `contract = NAME` in `play`, the contract of every deal of a game without bidding")
     if "play" in seen and "settle" in seen and procedure.index("settle") < procedure.index("play"):
         ctx.error("E308", "settlement comes before the play of the cards", f"/procedure/{procedure.index('settle')}",
                   help="move 'settle' after 'play'")

@@ -58,6 +58,8 @@ def check(ctx: Context) -> None:
     cards_or_groups = set(ctx.cards) | set(ctx.groups)
     if isinstance(d.get("number_bids"), dict):
         _one(ctx, d["number_bids"].get("contract"), ctx.contracts, "contract", "/number_bids/contract")
+    if isinstance(d.get("play"), dict):
+        _one(ctx, d["play"].get("contract"), ctx.contracts, "contract", "/play/contract")
     for name, call in _each(d.get("call")):
         base = "/call/" + escape(name)
         if isinstance(call.get("contracts"), list):
@@ -117,6 +119,11 @@ def check(ctx: Context) -> None:
     play = d.get("play", {})
     if isinstance(play, dict):
         _obligations(ctx, play.get("obligations"), "/play/obligations", cards_or_groups)
+        upset = play.get("upset")
+        if isinstance(upset, dict):
+            if isinstance(upset.get("cards"), list):
+                _names(ctx, upset["cards"], cards_or_groups, "card or group", "/play/upset/cards")
+            _one(ctx, upset.get("wins"), ctx.cards, "card", "/play/upset/wins")
     seating = d.get("seating", {})
     if isinstance(seating, dict) and isinstance(seating.get("draw"), dict) and isinstance(seating["draw"].get("suits"), list):
         _names(ctx, seating["draw"]["suits"], ctx.suits, "suit", "/seating/draw/suits")

@@ -20,6 +20,8 @@ KNOCK = 19                           # knock (1) or cut (0) before the first pha
 KIND_NAMES += ["knock"]
 CHOOSE = 20                          # an option of a decision (engine/phases/choice.py): choice << 16 | option
 KIND_NAMES += ["choose"]
+PASS_CARD = 21                       # a card passed to another seat before the play (engine/phases/pass_cards.py)
+KIND_NAMES += ["pass-card"]
 ACCEPT, REFUSE, OFFER = 0, 1, 100   # NEGOTIATE arguments: accept, refuse, or OFFER + declarer's tricks
 MAX_OFFERS = 4                       # offers per deal, so that every deal ends
 

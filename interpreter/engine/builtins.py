@@ -128,6 +128,17 @@ def played_card(st: Any, seat: Any, n: Any) -> CardValue | None:
     return None
 
 
+def holder_of(st: Any, card: Any) -> int | None:
+    """The seat whose hand holds the card now (the first, for a group: any of its cards), none if no hand does."""
+    mask = as_mask(card)
+    if not isinstance(mask, int) or mask <= 0:
+        return None
+    for s, hand in enumerate(st.hands):
+        if hand & mask:
+            return s
+    return None
+
+
 def winning_card(st: Any, n: Any) -> CardValue | None:
     """The card that won trick n (negative: from the end), none if that trick was not played."""
     if type(n) is int:                  # as in played_card
@@ -197,7 +208,35 @@ VALUES: dict[str, Value] = {
     "number_bid_total": lambda c: sum(v for v in c.st.number_bids if v is not None),
     "turned_up": lambda c: _card_or_none(deals.turned_up(c.st)),
     "talon_cards": card_values.talon_cards,
+    "last_call": lambda c: _last_call(c.st.auction),
 }
+
+
+def _last_call(au: Any) -> Any:
+    """The call just made in the auction, pass included: the latest call of the seat that spoke last."""
+    return au.latest[au.calls[-1][0]] if au.calls else None
+
+
+def _in_trick(st: Any, cards: Any) -> bool:
+    """Every given card lies in the current trick (the one being played)."""
+    want = as_mask(cards)
+    if not want:
+        return False
+    m = 0
+    for _, card in st.trick or ():
+        m |= 1 << card
+    return m & want == want
+
+
+def _trick_of(st: Any, card: Any) -> int | None:
+    """The number of the complete trick the card was played to, none if it has not been."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        return None
+    for n, (trick, _) in enumerate(st.play.history, 1):
+        for _, c in trick:
+            if c == card:
+                return n
+    return None
 
 def _points(c: Any, x: Any) -> Any:
     """The card points of a seat or side; while settlement rows are evaluated (the state does not change
@@ -238,6 +277,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "holds": lambda c, s, cards: c.st.holds(s, as_mask(cards)),
     "dealt": lambda c, x, cards: c.st.dealt(x, as_mask(cards)),
     "count_in": lambda c, cards, s: c.st.count_in(as_mask(cards), s),
+    "holder_of": lambda c, card: holder_of(c.st, card),
     "played_card": lambda c, s, n: played_card(c.st, s, n),
     "winning_card": lambda c, n: winning_card(c.st, n),
     "won_trick": lambda c, x, n: c.st.won_trick(x, n),
@@ -276,6 +316,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "passed": lambda c, s: figures.passed(c.st, s),
     # decisions (engine/phases/choice.py)
     "chose": lambda c, name: c.st.chosen.get(name),
+    "in_trick": lambda c, cards: _in_trick(c.st, cards),
+    "trick_of": lambda c, card: _trick_of(c.st, card),
 }
 
 # comprehension form -> reduction of the (member, body value) pairs of the members that pass the filter

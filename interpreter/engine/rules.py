@@ -22,6 +22,7 @@ from interpreter.engine.phases import (
     kontra,
     number_bids,
     partner,
+    pass_cards,
     play,
     settle,
     talon,
@@ -139,6 +140,7 @@ class Rules:
     max_actions: int = 0            # no deal takes more actions than this
     generated: Any = None           # the generated module installed (engine/codegen), or None
     number_bids: number_bids.NumberBidSettings | None = None
+    pass_cards: pass_cards.PassSettings | None = None
     deal_hand: Fn | None = None     # `deal.hand`: the cards each player receives in this deal
     turn_up: bool = False           # `deal.turn_up`: the first card left over is shown to all
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
@@ -299,6 +301,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
     rules.number_bids = number_bids.settings(doc, comp)
     rules.choices = choice.settings(doc, comp)
+    rules.pass_cards = pass_cards.settings(doc, comp)
     rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
     rules.turn_up = bool(doc["deal"].get("turn_up"))
     rules.figures = figures.compile_figures(doc, comp, figure_refs, dict(rs.card_index))

@@ -101,6 +101,9 @@ class State(Readings):
     given_up: bool
     knock_state: Any
     number_bids: tuple
+    passed: tuple       # per seat, the cards it passed (engine/phases/pass_cards.py); pass_to: to whom
+    pass_to: tuple
+    pass_count: tuple
     final_call: Any
     _con: ContractRT | None
     trump_choice: int | None
@@ -418,6 +421,7 @@ _BLANK: dict[str, Any] = {
     "given_up": False,              # the game was lost without play (talon give_up/requires)
     "knock_state": None,            # the knock's piles and choices (engine/phases/knock.py)
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
+    "passed": (), "pass_to": (), "pass_count": (),   # the cards passed before the play (engine/phases/pass_cards.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
     "chosen": {},                   # choice → the option said (phases/choice.py): replaced, never written in place

@@ -65,9 +65,35 @@ def observation(self: State, seat: int) -> dict:
     if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
         obs["declared"] = dict(self.announce.declared)
     sides.observe(self, seat, obs)
+    _observe_pass(self, seat, obs)
     talon_observe(self, seat, obs)
     choice.observe(self, obs)
     return obs
+
+
+def received(st: State, seat: int) -> int:
+    """The cards passed to `seat` before the play (engine/phases/pass_cards.py): a mask, 0 before the exchange."""
+    if not st.passed or st.phase == "pass_cards":
+        return 0
+    out = 0
+    for s, to in enumerate(st.pass_to):
+        if to == seat:
+            out |= st.passed[s]
+    return out
+
+
+def _observe_pass(st: State, seat: int, obs: dict) -> None:
+    """What `seat` sees of the pass: the cards it passed and to whom, and after the exchange the cards it
+    received; never what the others passed."""
+    if not st.passed:
+        return
+    codes = st.R.rs.codes
+    if st.passed[seat]:
+        obs["passed"] = codes(st.passed[seat])
+        obs["passed_to"] = st.pass_to[seat]
+    got = received(st, seat)
+    if got:
+        obs["received"] = codes(got)
 
 
 def _norm(v: Any) -> Any:
@@ -107,6 +133,8 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
         return kontra_word(state, arg) if arg else W["pass"]
     if kind == A.PARTNER_CALL:
         return partner_text(state, action)
+    if kind == A.PASS_CARD:
+        return W["pass_card"] + " " + R.codes[arg]
     if kind == A.KNOCK:
         return knock_text(state, action)
     if kind in (A.PACKET, A.GIVE_UP):

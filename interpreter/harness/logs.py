@@ -42,8 +42,11 @@ def record(line: str, where: Where) -> dict:
 
 
 def card_places(state) -> list[int]:
-    """Where every card is: hands, discards, won cards, talon, the trick on the table (card masks)."""
-    out = list(state.hands) + [state.discards] + list(state.play.won_cards)
+    """Where every card is: hands, discards, won cards, talon, the trick on the table, the cards passed and
+    not yet exchanged (card masks)."""
+    from interpreter.engine.phases.pass_cards import aside
+
+    out = list(state.hands) + [state.discards] + list(state.play.won_cards) + [aside(state)]
     talon = 0
     for c in state.talon:
         talon |= 1 << c

@@ -135,11 +135,14 @@ def facts(state: Any, name: Any) -> dict:
     from interpreter.harness.scenario_expect import counts_points
 
     R = state.R
-    if state.con is None or state.declarer is None:
+    if state.con is None:
         return {}
     out: dict[str, Any] = {}
-    if counts_points(R):
+    if counts_points(R):            # (each for himself, with nobody declaring: the seats' points alone)
         out["points"] = {name(s): _shown(state.points(s)) for s in state.active}
+    if state.declarer is None:
+        return out
+    if counts_points(R):
         out["side_points"] = {"declarers": _shown(state.points(state.declarers)),
                               "defenders": _shown(state.points(state.defenders))}
     partner = state.partner.get(state.declarer)
@@ -204,7 +207,8 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
         if name not in R.contracts:
             raise error(shown, f"unknown contract '{name}'", span, suggestions=best_matches(name, R.contracts))
         state.con = R.in_deal(state, R.contracts[name])
-        state.declarer = seat(outcome.get("declarer"), "declarer")
+        no_declarer = "declarer" not in outcome and state.con.side == "nobody"     # a game without bidding
+        state.declarer = None if no_declarer else seat(outcome.get("declarer"), "declarer")
     tricks = outcome.get("tricks") or {}
     won = own_play(state).tricks_won = [int(tricks.get(n, 0)) for n in seats]
     if sum(won) > R.rs.hand_size:

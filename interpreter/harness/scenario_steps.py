@@ -52,9 +52,12 @@ VIEW_KEYS = {
     "face_up_discards": "discards laid face up, seen by all (any order)",
     "talon_in_tricks": "talon cards dealt face up into tricks: trick number → card",
     "declared": "the figures declared aloud so far: figure → the seat that declared it",
+    "passed": "the cards the seat passed before the play, seen by him alone (any order)",
+    "passed_to": "the seat he passed them to",
+    "received": "the cards passed to the seat, once every seat has passed (any order)",
 }
 TRICK_KEYS = ("number", "cards", "winner", "points")
-_CARD_SETS = ("hand", "talon", "discards", "face_up_discards", "declarers")    # lists compared in any order
+_CARD_SETS = ("hand", "talon", "discards", "face_up_discards", "declarers", "passed", "received")    # lists compared in any order
 
 
 class StepError(ValueError):
@@ -216,7 +219,7 @@ def named_view(state, seat: int, seats: list[str]) -> dict:
     name = lambda s: seats[s] if isinstance(s, int) and 0 <= s < len(seats) else None
     out: dict[str, Any] = {}
     for key, v in obs.items():
-        if key in ("seat", "dealer", "to_act", "declarer"):
+        if key in ("seat", "dealer", "to_act", "declarer", "passed_to"):
             out[key] = name(v)
         elif key in ("tricks", "open_hands"):
             out[key] = {name(s): x for s, x in v.items()}

@@ -103,6 +103,8 @@ ENTRIES: tuple[Entry, ...] = (
     _v("compulsory", "bool", "going along was compulsory", "compulsory"),
     _v("all_passed", "bool", "everyone passed in the auction", "all_passed"),
     _v("high", "call", "the current highest call (none before any bid)", "high == none or this.rank > high.rank"),
+    _v("last_call", "call", "the call just made in the auction, pass included (none before any)",
+       "passes == players - 1 and last_call != pass"),
     _v("this", "call", "the call being judged (in `partner.allowed`: the card being offered)", "this.category == high.category"),
     _v("final", "call", "the call that won the auction", "final.sealed"),
     _v("contract", "contract", "the contract being played", "contract.level * 2"),
@@ -135,7 +137,12 @@ ENTRIES: tuple[Entry, ...] = (
        "captured(declarer, [AH, KH])"),
     _f("holds", ("seat", "any"), "bool", "the seat holds the card (or all cards of a group) now", "holds(me, AH)"),
     _f("dealt", ("any", "any"), "num", "how many of the given cards a seat or side was dealt", "dealt(declarer, [AH])"),
+    _f("holder_of", ("card",), "seat", "the seat that holds the card now (none when no hand holds it)",
+       "holder_of(2C)"),
     _f("count_in", ("any", "seat"), "num", "how many of the given cards the seat holds now", "count_in([AH, KH], me)"),
+    _f("in_trick", ("any",), "bool", "every given card lies in the trick being played", "in_trick([T21, SK])"),
+    _f("trick_of", ("card",), "num", "the number of the trick the card was played to (none if it has not been "
+       "played)", "winning_card(trick_of(T21)) == SK"),
     _f("won_trick", ("any", "num"), "bool", "a seat or side won trick n (negative: from the end)",
        "won_trick(declarer, -1)"),
     _f("trick_winner", ("num",), "seat", "the seat that won trick n", "trick_winner(1) == declarer"),
@@ -219,6 +226,9 @@ ENTRIES: tuple[Entry, ...] = (
        "procedure = [auction, play, settle]"),
     _p("settle", "the payment rows, evaluated together on the final state", "procedure = [auction, play, settle]"),
     _p("number_bids", "every seat states a number once, in turn (`min`..`max`, the last one may not say `last_not`); then the `contract` is played, its trump by `trump`", "procedure = [number_bids, play, settle]"),
+    _p("pass_cards", "each seat passes `cards` cards to the seat `to` gives, one card at a time, in turn from `first`; "
+       "the cards change hands once every seat has passed, so nobody sees what he receives before he has passed",
+       "procedure = [pass_cards, play, settle]"),
     _p("partner", "the declarer names a card; its holder becomes the hidden partner",
        "procedure = [auction, partner, talon, play, settle]"),
     _p("knock", "before the first phase when the deal has a `knock`: that seat knocks or cuts; after a knock each "
@@ -235,6 +245,9 @@ ENTRIES: tuple[Entry, ...] = (
     _o("hold_back", "keep `cards` until no other card of their suit is left",
        "obligations = [follow_suit, { rule = hold_back, cards = [AS] }]"),
     _o("no_lead", "do not lead `suit` while holding another suit", "obligations = [{ rule = no_lead, suit = H }, follow_suit]"),
+    _o("must_play", "play one of `cards` if able", "obligations = [{ rule = must_play, cards = [2C], when = trick_number == 1 }]"),
+    _o("avoid", "play none of `cards` while another card is allowed",
+       "obligations = [follow_suit, { rule = avoid, cards = [QS], when = trick_number == 1 }]"),
     _o("declared_cards", "a declared figure's card (its `card`) waits for the figure's `trick`, unless the earlier "
        "obligations force it out; at that trick, or as soon as possible after it, it must be played",
        "obligations = [follow_suit, declared_cards]"),

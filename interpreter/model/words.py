@@ -24,7 +24,7 @@ ACTION_WORDS: dict[str, str] = {
     "trump": "trump", "go": "go along", "stay": "stay home", "invite": "invite", "no_invite": "no invite",
     "after_purchase": "after-purchase", "decline": "decline", "accept": "accept", "refuse": "refuse",
     "offer": "offer", "call": "call", "fourth": "the fourth", "done": "done", "knock": "knock", "cut": "cut",
-    "take": "take", "give_up": "give up", "play_on": "play on",
+    "take": "take", "give_up": "give up", "play_on": "play on", "pass_card": "pass",
 }
 
 # What each action word is for, as the schema and docs/vocabulary.md say it ("The word …").
@@ -40,6 +40,7 @@ ACTION_DOCS: dict[str, str] = {
     "fourth": "for calling the fourth card of the group", "done": "for ending one's declarations",
     "knock": "for knocking", "cut": "for cutting instead", "take": "for taking a packet",
     "give_up": "for giving up after the talon", "play_on": "for playing on after the talon",
+    "pass_card": "said before a card passed to another seat: `pass QS`",
 }
 
 

@@ -23,7 +23,8 @@ _READS_C = re.compile(r"\bc\b")
 _READS_ME = re.compile(r"\bc\.me\b")     # `c.me` is the function's own `me`: no Ctx is built for it alone
 
 # the reference filters this generator reproduces, by rule name (engine/phases/play.OBLIGATIONS)
-KNOWN = ("follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead")
+KNOWN = ("follow_suit", "must_trump", "must_beat", "lowest_winner", "hold_back", "no_lead", "must_play", "avoid")
+CARD_SET = {"must_play": "m = cands & {0!r}", "avoid": "m = cands & {1!r}"}   # (phases/card_obligations.py)
 
 
 def _when(gen: ExprGen, trees: Callable[[Any], Any], ob: Any) -> str | bool | None:
@@ -185,6 +186,8 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
 
     def written(ob: Any, lead: bool, indent: str) -> list[str]:
         cond = conds[id(ob)]
+        if ob.rule in CARD_SET:         # the same at the lead and in a trick
+            return guarded([CARD_SET[ob.rule].format(ob.cards, ~ob.cards)], cond, indent) if ob.cards else []
         if lead:
             if ob.rule == "no_lead":
                 return guarded([f"m = cands & {~suit_masks[ob.suit]!r}"], cond, indent)
@@ -220,7 +223,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         return hold_back(ob, indent)
 
     # at the lead only the obligations marked `at_lead` are asked (as the interpreter does)
-    at_lead = [ob for ob in chain if ob.at_lead and (not inline(ob) or ob.rule == "hold_back"
+    at_lead = [ob for ob in chain if ob.at_lead and (not inline(ob) or ob.rule == "hold_back" or ob.rule in CARD_SET
                                                      or (ob.rule == "no_lead" and ob.suit is not None))]
     follows = False
     lines += _statements(block(at_lead, True, "        "), "        ")

@@ -65,6 +65,7 @@ FUNCTION_SOURCE: dict[str, tuple[str, str]] = {
     "size": ("size({0})", "int"),
     "holds": ("st.holds({0}, as_mask({1}))", "any"),
     "count_in": ("st.count_in({0}, {1})", "int"),
+    "holder_of": ("holder_of(st, {0})", "any"),
     "order": ("st.order_of({0})", "int"),
     "points": ("_points(c, {0})", "any"),
     "captured": ("st.captured({0}, as_mask({1}))", "any"),
@@ -187,6 +188,7 @@ def runtime_namespace() -> dict[str, Any]:
         "cmp_lt": X._cmp("<"), "cmp_le": X._cmp("<="), "cmp_gt": X._cmp(">"),
         "cmp_ge": X._cmp(">="), "members": members, "MISSING": _MISSING, "call_attr": call_attr,
         "deals": deals, "figures": figures, "sides": sides, "as_mask": B.as_mask, "played_card": B.played_card,
+        "holder_of": B.holder_of,
         "winning_card": B.winning_card, "_card_or_none": B._card_or_none, "_points": B._points,
         "_punits": B._punits,
     }

@@ -15,6 +15,7 @@ from interpreter.engine.phases.knock import KnockPhase
 from interpreter.engine.phases.kontra import KontraPhase
 from interpreter.engine.phases.number_bids import NumberBidsPhase
 from interpreter.engine.phases.partner import PartnerPhase
+from interpreter.engine.phases.pass_cards import PassCardsPhase
 from interpreter.engine.phases.play import PlayPhase
 from interpreter.engine.phases.settle import SettlePhase
 from interpreter.engine.phases.talon import TalonPhase
@@ -22,7 +23,7 @@ from interpreter.engine.phases.talon import TalonPhase
 PHASES: dict[str, Phase] = {p.name: p for p in (
     AuctionPhase(), TalonPhase(), ContractPhase(), AfterPurchasePhase(), DefencePhase(), KontraPhase(),
     PlayPhase(), SettlePhase(), AnnouncePhase(), NumberBidsPhase(),
-    PartnerPhase(), KnockPhase())}
+    PartnerPhase(), KnockPhase(), PassCardsPhase())}
 
 
 def component(rules: Any, name: str) -> Phase:

@@ -70,7 +70,7 @@ class AuctionSettings:
 # what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the
 # built-in values and functions that read nothing else (engine/builtins.py), and the seat roles
 POSITION_VALUES = frozenset({"dealer", "me", "this", "side", "item", "holder", "seats", "players", "active", "turn",
-                             "passes", "bids", "high", "pass"})
+                             "passes", "bids", "high", "pass", "last_call"})
 POSITION_FUNCTIONS = frozenset({"next", "prev", "order", "first_call", "first_bid", "latest", "has_bid", "spoke",
                                 "min", "max", "abs", "floor", "ceil", "size", "suit_of"})
 

@@ -11,8 +11,9 @@ from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
-from interpreter.engine.phases import duties
+from interpreter.engine.phases import duties, play_extras
 from interpreter.engine.phases.base import Phase
+from interpreter.engine.phases.card_obligations import FILTERS as CARD_FILTERS
 
 if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
@@ -26,6 +27,7 @@ class PlaySettings:
     negotiate: Any | None
     declarer_min: int
     defender_min: int
+    contract: str | None = None     # played when no phase before the play settles one (a game without bidding)
 
 
 def settings(doc: dict, comp: Compiler) -> PlaySettings:
@@ -33,7 +35,8 @@ def settings(doc: dict, comp: Compiler) -> PlaySettings:
     neg = play.get("negotiation") or {}
     return PlaySettings(lead=comp.text(play["lead"]) if "lead" in play else None,
                         negotiate=comp.text(neg["when"]) if "when" in neg else None,
-                        declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0))
+                        declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0),
+                        contract=play.get("contract"))
 
 
 @dataclass(slots=True)
@@ -277,10 +280,10 @@ def _birds_in_order(st: State, ob: Obligation, me: int, hand: int, cands: int, l
 OBLIGATIONS: dict[str, Filter] = {
     "follow_suit": _follow_suit, "must_trump": _must_trump, "must_beat": _must_beat,
     "lowest_winner": _lowest_winner, "hold_back": _hold_back, "no_lead": _no_lead,
-    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order, **duties.FILTERS,
+    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order, **CARD_FILTERS, **duties.FILTERS,
 }
 # obligations that restrict the lead too
-AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order", *duties.AT_LEAD)
+AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order", *CARD_FILTERS, *duties.AT_LEAD)
 
 
 def _unimplemented(rule: str) -> Filter:
@@ -368,6 +371,8 @@ class PlayPhase(Phase):
                 pl.tricks_won[declarer] = n
             return False
         con = st._con
+        if con is None and st.R.play.contract is not None:
+            st.con = con = st.R.in_deal(st, st.R.contracts[st.R.play.contract])
         assert con is not None
         f = con.lead
         if f is None:
@@ -471,6 +476,9 @@ class PlayPhase(Phase):
         """The trick is complete: to its winner, who leads the next, unless the play is over."""
         # shared with the clones (State.clone): the state's own to write (own_play, not called when it is)
         pl = st.play if st._play_own else own_play(st)
+        extras = play_extras.extras_of(st.R)
+        if extras is not None:          # an upset, the called card's talon (engine/phases/play_extras.py)
+            play_extras.trick_end(st, trick, extras)
         winner = st.win[0]  # type: ignore[index]
         pl.tricks_won[winner] += 1
         m = 0

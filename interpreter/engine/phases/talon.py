@@ -57,6 +57,7 @@ class TalonProc:
     requires: Any = None        # a condition after the talon; false: the game is lost at once
     tricks: int = 0             # into_tricks: how many first tricks get a talon card
     called_packet: str | None = None   # defenders: the packet holding the called card goes to this side
+    called_rest: bool = False   # the talon left goes to the declarer's side once the called card, from it, wins a trick
 
     @property
     def card_by_card(self) -> bool:
@@ -79,7 +80,7 @@ def settings(doc: dict, rs: Ruleset, comp: Compiler | None = None) -> dict[str, 
                               face_up=bool(lr.get("face_up")), discards_to=t.get("discards") or "declarer",
                               rest_to=t.get("rest"), who=expr("who"), give_up=expr("give_up"),
                               requires=expr("requires"), tricks=int(t.get("tricks") or 0),
-                              called_packet=t.get("called_packet"))
+                              called_packet=t.get("called_packet"), called_rest=t.get("called_rest") == "declarer")
     return out
 
 
