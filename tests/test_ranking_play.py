@@ -201,3 +201,16 @@ def test_the_rule_bot_judges_a_hand_by_the_contracts_ranking():
     bot = RuleBot(0)
     assert bot.tricks_estimate(st, hand, st.R.contracts["grand"]) == pytest.approx(3.2 + RANKED_EXTRA)
     assert bot.tricks_estimate(st, hand, st.R.contracts["hearts"]) == pytest.approx(4.3 + RANKED_EXTRA)
+
+
+@pytest.mark.rules("SKAT-ORD-01", "SKAT-ORD-02")
+def test_the_terminal_shows_a_hand_in_the_contracts_suits():
+    from interpreter.present.terminal import _sorted_hand
+
+    st = new_game(load(GAME), deal={"hands": HANDS, "talon": SKAT}, dealer=0)
+    before = _sorted_hand(st, 1)            # no contract yet: the deck's suits, JS among the spades
+    assert before.index("9♠") < before.index("J♠") < before.index("J♣")
+    for text in ("bid game", "pass", "pass", "declare hearts"):
+        act(st, text)
+    after = _sorted_hand(st, 1)             # hearts: the jacks with the hearts, above the ace
+    assert after.index("A♥") < after.index("J♠") < after.index("J♣") < after.index("7♠")

@@ -54,9 +54,13 @@ def make_console(stream=None, **options):
 
 
 def _sorted_hand(state, seat):
+    """The hand by suit, then by rank: once the contract is known, its suits and order (a ranking's trumps
+    together, Skat's jacks among them)."""
     R = state.R
+    con = state.con
+    suit_of, order = (con.suit_of, con.strength) if con is not None and con.suit_of else (R.suit_of, R.order_of)
     cards = sorted((c for c in range(len(R.cards)) if state.hands[seat] >> c & 1),
-                   key=lambda c: (R.suit_of[c], R.order_of[c]))
+                   key=lambda c: (suit_of[c], order[c]))
     return T.cards(R, [R.codes[c] for c in cards])
 
 
