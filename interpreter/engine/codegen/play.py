@@ -228,7 +228,9 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     follows = False
     lines += _statements(block(at_lead, True, "        "), "        ")
     lines.append("    else:")
-    in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")]   # (no_lead: at the lead only)
+    # (no_lead, and the called card's lead_with, apply at the lead only: in a trick they never restrict)
+    in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")
+                and not (ob.rule == "lead_with" and play.OBLIGATIONS.get(ob.rule) is ob.fn)]
     live = [ob for ob in in_trick if not void(ob)]
     # the hand's cards of the led suit, read once when the chain starts by following suit and must trump,
     # or by following suit unconditionally: then, when the hand has a card of the led suit, the cards left
