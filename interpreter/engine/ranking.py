@@ -92,10 +92,10 @@ def _make(R: Any, spec: Spec, trump: int, led_only: bool) -> Order:
     n_suits = len(R.suit_names)
     sequence: list[int] = []            # the trumps, lowest first
     listed = [c for group in spec.listed for c in group]
-    if trump >= 0:
-        rank_place = {r: i for i, r in enumerate(spec.ranks)}
+    place = {r: i for i, r in enumerate(spec.ranks)}       # a plain card's place in its suit
+    if trump >= 0:          # the trump suit's cards not listed, lowest first, below the listed ones
         plain = [c for c in bits(R.suit_masks[trump]) if c not in listed]
-        plain.sort(key=lambda c: (rank_place.get(cards[c].rank, -1), R.order_of[c]))
+        plain.sort(key=lambda c: (place.get(cards[c].rank, -1), R.order_of[c]))
         sequence += plain
     sequence += listed
     trump_mask = 0
@@ -106,7 +106,6 @@ def _make(R: Any, spec: Spec, trump: int, led_only: bool) -> Order:
     suit_masks = [0] * (n_suits + (1 if trump_class == n_suits else 0))
     for c, s in enumerate(suit_of):
         suit_masks[s] |= 1 << c
-    place = {r: i for i, r in enumerate(spec.ranks)}
     strength = [(0, place[cards[c].rank] if cards[c].rank in place else R.order_of[c]) for c in range(len(cards))]
     for i, c in enumerate(sequence):
         strength[c] = (1, i)
