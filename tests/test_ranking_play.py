@@ -214,3 +214,16 @@ def test_the_terminal_shows_a_hand_in_the_contracts_suits():
         act(st, text)
     after = _sorted_hand(st, 1)             # hearts: the jacks with the hearts, above the ace
     assert after.index("A♥") < after.index("J♠") < after.index("J♣") < after.index("7♠")
+
+
+@pytest.mark.rules("SKAT-ORD-02", "SKAT-ORD-04")
+def test_must_trump_means_the_rankings_trumps(tmp_path):
+    """With a duty to trump (not Skat's rule: a variant), a seat void in the suit led must play a trump, and in a
+    grand the trumps are the jacks: seat 0, without diamonds, must play JD."""
+    variant = tmp_path / "must-trump.stw"
+    variant.write_text(f'extends "{GAME}"\nplay {{ obligations = [follow_suit, must_trump] }}\n', encoding="utf-8")
+    st = new_game(load(str(variant)), deal={"hands": HANDS, "talon": SKAT}, dealer=0)
+    for text in ("bid game", "pass", "pass", "declare grand"):
+        act(st, text)
+    _plays(st, "9D", "8D")
+    assert legal_texts(st) == {"play JD"}
