@@ -20,6 +20,8 @@ KNOCK = 19                           # knock (1) or cut (0) before the first pha
 KIND_NAMES += ["knock"]
 CHOOSE = 20                          # an option of a decision (engine/phases/choice.py): choice << 16 | option
 KIND_NAMES += ["choose"]
+DOUBLE = 21                          # a call on the highest bid (engine/phases/auction_doubles.py): 1 + its level
+KIND_NAMES += ["double"]
 ACCEPT, REFUSE, OFFER = 0, 1, 100   # NEGOTIATE arguments: accept, refuse, or OFFER + declarer's tricks
 MAX_OFFERS = 4                       # offers per deal, so that every deal ends
 

@@ -256,6 +256,8 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     symbols["pass"] = pass_ref
     if hold_word:
         symbols[hold_word] = Ref(hold_word, {"rank": -1, "category": None}, "call")
+    for name in (doc.get("auction") or {}).get("doubles") or ():     # calls on the bid (phases/auction_doubles.py)
+        symbols[str(name)] = Ref(str(name), {"rank": -1, "category": None}, "call")
     for cat in doc.get("category", {}):
         symbols.setdefault(cat, cat)
     figure_refs = figures.refs(doc, Ref)
@@ -327,6 +329,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
     rules.auction = auction.settings(doc, comp, symbols, pass_ref, rules.calls)
+    rules.auction.double_words = tuple(table.of(n) for n in rules.auction.doubles)
     rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
                                                                                    contracts_doc)
     rules.accounts = dict(doc.get("account") or {})

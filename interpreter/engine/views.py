@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.phases import choice
+from interpreter.engine.phases import auction_doubles, choice
 from interpreter.engine.phases.announce_text import text as announce_text
 from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import word as kontra_word
@@ -115,6 +115,8 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
         return announce_text(state, action)
     if kind == A.CHOOSE:
         return choice.text(state, action)
+    if kind == A.DOUBLE:
+        return auction_doubles.text(state, action)
     if kind == A.NEGOTIATE:
         return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
     return f"action {action}"

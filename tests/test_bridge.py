@@ -1,0 +1,119 @@
+"""Issue 36, contract bridge: the auction's shapes as generic mechanisms (a pass that is not final, double and
+redouble as calls on the bid, the declarer by strain), run by both engines on games/bridge/bridge.stw."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import load
+from interpreter.engine import new_game
+from tests.helpers import act, legal_texts
+
+ENGINES = ("generated", "interpreter")
+N, E, S, W = 0, 1, 2, 3
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request, monkeypatch):
+    if request.param == "interpreter":
+        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
+    else:
+        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
+    return request.param
+
+
+def deal(seed: int = 1, dealer: int = N, name: str = "bridge", **options):
+    return new_game(load(name), seed=seed, dealer=dealer, options=options or None)
+
+
+def calls(st, *texts: str) -> None:
+    for t in texts:
+        act(st, t)
+
+
+@pytest.mark.rules("BRIDGE-AUC-01", "BRIDGE-AUC-03", "BRIDGE-AUC-05")
+def test_the_dealer_opens_with_any_of_the_35_bids_or_a_pass(engine):
+    st = deal(dealer=E)
+    assert st.phase == "auction" and st.current_player() == E
+    texts = legal_texts(st)
+    assert len(texts) == 36 and "pass" in texts and "double" not in texts
+    assert {"bid 1C", "bid 1NT", "bid 7NT"} <= texts
+
+
+@pytest.mark.rules("BRIDGE-AUC-05", "BRIDGE-AUC-08", "BRIDGE-AUC-09")
+def test_double_only_by_an_opponent_redouble_only_by_the_bidders_side(engine):
+    st = deal()
+    act(st, "bid 1S")
+    assert "double" in legal_texts(st) and "bid 1S" not in legal_texts(st) and "bid 1NT" in legal_texts(st)
+    act(st, "pass")                                     # East passes
+    assert "double" not in legal_texts(st)              # South may not double his partner's bid
+    assert "redouble" not in legal_texts(st)
+    act(st, "pass")
+    act(st, "double")                                   # West doubles North's bid
+    assert st.current_player() == N
+    assert "double" not in legal_texts(st) and "redouble" in legal_texts(st)
+    act(st, "pass")
+    assert "redouble" not in legal_texts(st) and "double" not in legal_texts(st)   # East: the double is his side's
+    act(st, "pass")
+    act(st, "redouble")                                 # South redoubles his side's bid, doubled by West
+    assert not {"double", "redouble"} & legal_texts(st)  # nothing more on a redoubled bid
+    act(st, "bid 2C")                                   # West: a new bid makes them void
+    assert "double" in legal_texts(st) and "redouble" not in legal_texts(st)
+
+
+@pytest.mark.rules("BRIDGE-AUC-11", "BRIDGE-AUC-12")
+def test_double_level_reads_the_calls_standing_on_the_final_bid(engine):
+    for said, level in (([], 0), (["double"], 1), (["double", "redouble"], 2)):
+        st = deal()
+        calls(st, "bid 2H", *said, "pass", "pass", "pass")
+        assert st.phase == "play"
+        c = st.ctx()
+        assert st.R.compiler.text("double_level")(c) == level
+        assert [str(x) for x in (st.final_call.name,)] == ["bid_2H"]
+
+
+@pytest.mark.rules("BRIDGE-AUC-07", "BRIDGE-AUC-12", "BRIDGE-AUC-13")
+def test_three_passes_after_a_call_end_the_auction_four_at_the_start_pass_it_out(engine):
+    st = deal()
+    calls(st, "pass", "pass", "pass")
+    assert st.phase == "auction" and st.current_player() == W
+    act(st, "pass")
+    assert st.is_over() and st.all_passed
+    st = deal()
+    calls(st, "pass", "bid 1D", "pass", "pass", "double", "pass", "pass")
+    assert st.phase == "auction"                        # two passes after the double: not yet
+    act(st, "pass")
+    assert st.phase == "play" and st.declarer == E and st.current_player() == S
+
+
+@pytest.mark.rules("BRIDGE-AUC-15", "BRIDGE-PLAY-01")
+def test_the_declarer_is_the_first_of_the_side_to_name_the_strain(engine):
+    st = deal()
+    calls(st, "bid 1H", "pass", "bid 2H", "pass", "bid 4H", "pass", "pass", "pass")
+    assert st.declarer == N and set(st.declarers) == {N, S}
+    st = deal()
+    calls(st, "bid 1C", "pass", "bid 1H", "pass", "bid 2H", "pass", "bid 4H", "pass", "pass", "pass")
+    assert st.declarer == S and st.current_player() == W
+    st = deal()                                          # North's hearts do not count for East–West
+    calls(st, "bid 1H", "pass", "pass", "bid 2H", "pass", "bid 3H", "pass", "pass", "pass")
+    assert st.declarer == W
+
+
+def test_both_engines_agree_on_random_auctions(monkeypatch):
+    seen = {}
+    for name in ENGINES:
+        if name == "interpreter":
+            monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
+        else:
+            monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
+        out = []
+        for seed in range(40):
+            st, rng = deal(seed=seed, dealer=seed % 4), random.Random(seed)
+            while st.phase == "auction":
+                legal = st.legal_actions()
+                out.append(tuple(sorted(legal)))
+                st.apply(rng.choice(legal))
+            out.append((st.declarer, st.final_call.name if st.final_call else None))
+        seen[name] = out
+    assert seen["generated"] == seen["interpreter"]
