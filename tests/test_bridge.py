@@ -117,3 +117,63 @@ def test_both_engines_agree_on_random_auctions(monkeypatch):
             out.append((st.declarer, st.final_call.name if st.final_call else None))
         seen[name] = out
     assert seen["generated"] == seen["interpreter"]
+
+
+def _to_play(engine_name=None):
+    """A deal whose auction is over: 4H by South (North bid clubs first, South hearts), West to lead."""
+    st = deal()
+    calls(st, "bid 1C", "pass", "bid 1H", "pass", "bid 2H", "pass", "bid 4H", "pass", "pass", "pass")
+    assert st.declarer == S and st.phase == "play"
+    return st
+
+
+@pytest.mark.rules("BRIDGE-PLAY-02")
+def test_dummy_is_shown_to_every_other_seat_after_the_opening_lead(engine):
+    st = _to_play()
+    assert st.dummy == N and st.dummy_by == S
+    assert all("open_hands" not in st.observation(s) for s in range(4))     # before the lead: hidden
+    assert st.observation(E)["dummy"] == N
+    st.apply(st.legal_actions()[0])                                          # West leads
+    north = set(st.R.rs.codes(st.hands[N]))
+    for s in (E, S, W):
+        assert set(st.observation(s)["open_hands"][N]) == north
+    assert "open_hands" not in st.observation(N)                             # his own hand is his hand
+    assert set(st.observation(E)["open_hands"]) == {N}                       # nobody else's
+
+
+@pytest.mark.rules("BRIDGE-PLAY-03", "BRIDGE-AMB-02")
+def test_the_declarer_plays_dummys_cards_at_dummys_turn(engine):
+    st = _to_play()
+    st.apply(st.legal_actions()[0])                                          # West leads
+    assert st.to_act == N and st.current_player() == S                      # dummy's turn, the declarer acts
+    assert st.observation(S)["to_act"] == S and st.observation(E)["to_act"] == S
+    legal = st.legal_actions()
+    assert legal and all(st.hands[N] >> (a & ((1 << 64) - 1)) & 1 for a in legal)   # dummy's cards only
+    st.apply(legal[0])
+    assert st.log[-1][0] == N                                                # the log names the dummy's seat
+    assert st.current_player() == E == st.to_act
+    plays = {S: 0, E: 0, W: 0, N: 0}
+    rng = random.Random(3)
+    while not st.is_over():
+        plays[st.current_player()] += 1
+        st.apply(rng.choice(st.legal_actions()))
+    assert plays[N] == 0 and plays[S] == 25 and plays[E] == 13 and plays[W] == 12   # the dummy never acts
+
+
+def test_the_web_view_offers_the_declarer_dummys_cards():
+    from interpreter.web import load_games
+    from interpreter.web.hub import Hub
+    from interpreter.web.views import view
+
+    hub = Hub(load_games(["bridge"]), delay=0, seed=5)
+    table = hub.open("bridge", ["person", "person", "person", "person"], deals=1)
+    st = table.state
+    for t in ("bid 1C", "pass", "bid 1H", "pass", "bid 2H", "pass", "bid 4H", "pass", "pass", "pass"):
+        act(st, t)
+    st.apply(st.legal_actions()[0])
+    table.version += 1
+    south, east = view(table, S), view(table, E)
+    north = set(st.R.rs.codes(st.hands[N]))
+    assert south["to_act"] == S and south["legal"] and all(t.split()[1] in north for t in south["legal"])
+    assert set(south["open_hands"][str(N)]) == north and south["more"]["dummy"] == N
+    assert east["legal"] == [] and set(east["open_hands"][str(N)]) == north

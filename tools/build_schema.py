@@ -418,6 +418,12 @@ SCHEMA = {
         }, "One figure (side goal).", required=("goal",)), "Figures: side goals besides the game (declared or silent)."),
         "play": obj({
             "lead": d(EXPR, "Who leads to the first trick (a contract may override).", "declarer"),
+            "dummy": obj({
+                "seat": d(EXPR, "The dummy's seat, judged when the play starts (none: no dummy in this deal).", "partner_of(declarer)"),
+                "by": d(EXPR, "The seat that plays the dummy's cards at the dummy's turn (default: the declarer); the dummy himself never acts in the play.", "declarer"),
+                "after_lead": d({"type": "integer", "minimum": 1, "maximum": 60}, "The dummy's hand is shown to every other seat from the lead to this trick on (default 1: right after the opening lead).", "1"),
+                "doc": TEXT, "rule": TEXT,
+            }, "Dummy (contract bridge): one seat's hand laid open and played by another seat; the view, the log, the terminal and the web table show it.", required=("seat",)),
             "obligations": OBLIGATIONS,
             "winner": enum(["trump_then_led", "led"], "How a trick is won (a contract may override)."),
             "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),

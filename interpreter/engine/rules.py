@@ -18,6 +18,7 @@ from interpreter.engine.phases import (
     auction,
     choice,
     defence,
+    dummy,
     knock,
     kontra,
     number_bids,
@@ -141,6 +142,7 @@ class Rules:
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: list[dict] = field(default_factory=list)   # deal.packets, sizes worked out for the options
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
+    dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -292,6 +294,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
     rules.number_bids = number_bids.settings(doc, comp)
     rules.choices = choice.settings(doc, comp)
+    rules.dummy = dummy.settings(doc, comp)
     rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
     rules.turn_up = bool(doc["deal"].get("turn_up"))
     rules.figures = figures.compile_figures(doc, comp, figure_refs, dict(rs.card_index))

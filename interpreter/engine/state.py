@@ -236,7 +236,10 @@ class State(Readings):
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.to_act
+        """The seat to act: the seat whose turn it is, or at the dummy's turn the seat that plays for him
+        (engine/phases/dummy.py); `to_act` stays the seat whose cards are played."""
+        t = self.to_act
+        return self.dummy_by if t == self.dummy else t
 
     def is_over(self) -> bool:
         return self._component is None      # (phase "end": _end() clears the component, _advance() sets one)
@@ -417,6 +420,7 @@ _BLANK: dict[str, Any] = {
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
+    "dummy": None, "dummy_by": None,  # the seat whose hand is open and who plays it (phases/dummy.py)
     "chosen": {},                   # choice → the option said (phases/choice.py): replaced, never written in place
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the

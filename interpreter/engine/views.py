@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.phases import auction_doubles, choice
+from interpreter.engine.phases import auction_doubles, choice, dummy
 from interpreter.engine.phases.announce_text import text as announce_text
 from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import word as kontra_word
@@ -42,7 +42,7 @@ def observation(self: State, seat: int) -> dict:
     # before the cut or the knock (phase `knock`) nobody has seen a card: the hand is not shown yet. The
     # engine deals at the start (a pile taken after a knock is the hand dealt, engine/phases/knock.py)
     obs: dict[str, Any] = {
-        "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
+        "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.current_player(),
         "hand": R.rs.codes(self.hands[seat]) if self.phase != "knock" else [],
         "calls": list(self.auction.calls),
         "declarer": self.declarer,
@@ -64,6 +64,7 @@ def observation(self: State, seat: int) -> dict:
         obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
     if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
         obs["declared"] = dict(self.announce.declared)
+    dummy.observe(self, seat, obs)
     sides.observe(self, seat, obs)
     talon_observe(self, seat, obs)
     choice.observe(self, obs)
