@@ -177,3 +177,25 @@ def test_the_web_view_offers_the_declarer_dummys_cards():
     assert south["to_act"] == S and south["legal"] and all(t.split()[1] in north for t in south["legal"])
     assert set(south["open_hands"][str(N)]) == north and south["more"]["dummy"] == N
     assert east["legal"] == [] and set(east["open_hands"][str(N)]) == north
+
+
+def test_the_rule_bot_bids_by_points_to_contracts_of_every_weight():
+    from interpreter.bots import make_bot
+
+    levels, passed = set(), 0
+    for seed in range(120):
+        st = deal(seed=seed, dealer=seed % 4)
+        bots = [make_bot("rule", f"{seed}:{s}") for s in range(4)]
+        while not st.is_over():
+            st.apply(bots[st.current_player()].choose(st))
+        if st.final_call is None:
+            passed += 1
+        else:
+            levels.add(st.final_call.ref.rec["level"])
+    assert passed < 0.2 * 120                       # most deals are bid
+    assert {1, 3, 4} <= levels                      # part scores and games
+    from interpreter.bots.rule_strains import _points
+    st = deal(seed=1)
+    R = st.R
+    hand = sum(1 << R.rs.card_index[c] for c in ["AS", "KS", "QS", "JS", "10S", "9S", "AH", "KH", "2D", "3D", "4D", "2C", "3C"])
+    assert _points(R, hand)[0] == 4 + 3 + 2 + 1 + 4 + 3 + 2     # 17 high-card points, two for the six spades
