@@ -32,7 +32,7 @@ def applies(state: Any) -> bool:
 
 
 def _points(R: Any, hand: int) -> tuple[int, dict[str, int]]:
-    lengths = {s: 0 for s in R.suit_names}
+    lengths = dict.fromkeys(R.suit_names, 0)
     top: dict[int, int] = {}
     for card in R.cards:                            # the highest order in each suit
         top[R.suit_of[card.index]] = max(top.get(R.suit_of[card.index], 0), card.order)

@@ -85,6 +85,8 @@ class State(Readings):
     phase: str
     phase_i: int
     to_act: int
+    dummy: int | None               # the seat whose hand is open and played by `dummy_by` (phases/dummy.py)
+    dummy_by: int | None
     _component: Phase | None
     log: list[tuple[int, int]]
     _declarer: int | None
@@ -239,7 +241,8 @@ class State(Readings):
         """The seat to act: the seat whose turn it is, or at the dummy's turn the seat that plays for him
         (engine/phases/dummy.py); `to_act` stays the seat whose cards are played."""
         t = self.to_act
-        return self.dummy_by if t == self.dummy else t
+        by = self.dummy_by
+        return by if t == self.dummy and by is not None else t
 
     def is_over(self) -> bool:
         return self._component is None      # (phase "end": _end() clears the component, _advance() sets one)
