@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.phases import auction_doubles, choice, dummy
+from interpreter.engine.phases import choice
 from interpreter.engine.phases.announce_text import text as announce_text
 from interpreter.engine.phases.knock import text as knock_text
 from interpreter.engine.phases.kontra import word as kontra_word
@@ -64,11 +64,24 @@ def observation(self: State, seat: int) -> dict:
         obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
     if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
         obs["declared"] = dict(self.announce.declared)
-    dummy.observe(self, seat, obs)
+    if self.dummy is not None:      # the dummy (phases/dummy.py): his seat, his hand once it is on the table
+        _dummy(self, seat, obs)
     sides.observe(self, seat, obs)
     talon_observe(self, seat, obs)
     choice.observe(self, obs)
     return obs
+
+
+def _dummy(self: State, seat: int, obs: dict) -> None:
+    """What a seat sees of the dummy: who he is once the play starts, his hand from the lead to trick
+    `after_lead` on (phases/dummy.py, `shown`), to every seat but his own."""
+    obs["dummy"] = self.dummy
+    S = self.R.dummy
+    if S is None or self.phase != "play" or seat == self.dummy:
+        return
+    done = len(self.play.history)
+    if done >= S.after_lead or (done == S.after_lead - 1 and bool(self.trick)):
+        obs.setdefault("open_hands", {})[self.dummy] = self.R.rs.codes(self.hands[self.dummy])
 
 
 def _norm(v: Any) -> Any:
@@ -116,8 +129,8 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
         return announce_text(state, action)
     if kind == A.CHOOSE:
         return choice.text(state, action)
-    if kind == A.DOUBLE:
-        return auction_doubles.text(state, action)
+    if kind == A.DOUBLE:            # a call on the bid (phases/auction_doubles.py), in its word
+        return R.auction.double_words[arg - 1]
     if kind == A.NEGOTIATE:
         return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
     return f"action {action}"

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from interpreter.engine.phases.auction import AuctionState
     from interpreter.engine.state import State
 
-__all__ = ["legal", "apply", "text", "declarer_by", "opponents"]
+__all__ = ["legal", "apply", "declarer_by", "opponents"]
 
 
 def opponents(st: State, a: int, b: int) -> bool:
@@ -54,11 +54,6 @@ def apply(au: AuctionState, me: int, level: int, ref: Any) -> None:
     if au.first_call[me] is None:
         first = au.first_call = au.first_call.copy()
         first[me] = ref
-
-
-def text(state: State, action: int) -> str:
-    """A call on the bid is said as its word (`words { double = "X" }`), else its name."""
-    return state.R.auction.double_words[A.arg_of(action) - 1]
 
 
 def declarer_by(st: State, field: str) -> int | None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
 
-__all__ = ["DummySettings", "settings", "start", "shown", "observe"]
+__all__ = ["DummySettings", "settings", "start", "shown"]
 
 
 @dataclass(frozen=True)
@@ -49,18 +49,10 @@ def start(st: State, S: DummySettings) -> None:
 
 
 def shown(st: State) -> bool:
-    """The dummy's hand is on the table: the lead to trick `after_lead` is made (or that trick is over)."""
+    """The dummy's hand is on the table: the lead to trick `after_lead` is made (or that trick is over);
+    the views read the same (engine/views.py `_dummy`)."""
     S = st.R.dummy
     if st.dummy is None or S is None or st.phase != "play":
         return False
     done = len(st.play.history)
     return done >= S.after_lead or (done == S.after_lead - 1 and bool(st.trick))
-
-
-def observe(st: State, seat: int, obs: dict) -> None:
-    """What a seat sees of the dummy: who he is once the play starts, his hand once it is shown."""
-    if st.dummy is None:
-        return
-    obs["dummy"] = st.dummy
-    if shown(st) and seat != st.dummy:
-        obs.setdefault("open_hands", {})[st.dummy] = st.R.rs.codes(st.hands[st.dummy])
