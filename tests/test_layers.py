@@ -43,7 +43,7 @@ RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
 ENGINE_LAYERS = (
     ("cards and seats", ("errors", "actions", "cards", "seating")),
     ("state", ("context", "sides", "accounts", "deals", "readings", "views", "state")),
-    ("built-ins", ("builtins", "figures", "compile")),
+    ("built-ins", ("builtins", "figures", "compile", "given")),
     ("phases", ("phases",)),
     ("rules", ("rules", "reseating", "session", "text", "__init__")),
 )
@@ -55,7 +55,7 @@ KNOWN_UPWARD = frozenset({
     ("state", "phases.settle"), ("state", "phases.talon"), ("state", "rules"),
     ("readings", "phases.talon"),
     ("views", "phases.announce_text"), ("views", "phases.knock"), ("views", "phases.kontra"),
-    ("views", "phases.partner"), ("views", "phases.play"), ("views", "phases.talon"),
+    ("views", "phases.partner"), ("views", "phases.choice"), ("views", "phases.play"), ("views", "phases.talon"),
     ("phases.conditions", "codegen.reads"), ("rules", "codegen"),
 })
 # the engine's generated code, which stage B moves out of the engine: not yet in a layer

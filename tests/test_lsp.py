@@ -132,9 +132,12 @@ def test_hover_completion_and_definition_across_extends(client, tmp_path):
     uri = {"uri": path.as_uri()}
     hover = client.request("textDocument/hover", {"textDocument": uri, "position": {"line": 2, "character": 28}})
     assert "tricks" in hover["result"]["contents"]["value"] and "taken by a seat" in hover["result"]["contents"]["value"]
-    comp = client.request("textDocument/completion", {"textDocument": uri, "position": {"line": 3, "character": 25}})
+    comp = client.request("textDocument/completion", {"textDocument": uri, "position": {"line": 3, "character": 24}})
     labels = {i["label"] for i in comp["result"]["items"]}
-    assert {"two_g", "one", "early_end", "declarer", "follow_suit"} <= labels
+    assert {"two_g", "one", "declarer", "follow_suit"} <= labels and "early_end" not in labels   # a list: names, no keys
+    comp = client.request("textDocument/completion", {"textDocument": uri, "position": {"line": 3, "character": 25}})
+    typed = {i["label"] for i in comp["result"]["items"]}                # "o" typed: only names beginning with it
+    assert "one" in typed and all(label.startswith("o") for label in typed) and len(typed) < len(labels) / 5
     found = client.request("textDocument/definition", {"textDocument": uri, "position": {"line": 3, "character": 29}})
     assert found["result"]["uri"] == (tmp_path / "base.stw").as_uri()
     base_lines = (tmp_path / "base.stw").read_text().splitlines()

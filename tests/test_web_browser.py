@@ -21,6 +21,7 @@ _spec.loader.exec_module(driver)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from interpreter.harness import logs  # noqa: E402
+from interpreter.harness.scenario_rows import deal_rows  # noqa: E402
 from interpreter.web import load_games  # noqa: E402
 from interpreter.web.hub import MAX_PER_SEAT, Hub  # noqa: E402
 
@@ -59,6 +60,14 @@ def _engine_payments(table) -> dict[str, int]:
     logs.play(state, logs.actions_of(table.records[0], where), where)
     assert state.is_over()
     return {str(s): v for s, v in state.result()["payments"].items()}
+
+
+def _engine_rows(table) -> dict[str, dict]:
+    """The replayed deal's payment rows by their names on the table, amounts per seat."""
+    where = logs.Where("table", 1)
+    state = logs.start(table.game.rs, table.records[0], where)
+    logs.play(state, logs.actions_of(table.records[0], where), where)
+    return deal_rows(state.payments, str)
 
 
 def _shown_payments(page) -> dict[str, int]:
@@ -262,6 +271,15 @@ def test_a_koenigrufen_deal_reads_in_the_rule_files_names(browser):
         con = table.state.con
         assert doc["contract"][con.name]["title"] in game and "trumps: " + doc["deck"]["names"]["en"]["T"] in game
         assert _shown_payments(page) == _engine_payments(table)
+        # every payment row by its name on the table (the note without catalog ids), with its amounts
+        heads = page.locator("#result table.payments tr > th:first-child").all_text_contents()
+        shown = heads[heads.index("card points") + 1:heads.index("payments of the deal")]
+        engine = _engine_rows(table)
+        assert shown == list(engine) and shown[0] == "game × valat × kontra", (shown, list(engine))
+        for note, amounts in engine.items():
+            row = page.locator("#result table.payments tr", has=page.locator("th", has_text=note)).first
+            got = [c.strip().removeprefix("+") for c in row.locator("td").all_text_contents()]
+            assert got == [str(amounts.get(str(s), "")) for s in range(4)], (note, got, amounts)
         cells = page.locator("#result table.payments tr", has_text="card points").locator("td").all_text_contents()
         assert cells == [_points(table.state.points((s,))) for s in range(4)]
         sides = page.locator("#result p", has_text="declaring side").inner_text()

@@ -193,7 +193,8 @@ def check(ctx: Context) -> None:
         try:
             t = let_checker.check(node, scope)
         except ExprError as err:
-            _report(ctx, err, f"in 'let {name}': {err}", ptr, node)
+            for one in (err, *err.more):
+                _report(ctx, one, f"in 'let {name}': {one}", ptr, node)
             t = "any"
         _report_pending(ctx, let_checker, ptr, node)
         if params:
@@ -234,7 +235,8 @@ def check(ctx: Context) -> None:
         try:
             t = checker.check(node, scope_of(tuple(map(str, path))))
         except ExprError as err:
-            _report(ctx, err, f"{err} (in {_field(path)})", ptr, node)
+            for one in (err, *err.more):
+                _report(ctx, one, f"{one} (in {_field(path)})", ptr, node)
             continue
         finally:
             _report_pending(ctx, checker, ptr, node)

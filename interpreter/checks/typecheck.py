@@ -16,6 +16,7 @@ class ExprError(Exception):
         self.suggestions = list(suggestions)
         self.node = node
         self.help = help
+        self.more: list[ExprError] = []   # further unknown names of the same expression, in order
 
 
 def _compatible(a: str, b: str) -> bool:
@@ -37,13 +38,27 @@ class Checker:
             self.functions.update(functions)
         self._own = set(names) | set(functions or ())
         self.pending: list[tuple[str, str, tuple]] = []   # (kind, name, node) of built-ins not implemented yet
+        self._unknowns: list[ExprError] = []              # every unknown name of the expression being checked
 
     def _note_pending(self, kind: str, name: str, node) -> None:
         if name not in self._own and is_pending(kind, name):
             self.pending.append((kind, name, node))
 
     def check(self, node, scope: dict[str, str] | None = None) -> str:
-        return self._t(node, scope or {})
+        """The type of `node`. Raises the first error; when names are unknown, the first unknown name,
+        with every further one in `more` (an unknown name counts as any type, so that checking goes on
+        and each of them is reported, not only the first)."""
+        self._unknowns = []
+        try:
+            t = self._t(node, scope or {})
+        except ExprError:
+            if not self._unknowns:
+                raise
+        if self._unknowns:
+            first, *rest = self._unknowns
+            first.more = rest
+            raise first
+        return t
 
     def _unknown(self, name: str, scope, node=None) -> ExprError:
         pool = list(self.names) + list(scope) + list(self.functions)
@@ -72,7 +87,8 @@ class Checker:
             if n in self.functions:
                 raise ExprError("E403", f"'{n}' is a function and needs arguments: {n}(…)", node=node,
                                 help=self.signature(n))
-            raise self._unknown(n, scope, node)
+            self._unknowns.append(self._unknown(n, scope, node))
+            return "any"
         if kind == "list":
             types = {self._t(x, scope) for x in node[1]}
             if types <= {"seat"} and types:
@@ -171,7 +187,11 @@ class Checker:
         if fname not in self.functions:
             if fname in self.names or fname in scope:
                 raise ExprError("E403", f"'{fname}' is not a function", node=node)
-            raise ExprError("E401", f"unknown function '{fname}'", best_matches(fname, self.functions), node=node)
+            self._unknowns.append(ExprError("E401", f"unknown function '{fname}'", best_matches(fname, self.functions),
+                                            node=node))
+            for arg in args:
+                self._t(arg, scope)
+            return "any"
         self._note_pending("function", fname, node)
         params, result, _ = self.functions[fname]
         if params and params[-1].startswith("*"):

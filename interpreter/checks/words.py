@@ -9,6 +9,7 @@ from interpreter.model.words import ACTION_WORDS, declared_names, kontra_levels,
 
 
 def check(ctx: Context) -> None:
+    _clashes(ctx)                       # the `word` of a call speaks too, with or without a `words` section
     section = ctx.doc.get("words")
     if not isinstance(section, dict):
         return
@@ -26,7 +27,6 @@ def check(ctx: Context) -> None:
         ctx.error("E301", f"unknown word key '{key}': not an action word, call, contract or kontra level",
                   f"/words/{escape(key)}", key=True, suggestions=_alike(str(key), pool),
                   help="action words: " + ", ".join(ACTION_WORDS) + "; or the name of a call or contract" + chains)
-    _clashes(ctx)
 
 
 def _alike(key: str, pool: set[str]) -> list[str]:
@@ -50,5 +50,20 @@ def _clashes(ctx: Context) -> None:
             if other == name:
                 continue
             ptr = f"/words/{escape(name)}" if name in (ctx.doc.get("words") or {}) else f"/{part}/{escape(name)}"
+            bases = [_joins(items[n]) for n in (other, name)] if part == "call" else []
+            if bases and all(bases) and bases[0] != bases[1]:
+                # joining calls (bei) on different bases: both may be open at once, and the word names two bids
+                ctx.error("E314", f"calls '{other}' and '{name}' are both spoken '{spoken}', but they join different "
+                          f"calls ({', '.join(bases[0])}; {', '.join(bases[1])}): while both are open, the word "
+                          "names two bids", ptr, key=True,
+                          help="give each joining call its own word (its `word`, or `words { … }`), say naming the "
+                               "call it joins")
+                continue
             ctx.error("E314", f"{part}s '{other}' and '{name}' are both spoken '{spoken}'", ptr, key=True,
                       help=f"give each {part} its own word in `words {{ … }}`, so a typed word names one action")
+
+
+def _joins(call: object) -> list[str]:
+    """The calls a joining call joins (a bei's bases), by name; none for a call of its own."""
+    joins = call.get("joins") if isinstance(call, dict) else None
+    return [str(j) for j in joins] if isinstance(joins, list) else []

@@ -34,7 +34,7 @@ def _given(st: State, f: Any, names: Any, what: str) -> str | None:
 
 def talon_name(st: State, item: Any) -> str | None:
     """The talon procedure a call or contract names in this deal (none: none)."""
-    f = item.talon_expr
+    f = getattr(item, "talon_expr", None)      # (a record without one names its procedure, or none)
     if f is None:
         return item.talon
     return _given(st, f, st.R.talons, "talon procedure")
@@ -42,7 +42,7 @@ def talon_name(st: State, item: Any) -> str | None:
 
 def has_talon(item: Any) -> bool:
     """Whether a call or contract names a talon procedure at all (by name or by an expression)."""
-    return item.talon is not None or item.talon_expr is not None
+    return item.talon is not None or getattr(item, "talon_expr", None) is not None
 
 
 def all_pass_contract(st: State) -> str | None:

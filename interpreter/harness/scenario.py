@@ -30,6 +30,7 @@ from interpreter.harness.scenario_cards import explicit_cards
 from interpreter.harness.scenario_files import find_scenarios  # noqa: F401  (the runner's files; cli imports it from here)
 from interpreter.harness.scenario_input import span_of
 from interpreter.harness.scenario_outcome import settle_outcome
+from interpreter.harness.scenario_rows import deal_rows, unexpected_rows
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -106,6 +107,7 @@ def actual_outcome(state, seat_names, people=None) -> dict:
         "tricks": {name(s): n for s, n in r["tricks"].items()},
         "payments": {name(s): _plain(v) for s, v in r["payments"].items()},
         "pot": _plain(r["pot"]),
+        "rows": deal_rows(state.payments, name),
     }
     if r["made"] is not None:
         out["made"] = r["made"]
@@ -292,11 +294,11 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
             # the deal ended a sit: the accounts as the sit's reckoning left them (engine/reseating.py)
             actual["accounts"] = actual_outcome(state, here, seats).get("accounts", {})
         if update:
-            if expect is None or _compare(expect, actual):
+            if expect is None or _compare(expect, actual) or unexpected_rows(expect, actual):
                 _update_expect(deal, actual)
                 changed = True
         elif expect is not None:
-            for d in _compare(expect, actual):
+            for d in _compare(expect, actual) + unexpected_rows(expect, actual):
                 out.failures.append(f"deal {di + 1}: {d}")
         out.deals += 1
         accounts = session.accounts

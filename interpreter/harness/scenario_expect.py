@@ -19,6 +19,7 @@ RESULT_KEYS = {
     "tricks": "tricks taken per seat",
     "payments": "money won or lost in the deal's settlement, per seat",
     "pot": "the pot after the deal",
+    "rows": "the payment rows the deal paid, all of them, each by its name on the table (its note without the catalog ids) with the money per seat",
     "accounts": "every other account: `{NAME: {SEAT: value}}` (score columns, counters, columns kept per pair as `P/Q`, …)",
     "game_over": "whether the game has ended by `session.ends` once this deal is taken in",
     "sheet": "columns of the score sheet after the deal, per seat and by column title",

@@ -81,60 +81,121 @@ def _resolved_description(sub: dict) -> str | None:
     return None
 
 
+def context_at(text: str, line: int, col: int) -> str:
+    """What a name at (0-based) line and column is written as: `call` (a function: `(` follows it),
+    `key` (a key or an item's own name: `=` or `{` follows it, or nothing but the name stands on the
+    line so far), or `expr` (a name inside an expression or a list: the rest)."""
+    lines = text.splitlines()
+    if not 0 <= line < len(lines):
+        return "expr"
+    here = lines[line]
+    m = next((m for m in _WORD.finditer(here) if m.start() <= col <= m.end()), None)
+    start, end = (m.start(), m.end()) if m else (col, col)
+    after = here[end:].lstrip()
+    if after.startswith("("):
+        return "call"
+    if after.startswith("{") or after.startswith("=") and not after.startswith("=="):
+        return "key"
+    before = here[:start]
+    if "=" not in before and "[" not in before and "|" not in before and ("{" in before or not before.strip()):
+        return "key"
+    return "expr"
+
+
+def _shown(v: object) -> str:
+    """A value as a rule file writes it: true, false, none, a list in brackets."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "none"
+    if isinstance(v, list):
+        return "[" + ", ".join(_shown(x) for x in v) + "]"
+    return str(v)
+
+
+def _declared(word: str, loaded: Loaded | None, want_functions: bool) -> list[str]:
+    """What the file (or its base) declares under this name: an item of a collection, a let."""
+    if loaded is None:
+        return []
+    parts = []
+    for kind in DEFINED:
+        coll = loaded.doc.get(kind)
+        if not (isinstance(coll, dict) and word in coll):
+            continue
+        item = coll[word]
+        if want_functions and not (kind == "let" and isinstance(item, dict) and item.get("params")):
+            continue
+        summary = "  ".join(f"{k} = {_shown(v)}" for k, v in item.items() if not isinstance(v, dict)) \
+            if isinstance(item, dict) else _shown(item)
+        parts.append(f"{kind} **{word}**: {summary[:400]}")
+    return parts
+
+
 def hover(text: str, line: int, col: int, loaded: Loaded | None) -> str | None:
-    """Markdown for the name under the cursor: a built-in of the vocabulary, a key of the rules
-    document, or an item the file (or its base) declares."""
+    """Markdown for the name under the cursor, read as what it is written as there (context_at): a
+    function of the vocabulary where it is called, a key of the rules document where it stands as
+    one, else a built-in value, phase or obligation; and an item the file (or its base) declares."""
     word = word_at(text, line, col)
     if word is None:
         return None
+    role = context_at(text, line, col)
     parts = []
-    if word in VALUES:
-        e = REGISTRY[("value", word)]
-        parts.append(f"**{word}** : {e.type} — {e.doc}\n\nexample: `{e.example}`")
-    if word in FUNCTIONS:
-        e = REGISTRY[("function", word)]
-        parts.append(f"**{word}**({', '.join(e.params)}) → {e.type} — {e.doc}\n\nexample: `{e.example}`")
-    if word in COMPREHENSIONS:
-        e = REGISTRY[("comprehension", word)]
-        parts.append(f"**{word}**(… for x in …) → {e.type} — {e.doc}\n\nexample: `{e.example}`")
-    for kind, pool in (("phase", PHASES), ("obligation", OBLIGATIONS)):
-        if word in pool:
-            e = REGISTRY[(kind, word)]
-            parts.append(f"{kind} **{word}** — {e.doc}\n\nexample: `{e.example}`")
-    docs = _schema_docs()
-    if word in docs:
-        parts.append(f"`{word}` — {docs[word]}")
-    if loaded is not None:
-        for kind in DEFINED:
-            coll = loaded.doc.get(kind)
-            if isinstance(coll, dict) and word in coll:
-                item = coll[word]
-                summary = "  ".join(f"{k} = {v}" for k, v in item.items() if not isinstance(v, (dict, list))) \
-                    if isinstance(item, dict) else str(item)
-                parts.append(f"{kind} **{word}**: {summary[:400]}")
+    if role == "call":
+        if word in FUNCTIONS:
+            e = REGISTRY[("function", word)]
+            parts.append(f"**{word}**({', '.join(e.params)}) → {e.type} — {e.doc}\n\nexample: `{e.example}`")
+        if word in COMPREHENSIONS:
+            e = REGISTRY[("comprehension", word)]
+            parts.append(f"**{word}**(… for x in …) → {e.type} — {e.doc}\n\nexample: `{e.example}`")
+        parts += _declared(word, loaded, want_functions=True)
+        return "\n\n---\n\n".join(parts) or None
+    if role == "key":
+        docs = _schema_docs()
+        if word in docs:
+            parts.append(f"`{word}` — {docs[word]}")
+    if role == "expr" or not parts:
+        if word in VALUES:
+            e = REGISTRY[("value", word)]
+            parts.append(f"**{word}** : {e.type} — {e.doc}\n\nexample: `{e.example}`")
+        for kind, pool in (("phase", PHASES), ("obligation", OBLIGATIONS)):
+            if word in pool:
+                e = REGISTRY[(kind, word)]
+                parts.append(f"{kind} **{word}** — {e.doc}\n\nexample: `{e.example}`")
+    parts += _declared(word, loaded, want_functions=False)
     return "\n\n---\n\n".join(parts) or None
 
 
-def completions(loaded: Loaded | None) -> list[tuple[str, str, str]]:
-    """(label, kind, detail) of every name that can be written: keys, built-ins, declared names."""
+def completions(loaded: Loaded | None, text: str | None = None, line: int = 0, col: int = 0) -> list[tuple[str, str, str]]:
+    """(label, kind, detail) of the names that can be written at the cursor: keys where a key
+    stands, else values, functions, phases, obligations and declared names; only those that begin
+    with the part of a name already typed. Without a text, every name."""
+    prefix, role = "", None
+    if text is not None:
+        lines = text.splitlines()
+        here = lines[line][:col] if 0 <= line < len(lines) else ""
+        m = re.search(r"\w*$", here)
+        prefix = m.group(0) if m else ""
+        role = context_at(text, line, col)
     out: dict[str, tuple[str, str, str]] = {}
-    for key, desc in _schema_docs().items():
-        out.setdefault(key, (key, "key", desc))
-    for name, (t, doc) in VALUES.items():
-        out.setdefault(name, (name, "value", f"{t} — {doc}"))
-    for name, (params, t, doc) in FUNCTIONS.items():
-        out.setdefault(name, (name, "function", f"({', '.join(params)}) → {t} — {doc}"))
-    for name in PHASES:
-        out.setdefault(name, (name, "phase", REGISTRY[("phase", name)].doc))
-    for name in OBLIGATIONS:
-        out.setdefault(name, (name, "obligation", REGISTRY[("obligation", name)].doc))
-    if loaded is not None:
-        for kind in DEFINED:
-            coll = loaded.doc.get(kind)
-            if isinstance(coll, dict):
-                for name in coll:
-                    out[str(name)] = (str(name), kind, f"{kind} {name}")
-    return sorted(out.values())
+    if role in (None, "key"):
+        for key, desc in _schema_docs().items():
+            out.setdefault(key, (key, "key", desc))
+    if role != "key":
+        for name, (t, doc) in VALUES.items():
+            out.setdefault(name, (name, "value", f"{t} — {doc}"))
+        for name, (params, t, doc) in FUNCTIONS.items():
+            out.setdefault(name, (name, "function", f"({', '.join(params)}) → {t} — {doc}"))
+        for name in PHASES:
+            out.setdefault(name, (name, "phase", REGISTRY[("phase", name)].doc))
+        for name in OBLIGATIONS:
+            out.setdefault(name, (name, "obligation", REGISTRY[("obligation", name)].doc))
+        if loaded is not None:
+            for kind in DEFINED:
+                coll = loaded.doc.get(kind)
+                if isinstance(coll, dict):
+                    for name in coll:
+                        out[str(name)] = (str(name), kind, f"{kind} {name}")
+    return sorted(v for k, v in out.items() if k.startswith(prefix))
 
 
 def definition(text: str, line: int, col: int, path: Path, loaded: Loaded | None) -> tuple[str, Span | None] | None:

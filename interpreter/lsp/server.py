@@ -130,10 +130,10 @@ def build_server():
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", "[", " "]))
     def completion(ls, params):
-        _, _, _, loaded = where(params)
+        doc, line, col, loaded = where(params)
         items = [types.CompletionItem(label=label, kind=kinds.get(kind, types.CompletionItemKind.Text),
                                       detail=detail[:200])
-                 for label, kind, detail in analysis.completions(loaded)]
+                 for label, kind, detail in analysis.completions(loaded, doc.source, line, col)]
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)

@@ -9,11 +9,11 @@ judged by the engine's own `achieved`/`attempted`.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from interpreter.engine import figures as F
 from interpreter.engine.context import Ctx
+from interpreter.model.notes import readable
 from interpreter.present.labels import names_of, number, trump_phrase
 
 
@@ -42,15 +42,6 @@ def _ordered(amounts: dict, shown=_amount) -> dict:
     """Seats first, in order, then the game accounts (the pot) by name."""
     keys = sorted(k for k in amounts if isinstance(k, int)) + sorted(str(k) for k in amounts if not isinstance(k, int))
     return {k: shown(amounts[k]) for k in keys}
-
-
-# a parenthesis of catalog rule ids at the end of a note ("(KR-SCORE-09, KR-SCORE-10)"): for the booklet, not the table
-RULE_IDS = re.compile(r"\s*\((?:[A-Z]+(?:-[A-Z]+)+-\d+(?:\.\.|–|-)?\d*[a-z]?(?:\s*\([a-z]\))?[,;]?\s*)+\)\s*$")
-
-
-def readable(note: str) -> str:
-    """A payment row's note as a player reads it: without the catalog ids it cites."""
-    return RULE_IDS.sub("", note).strip() or note
 
 
 def stake_row(state: Any) -> dict | None:
