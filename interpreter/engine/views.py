@@ -75,13 +75,13 @@ def observation(self: State, seat: int) -> dict:
 def _dummy(self: State, seat: int, obs: dict) -> None:
     """What a seat sees of the dummy: who he is once the play starts, his hand from the lead to trick
     `after_lead` on (phases/dummy.py, `shown`), to every seat but his own."""
-    obs["dummy"] = self.dummy
+    d = obs["dummy"] = self.dummy
     S = self.R.dummy
-    if S is None or self.phase != "play" or seat == self.dummy:
+    if S is None or d is None or self.phase != "play" or seat == d:
         return
     done = len(self.play.history)
     if done >= S.after_lead or (done == S.after_lead - 1 and bool(self.trick)):
-        obs.setdefault("open_hands", {})[self.dummy] = self.R.rs.codes(self.hands[self.dummy])
+        obs.setdefault("open_hands", {})[d] = self.R.rs.codes(self.hands[d])
 
 
 def _norm(v: Any) -> Any:
