@@ -3,6 +3,7 @@ redouble as calls on the bid, the declarer by strain), run by both engines on ga
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +200,16 @@ def test_the_rule_bot_bids_by_points_to_contracts_of_every_weight():
     R = st.R
     hand = sum(1 << R.rs.card_index[c] for c in ["AS", "KS", "QS", "JS", "10S", "9S", "AH", "KH", "2D", "3D", "4D", "2C", "3C"])
     assert _points(R, hand)[0] == 4 + 3 + 2 + 1 + 4 + 3 + 2     # 17 high-card points, two for the six spades
+
+
+@pytest.mark.rules("BRIDGE-OS-05", "BRIDGE-OS-06", "BRIDGE-OS-08", "BRIDGE-OS-09", "BRIDGE-OS-11", "BRIDGE-OS-12")
+def test_move_for_move_with_openspiels_bridge_over_2000_deals():
+    pytest.importorskip("pyspiel")
+    from interpreter.adapters.conformance import Pair, run
+    from interpreter.adapters.conformance_map import load_mapping
+
+    mapping = load_mapping(Path(__file__).resolve().parent.parent / "games" / "bridge" / "openspiel.yml")
+    config = next(c for c in mapping.configs if c.name == "both-vulnerable")
+    report = run(Pair(mapping, config), 2000, seed="bridge-2000")
+    assert report.deals == 2000 and not report.disagreements, report.disagreements[:1]
+    assert report.decisions > 2000 * 52               # every card of every deal played, and the calls
