@@ -18,6 +18,7 @@ from interpreter.engine.phases import (
     auction,
     choice,
     defence,
+    dummy,
     knock,
     kontra,
     number_bids,
@@ -150,6 +151,7 @@ class Rules:
     packets: list[dict] = field(default_factory=list)   # deal.packets, sizes worked out for the options
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
+    dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -265,6 +267,8 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     symbols["pass"] = pass_ref
     if hold_word:
         symbols[hold_word] = Ref(hold_word, {"rank": -1, "category": None}, "call")
+    for name in (doc.get("auction") or {}).get("doubles") or ():     # calls on the bid (phases/auction_doubles.py)
+        symbols[str(name)] = Ref(str(name), {"rank": -1, "category": None}, "call")
     for cat in doc.get("category", {}):
         symbols.setdefault(cat, cat)
     figure_refs = figures.refs(doc, Ref)
@@ -302,6 +306,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     rules.number_bids = number_bids.settings(doc, comp)
     rules.choices = choice.settings(doc, comp)
     rules.pass_cards = pass_cards.settings(doc, comp)
+    rules.dummy = dummy.settings(doc, comp)
     rules.deal_hand = x(doc["deal"]["hand"]) if "hand" in doc["deal"] else None
     rules.turn_up = bool(doc["deal"].get("turn_up"))
     rules.figures = figures.compile_figures(doc, comp, figure_refs, dict(rs.card_index))
@@ -339,6 +344,7 @@ def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpret
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
     rules.auction = auction.settings(doc, comp, symbols, pass_ref, rules.calls)
+    rules.auction.double_words = tuple(table.of(n) for n in rules.auction.doubles)
     rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
                                                                                    contracts_doc)
     rules.accounts = dict(doc.get("account") or {})

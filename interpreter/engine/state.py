@@ -87,6 +87,8 @@ class State(Readings):
     phase: str
     phase_i: int
     to_act: int
+    dummy: int | None               # the seat whose hand is open and played by `dummy_by` (phases/dummy.py)
+    dummy_by: int | None
     _component: Phase | None
     log: list[tuple[int, int]]
     _declarer: int | None
@@ -242,7 +244,11 @@ class State(Readings):
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.to_act
+        """The seat to act: the seat whose turn it is, or at the dummy's turn the seat that plays for him
+        (engine/phases/dummy.py); `to_act` stays the seat whose cards are played."""
+        t = self.to_act
+        by = self.dummy_by
+        return by if t == self.dummy and by is not None else t
 
     def is_over(self) -> bool:
         return self._component is None      # (phase "end": _end() clears the component, _advance() sets one)
@@ -424,6 +430,7 @@ _BLANK: dict[str, Any] = {
     "passed": (), "pass_to": (), "pass_count": (),   # the cards passed before the play (engine/phases/pass_cards.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
+    "dummy": None, "dummy_by": None,  # the seat whose hand is open and who plays it (phases/dummy.py)
     "chosen": {},                   # choice → the option said (phases/choice.py): replaced, never written in place
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the

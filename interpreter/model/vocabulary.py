@@ -97,6 +97,8 @@ ENTRIES: tuple[Entry, ...] = (
     _v("turned_up", "card", "the card turned face up after the deal (`deal.turn_up`): the first card left over; none when every card is dealt", "suit_of(turned_up)"),
     _v("team_tricks", "num", "tricks taken by the defenders together", "team_tricks >= 4"),
     _v("kontra_level", "num", "calls in the kontra chain so far (0 = none)", "2 ^ kontra_level"),
+    _v("double_level", "num", "the calls (`auction.doubles`) standing on the highest bid: 0 none, 1 doubled, 2 "
+       "redoubled; after the auction, on the final bid", "if double_level == 0 then 50 else 100 * double_level"),
     _v("deal_number", "num", "deals played in this session before this one", "deal_number == 0"),
     _v("made", "bool", "the declaring side has made its contract", "not made"),
     _v("invited", "bool", "a defender was invited", "invited and made"),
