@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -31,7 +32,10 @@ def playable_games() -> list[str]:
     return out
 
 
-GAMES = playable_games()
+# the built-in games, and the test games with per-contract rankings and the called card's duties (tests/rankings)
+RANKINGS = sorted(str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p)
+                  for p in (Path(__file__).parent / "rankings").glob("*.stw"))
+GAMES = playable_games() + RANKINGS
 DEALS = int(os.environ.get("STICHWORT_CODEGEN_DEALS", "120"))
 
 

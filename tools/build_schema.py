@@ -241,6 +241,8 @@ SCHEMA = {
             "raise": enum(["higher", "step", "any"], "The default raise rule: strictly higher rank, exactly the next rank, or any."),
             "allowed": d(EXPR, "A constraint every bid must satisfy (names: `me`, `this`, `high`, `holder`, `first_bid(s)`, …).", "first_bid(me) == none or first_bid(me).category == this.category"),
             "ends": d(EXPR, "The auction ends when this becomes true after a call.", "passes == players or (passes == players - 1 and high != none)"),
+            "doubles": d(NAMES, "Calls made on the highest bid inside the auction, in order (contract bridge's double and redouble): the first by an opponent of the bidder while the bid stands alone, each later one by an opponent of the seat that made the one before, while nothing but passes followed it; a new bid makes them void. Each is said as its name (or its `words` entry); `double_level` reads how many stand on the bid (0, 1, 2), `latest(s) == double` who made one. Opponents are seats of different partnerships (`seating.teams`); without teams every other seat.", "[double, redouble]"),
+            "declarer_by": d(NAME, "A field of the calls (a ladder's `strain`, a call's field or `props` key) that names the declarer: of the side holding the final bid (its partnership in `seating.teams`), the first seat whose bid had the final bid's value of this field. Without it the seat holding the final bid declares.", "strain"),
             "exclude": d(EXPR, "A seat for which this is true is no longer asked (it counts as passed).", "high.category == game and latest(me).category == number"),
             "hold": obj({
                 "call": d(NAME, "The word of the hold call.", "hold"),
@@ -426,6 +428,12 @@ SCHEMA = {
         "play": obj({
             "lead": d(EXPR, "Who leads to the first trick (a contract may override).", "declarer"),
             "contract": d(NAME, "The contract played when no phase before the play settles one: a game without bidding plays this one in every deal.", "round"),
+            "dummy": obj({
+                "seat": d(EXPR, "The dummy's seat, judged when the play starts (none: no dummy in this deal).", "partner_of(declarer)"),
+                "by": d(EXPR, "The seat that plays the dummy's cards at the dummy's turn (default: the declarer); the dummy himself never acts in the play.", "declarer"),
+                "after_lead": d({"type": "integer", "minimum": 1, "maximum": 60}, "The dummy's hand is shown to every other seat from the lead to this trick on (default 1: right after the opening lead).", "1"),
+                "doc": TEXT, "rule": TEXT,
+            }, "Dummy (contract bridge): one seat's hand laid open and played by another seat; the view, the log, the terminal and the web table show it.", required=("seat",)),
             "obligations": OBLIGATIONS,
             "winner": enum(["trump_then_led", "led"], "How a trick is won (a contract may override)."),
             "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),

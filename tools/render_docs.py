@@ -361,11 +361,11 @@ def expressions_part() -> list[str]:
         out.append(f"| {code(name)} **pending** | {esc(e.doc)} | {code(e.example)} |")
     out.append("")
     out += ["### Operators on more types", "",
-            "Arithmetic takes numbers; these operators also take the operand types shown, and are refused there "
-            "(E410) until the engine runs them.", "",
+            "Arithmetic takes numbers; these operators also take the operand types shown (where one is marked "
+            "pending, `validate` refuses it there, E410, until the engine runs it).", "",
             "| operator | operands | result | meaning | example |", "|---|---|---|---|---|"]
     for name, e in entries("operator").items():
-        out.append(f"| {code(name)} **pending** | {code(' and '.join(e.params))} | {code(e.type)} | {esc(e.doc)} "
+        out.append(f"| {code(name)}{mark(e)} | {code(' and '.join(e.params))} | {code(e.type)} | {esc(e.doc)} "
                    f"| {code(e.example)} |")
     out.append("")
     out += ["### Names a rule file adds", "",

@@ -74,6 +74,7 @@ class ActionCatalog:
             acts += [A.make(A.DISCARD, sum(1 << c for c in combo)) for combo in combinations(range(d), k)]
         acts += [A.make(A.BID, i) for i in range(len(rs.calls))]
         acts += [A.make(A.PASS, 0), A.make(A.HOLD, 0)]
+        acts += [A.make(A.DOUBLE, k) for k in range(1, len(R.auction.doubles) + 1)]   # calls on the bid
         acts += [A.make(kind, i) for kind in (A.DECLARE, A.REVEAL) for i in range(len(rs.contracts))]
         acts += [A.make(A.TRUMP, s) for s in range(len(rs.suits))]
         acts += [A.make(kind, v) for kind in (A.DEFEND, A.INVITE, A.AFTER) for v in (0, 1)]

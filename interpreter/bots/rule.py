@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.bots import invitations, passing, rule_levels, rule_play
+from interpreter.bots import invitations, passing, rule_levels, rule_play, rule_strains
 from interpreter.bots.rule_judge import HandJudge, call_entries, goal_profile
 from interpreter.engine import actions as A
 from interpreter.engine import sides
@@ -59,6 +59,8 @@ class RuleBot(HandJudge):
 
     def _auction(self, state, legal):
         chosen = invitations.choose(self, state, legal)     # partnership games with invitation calls
+        if chosen is None:
+            chosen = rule_strains.choose(self, state, legal)    # bids of levels and strains (bridge)
         if chosen is not None:
             return chosen
         hand = state.hands[state.to_act]
@@ -82,6 +84,8 @@ class RuleBot(HandJudge):
         legal = state.legal_actions()
         if len(legal) > 1:
             chosen = invitations.choose(self, state, legal)
+            if chosen is None:
+                chosen = rule_strains.choose(self, state, legal)
             if chosen is not None:
                 return A.kind_of(chosen) == A.PASS
             hand = state.hands[state.to_act]
@@ -350,7 +354,7 @@ class RuleBot(HandJudge):
                 return losers[0]
             if losers:      # the highest card that still loses; out of the suit, the one most likely to be caught later
                 risks = self.zero_risks(state, state.hands[me])
-                suit_of = state.R.suit_of
+                suit_of = con.suit_of       # the suits as the contract's ranking sees them
                 win_suit = suit_of[win_card]
                 return max(losers, key=lambda c: (suit_of[c] != win_suit and risks.get(c, 0.0), strength[c]))
             return min(legal, key=strength.__getitem__)

@@ -141,12 +141,14 @@ class HandJudge:
         cache = R.__dict__.get("_bot_estimates")
         if cache is None:
             cache = R.__dict__["_bot_estimates"] = {}
-        key = (hand, contract.trump)
+        ranked = contract.ranking is not None      # judged by the suits its ranking makes (rule_play)
+        key = (hand, contract.trump, contract.ranking) if ranked else (hand, contract.trump)
         got = cache.get(key)
         if got is None:
             if len(cache) > 200_000:            # bounded: the search bot judges many sampled hands
                 cache.clear()
-            got = cache[key] = self._tricks_estimate(R, hand, contract)
+            got = cache[key] = (rule_play.ranked_estimate(R, hand, contract) if ranked
+                                else self._tricks_estimate(R, hand, contract))
         return got
 
     @staticmethod

@@ -129,7 +129,7 @@ def _lead_tables(R, con) -> tuple[tuple[int, ...], list[tuple]]:
     got = con.__dict__.get("_bot_lead_tables")
     if got is None:
         strength = con.strength
-        suit_masks, suit_of = R.suit_masks, R.suit_of
+        suit_masks, suit_of = con.suit_masks, con.suit_of      # the suits as its ranking sees them
         stronger = []
         for c in range(len(R.cards)):
             mask = 0
@@ -155,7 +155,7 @@ def lead(state, legal):
     for m in state.play.won_cards:
         gone |= m
     out = R.full_mask & ~gone           # the cards still out: a card is master when none of them beats it
-    trump_mask = con.trump_mask if con.trump >= 0 else 0
+    trump_mask = con.trump_mask if con.trump_class >= 0 else 0
     if trump_mask and out & trump_mask and me in state.declarers:
         trumps = [c for c in legal if trump_mask >> c & 1]
         if trumps:
@@ -167,7 +167,7 @@ def lead(state, legal):
     if cash:
         return max(cash, key=cash_key.__getitem__)
     pool = side or legal
-    suit_of, suit_masks = R.suit_of, R.suit_masks
+    suit_of, suit_masks = con.suit_of, con.suit_masks
     return min(pool, key=lambda c: (-(hand & suit_masks[suit_of[c]]).bit_count(), strength[c], c))
 
 
@@ -214,10 +214,13 @@ def card_worths(state) -> list[float]:
     holder = con.__dict__ if con is not None else R.__dict__
     got = holder.get("_bot_card_worths")
     if got is None:
-        trump = con.trump if con is not None and con.trump >= 0 else None
         points = card_points(R)[0]
-        got = holder["_bot_card_worths"] = [
-            (6.0 + 0.3 * R.order_of[c] if R.suit_of[c] == trump else 0.0) + points[c] * 0.8 for c in range(len(R.cards))]
+        if con is None or con.trump_class < 0:
+            got = [points[c] * 0.8 for c in range(len(R.cards))]
+        else:       # a trump by its place among the trumps (its rank in its suit without a ranking)
+            trumps, strength = con.trump_mask, con.strength
+            got = [(6.0 + 0.3 * strength[c][1] if trumps >> c & 1 else 0.0) + points[c] * 0.8 for c in range(len(R.cards))]
+        holder["_bot_card_worths"] = got
     return got
 
 
@@ -227,7 +230,35 @@ def discard_costs(R, con) -> list[float]:
     holder = con.__dict__ if con is not None else R.__dict__
     got = holder.get("_bot_discard_costs")
     if got is None:
-        trump = con.trump if con is not None else None
+        trumps = con.trump_mask if con is not None and con.trump_class >= 0 else 0
         got = holder["_bot_discard_costs"] = [
-            R.order_of[c] * 1.0 + (5 if R.suit_of[c] == trump else 0) for c in range(len(R.cards))]
+            R.order_of[c] * 1.0 + (5 if trumps >> c & 1 else 0) for c in range(len(R.cards))]
     return got
+
+
+# What a hand's estimate under a ranking adds to its top cards and trump length: such a contract's trumps are
+# more than a plain suit's and take the points of the suits they ruff. Calibrated with the rule bots on Skat and
+# Schafkopf (`simulate skat --bots rule`): about 60% of the games declared are made, and fewer than a third of
+# Skat's deals are passed in (without it: 76% made, more than half passed in).
+RANKED_EXTRA = 0.7
+
+
+def ranked_estimate(R, hand: int, con) -> float:
+    """The tricks a hand may take under a contract with a `ranking` (HandJudge.tricks_estimate without one):
+    per suit as the ranking sees it, its top cards held (1 for the highest, 0.6 for one just below the
+    cards above it), for the trumps their length as well, and RANKED_EXTRA."""
+    est = RANKED_EXTRA
+    for k, smask in enumerate(con.suit_masks):
+        held = hand & smask
+        if not held:
+            continue
+        in_order = sorted(bits(smask), key=con.strength.__getitem__, reverse=True)
+        cards = [c for c in in_order if held >> c & 1]
+        for depth, c in enumerate(cards[:3]):
+            gap = in_order.index(c)
+            if gap <= depth:
+                est += 1.0 if gap == 0 else 0.6
+        if k == con.trump_class:
+            n = len(cards)
+            est += max(0, n - 3) * 0.9 + 0.3 * min(n, 3)
+    return min(est, R.rs.hand_size)

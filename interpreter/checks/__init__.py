@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from interpreter.checks import (
     attributes,
+    auction_calls,
     bounds,
     contracts,
     deal,
@@ -27,7 +28,7 @@ from interpreter.checks import (
 from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
-          sits, unread, rankings, decisions, ladders, family_forms)
+          sits, unread, rankings, decisions, ladders, auction_calls, family_forms)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

@@ -14,6 +14,7 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, locate, names_in, parse_text
 from interpreter.model.vocabulary import FUNCTIONS, REGISTRY, VALUES
+from interpreter.model.words import doubles
 from interpreter.resources import schema
 
 
@@ -52,6 +53,8 @@ def environment(ctx: Context) -> dict[str, str]:
         add(c, "call")
     if ctx.hold_word:
         add(ctx.hold_word, "call")
+    for name in doubles(ctx.doc):          # the calls on the bid (auction.doubles)
+        add(name, "call")
     for c in ctx.categories:
         add(c, "name")
     for t in ctx.talons:

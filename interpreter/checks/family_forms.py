@@ -4,7 +4,8 @@ and the names a field given by an expression can give.
 A field that names a talon procedure or the all-pass contract may give the name by an expression (the engine
 runs it: engine/given.py); the names the expression can give are checked as references (E301). An
 obligation's `cards` may name a card value (`called_card`, a `let` giving a card) instead of a card or
-group: that form is E410 here until the engine runs it.
+group: the engine runs that form in `play_when_led`, `lead_with` and `no_discard` (engine/phases/duties.py),
+and it is E410 here in any other obligation until the engine runs it there.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from interpreter.checks.family_names import as_dict, given_names, is_expression
 from interpreter.language.document import escape
 from interpreter.model.vocabulary import REGISTRY, VALUES
 
+# the obligations whose `cards` may name a card value (the others take cards and groups only, for now)
+CARD_VALUE_RULES = ("play_when_led", "lead_with", "no_discard")
 _HELP = "a rule file that uses it cannot be played; see the pending entries in docs/vocabulary.md"
 
 
@@ -69,6 +72,8 @@ def _obligation_cards(ctx: Context) -> None:
             chains.append((f"/contract/{escape(name)}/obligations", con.get("obligations")))
     for ptr, chain in chains:
         for i, ob in enumerate(chain if isinstance(chain, list) else []):
+            if isinstance(ob, dict) and ob.get("rule") in CARD_VALUE_RULES:
+                continue            # the engine works these out in each deal (engine/phases/duties.py)
             cards = ob.get("cards") if isinstance(ob, dict) else None
             for j, c in enumerate(cards if isinstance(cards, list) else []):
                 if str(c) in values:

@@ -9,7 +9,7 @@
   an order with a fixed suit takes that suit (a contract naming another is wrong), an order without a
   suit entry has no trump suit to give.
 
-Nothing here runs yet: `ranking`, `contract.ranking` and `play.ranking` are pending (checks/features.py).
+The engine plays the orders these checks pass (engine/ranking.py).
 """
 from __future__ import annotations
 

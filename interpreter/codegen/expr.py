@@ -61,6 +61,7 @@ from interpreter.codegen.templates import (
 )
 from interpreter.engine import compile as X
 from interpreter.engine import deals
+from interpreter.engine.card_values import gives_cards
 
 # what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
@@ -341,6 +342,8 @@ class ExprGen:
                     return self.lit(bool(b.value))
                 return G(_truth(a), "bool")
             return G(f"({_truth(a)} {op} {_truth(b)})", "bool")
+        if op == "+" and (gives_cards(self.comp, node[2], scope) or gives_cards(self.comp, node[3], scope)):
+            return G(f"(as_mask({a.src}) | as_mask({b.src}))")       # two sets of cards: their union
         if a.const and b.const and op != "^":
             return self.lit(_fold(op, a.value, b.value))
         both_int = a.kind == "int" and b.kind == "int"

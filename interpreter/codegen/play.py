@@ -81,7 +81,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
 
     def inline(ob: Any) -> bool:
         """The generator writes this obligation out; any other is the interpreter's filter, called."""
-        return ob.rule in KNOWN and play.OBLIGATIONS.get(ob.rule) is ob.fn
+        return ob.rule in KNOWN and play.OBLIGATIONS.get(ob.rule) is ob.fn and not ob.cards_expr
 
     def tied(ob: Any) -> bool:
         """The obligation reads the declared figures: from the table the play keeps (play.declared_table)."""
@@ -89,7 +89,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
 
     lists = [ob for ob in chain if ob.rule == "birds_in_order"]    # as declared_table numbers them
     conds = {id(ob): _when(gen, trees, ob) for ob in chain}
-    suit_masks = tuple(rules.suit_masks)
+    suit_masks = tuple(con.suit_masks)      # the suits as the contract's ranking sees them (engine/ranking.py)
 
     def trump_mask(ob: Any) -> int:
         return suit_masks[ob.suit] if ob.suit is not None else con.trump_mask
@@ -110,7 +110,7 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
         it = gen.bind(ob, f"the obligation {ob.rule!r} of {con.name!r}")
         where = "-1, -1" if lead else "led, win"
         return [f"m = {fn}(st, {it}, me, hand, cands, {where}, st.con)"]
-    suit_of = gen.bind(tuple(rules.suit_of), "suit of each card")
+    suit_of = gen.bind(tuple(con.suit_of), "suit of each card")
     beaters = gen.bind(tuple(con.beaters), f"cards beating each card in {con.name!r}")
     order = sorted(range(len(con.strength)), key=lambda i: con.strength[i])
     weakest = gen.bind(tuple(1 << i for i in order), f"card bits, weakest first, in {con.name!r}")
@@ -228,7 +228,9 @@ def _playable(name: str, title: str, con: Any, rules: Any, gen: ExprGen, trees: 
     follows = False
     lines += _statements(block(at_lead, True, "        "), "        ")
     lines.append("    else:")
-    in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")]   # (no_lead: at the lead only)
+    # (no_lead, and the called card's lead_with, apply at the lead only: in a trick they never restrict)
+    in_trick = [ob for ob in chain if not (inline(ob) and ob.rule == "no_lead")
+                and not (ob.rule == "lead_with" and play.OBLIGATIONS.get(ob.rule) is ob.fn)]
     live = [ob for ob in in_trick if not void(ob)]
     # the hand's cards of the led suit, read once when the chain starts by following suit and must trump,
     # or by following suit unconditionally: then, when the hand has a card of the led suit, the cards left

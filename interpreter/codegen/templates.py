@@ -32,6 +32,7 @@ VALUE_SOURCE: dict[str, tuple[str, str]] = {
     "trick_number": ("(len(st.play.history) + 1)", "int"),
     "turn": ("len(st.auction.calls)", "int"),
     "passes": ("st.auction.passes", "any"),
+    "double_level": ("st.auction.doubled", "int"),
     "invited": ("st.defence.invited", "any"),
     "compulsory": ("st.defence.compulsory", "any"),
     "all_passed": ("st.all_passed", "any"),

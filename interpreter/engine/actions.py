@@ -22,6 +22,8 @@ CHOOSE = 20                          # an option of a decision (engine/phases/ch
 KIND_NAMES += ["choose"]
 PASS_CARD = 21                       # a card passed to another seat before the play (engine/phases/pass_cards.py)
 KIND_NAMES += ["pass-card"]
+DOUBLE = 22                          # a call on the highest bid (engine/phases/auction_doubles.py): 1 + its level
+KIND_NAMES += ["double"]
 ACCEPT, REFUSE, OFFER = 0, 1, 100   # NEGOTIATE arguments: accept, refuse, or OFFER + declarer's tricks
 MAX_OFFERS = 4                       # offers per deal, so that every deal ends
 

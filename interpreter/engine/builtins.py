@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from interpreter.engine import deals, figures, sides
+from interpreter.engine import card_values, deals, figures, sides
 
 
 def num(v: Any) -> Any:
@@ -28,10 +28,12 @@ def num(v: Any) -> Any:
 
 
 def mask_bits(mask: int) -> Iterator[int]:
+    """The cards of a card mask, lowest first, each as a card (card_value): what a comprehension over a set of
+    cards binds, so that `holds(me, c)` reads the card, not the bits of its index."""
     i = 0
     while mask:
         if mask & 1:
-            yield i
+            yield card_value(i)
         mask >>= 1
         i += 1
 
@@ -182,8 +184,9 @@ VALUES: dict[str, Value] = {
     "team_tricks": lambda c: sum(c.st.play.tricks_won[s] for s in c.st.defenders),
     "turn": lambda c: len(c.st.auction.calls),
     "passes": lambda c: c.st.auction.passes,
-    "bids": lambda c: sum(1 for _, call in c.st.auction.calls if call != "pass"),
+    "bids": lambda c: sum(1 for _, call in c.st.auction.calls if call != "pass" and call not in c.st.R.auction.doubles),
     "kontra_level": lambda c: c.st.kontra.level,
+    "double_level": lambda c: c.st.auction.doubled,
     "deal_number": lambda c: c.st.deal_number,
     "made": lambda c: c.st.made_in(c),
     "invited": lambda c: c.st.defence.invited,
@@ -205,6 +208,7 @@ VALUES: dict[str, Value] = {
     # number bids and a card turned up after the deal (engine/phases/number_bids.py, engine/deals.py)
     "number_bid_total": lambda c: sum(v for v in c.st.number_bids if v is not None),
     "turned_up": lambda c: _card_or_none(deals.turned_up(c.st)),
+    "talon_cards": card_values.talon_cards,
     "last_call": lambda c: _last_call(c.st.auction),
 }
 
@@ -294,7 +298,13 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "size": lambda c, x: size(x),
     "partnered": lambda c, a, b: c.st.table is not None and c.st.table.partnered_seats(c.st, a, b),
     "number_bid": lambda c, s: c.st.number_bids[s] if isinstance(s, int) and s < len(c.st.number_bids) else None,
-    "suit_of": lambda c, card: c.st.R.suit_names[c.st.R.suit_of[card]] if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(c.st.R.suit_of) else None,
+    # values from the cards, suits as the contract's ranking sees them (engine/card_values.py)
+    "suit_of": card_values.suit_of,
+    "dealt_cards": card_values.dealt_cards,
+    "points_of": lambda c, cards: card_values.points_of(c, as_mask(cards)),
+    "top_run": lambda c, cards: card_values.top_run(c, as_mask(cards)),
+    "in_suit": card_values.in_suit,
+    "led_before": card_values.led_before,
     # figures and the kontra chains of the declaration round (engine/figures.py)
     "declared": lambda c, f: figures.declared(c.st, f),
     "declared_by": lambda c, f, x: figures.declared_by(c.st, f, x),
@@ -347,6 +357,11 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
     # a member is kept when the body is the member itself (seat 0 included) or a true condition
     "set": lambda pairs: tuple(m for m, v in pairs if v is m or v is True or (not isinstance(v, bool) and v)),
 }
+
+
+def card_union(a: Any, b: Any) -> int:
+    """`+` of two sets of cards (a card counts as a set of one): their union, as a mask."""
+    return as_mask(a) | as_mask(b)
 
 
 __all__ = ["VALUES", "FUNCTIONS", "COMPREHENSIONS", "READS", "TOP", "num", "size", "mask_bits", "Fraction"]

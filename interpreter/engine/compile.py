@@ -17,6 +17,7 @@ from typing import Any
 
 import interpreter.engine.builtins as B
 from interpreter.engine.backend import REFERENCE_FUNCTIONS
+from interpreter.engine.card_values import gives_cards
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.language.expressions import parse_text
 
@@ -138,6 +139,8 @@ class Compiler:
         self.let_functions: dict[str, tuple[tuple[str, ...], Any]] = {}
         self.accounts: set[str] = {"pot"}
         self.seat_dependent: set[str] = set()
+        self.let_trees: dict[str, Any] = {}     # let → its tree, for `+` of cards (card_values.gives_cards)
+        self.card_sets: set[str] = set()        # names of constant sets of cards (groups)
         # every function handed out by text()/party(), by id, with its tree: a backend reads them
         self.trees: dict[int, tuple[Fn, str, Any]] = {}
         # what hands out the function of each expression (engine/backend.py): the closure compiled here, or
@@ -241,6 +244,9 @@ class Compiler:
         if op == "or":
             return lambda c: bool(a(c)) or bool(b(c))
         if op == "+":
+            if gives_cards(self, node[2], scope) or gives_cards(self, node[3], scope):
+                union = B.card_union
+                return lambda c: union(a(c), b(c))
             return lambda c: _num(a(c)) + _num(b(c))
         if op == "-":
             return lambda c: _num(a(c)) - _num(b(c))

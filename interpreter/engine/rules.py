@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import actions, backend, figures, given, seating
+from interpreter.engine import actions, backend, figures, given, ranking, seating
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
@@ -18,6 +18,7 @@ from interpreter.engine.phases import (
     auction,
     choice,
     defence,
+    dummy,
     knock,
     kontra,
     number_bids,
@@ -65,6 +66,12 @@ class ContractRT:
     # the figures the contract lists in its `figures`, by name: what settlement asks of a figure only counts
     # for these (engine/figures.py), found with one look-up rather than a search of the list every time
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
+    # the suits as the play sees them (engine/ranking.py): per card its suit, per suit its cards, and the
+    # trumps' suit (-1: none); the deck's own lists for a contract without a `ranking`
+    suit_of: list = field(default_factory=list)
+    suit_masks: list = field(default_factory=list)
+    trump_class: int = -1
+    ranking: str | None = None      # the name of its `ranking`, if it has one
     talon_expr: Fn | None = None    # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
     allowed: Fn | None = None       # when the declarer may name it in the contract phase (engine/given.py)
 
@@ -142,7 +149,9 @@ class Rules:
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: tuple[Packet, ...] = ()    # deal.packets, sizes worked out for the options
+    card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
+    dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -286,6 +295,8 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
     symbols["pass"] = pass_ref
     if hold_word:
         symbols[hold_word] = Ref(hold_word, {"rank": -1, "category": None}, "call")
+    for name in game.phases.auction.doubles:     # calls on the bid (phases/auction_doubles.py)
+        symbols[name] = Ref(name, {"rank": -1, "category": None}, "call")
     for cat in game.categories:
         symbols.setdefault(cat, cat)
     figure_refs = figures.refs(rs.game.figures, Ref)
@@ -301,6 +312,7 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
     game_accounts = {a for a, acc in rs.game.accounts.items() if acc.per == "game"}
     comp = Compiler(symbols, roles, game_accounts)
     comp.accounts |= set(rs.game.accounts)
+    comp.card_sets = set(rs.groups)
     _compile_lets(comp, dict(game.lets))
     return Prepared(rs=rs, options=options, packets=packets, symbols=symbols, comp=comp,
                     refs_call=refs_call, refs_con=refs_con, pass_ref=pass_ref, figure_refs=figure_refs, roles=roles)
@@ -326,6 +338,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.functions = functions
     rules.generated = functions.module
     rules.packets = p.packets
+    rules.card_orders = ranking.specs(game.rankings, game.groups, rs)
     rules.procedure = list(game.procedure)
     rules.partner = partner.settings(phases.partner, comp, rs)
     rules.knock = knock.settings(phases.knock, comp)
@@ -334,6 +347,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.number_bids = number_bids.settings(phases.number_bids, comp)
     rules.choices = choice.settings(phases.choices, comp)
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
+    rules.dummy = dummy.settings(phases.play.dummy, comp)
     rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
@@ -369,6 +383,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
     rules.auction = auction.settings(phases.auction, game.calls, game.lets, comp, symbols, p.pass_ref, rules.calls)
+    rules.auction.double_words = tuple(table.of(n) for n in rules.auction.doubles)
     rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
                                                                                    game.contracts)
     rules.accounts = dict(rs.game.accounts)
@@ -411,6 +426,7 @@ def _compile_lets(comp: Compiler, lets: dict) -> None:
             node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
             if any(n in pending and n != name for n in names_in(node)):
                 continue
+            comp.let_trees[name] = node
             comp.lets[name] = _memo(name, comp.node(node), name in comp.seat_dependent)
             del pending[name]
             progressed = True
@@ -500,8 +516,14 @@ def _contract_rt(rules: Rules, c: Contract, ref: Ref, chosen_trump: int | None) 
         trump = permanent
     if led_only:
         trump = -1
-    trump_mask = suit_masks[trump] if trump >= 0 else 0
-    strength, beaters = _ranking(rules, trump, trump_mask)
+    order = _order(rules, c.ranking, trump, led_only)
+    if order is not None:
+        trump, trump_mask, strength, beaters = order.trump, order.trump_mask, order.strength, order.beaters
+        suit_of, suits, trump_class = order.suit_of, order.suit_masks, order.trump_class
+    else:
+        trump_mask = suit_masks[trump] if trump >= 0 else 0
+        strength, beaters = _ranking(rules, trump, trump_mask)
+        suit_of, suits, trump_class = rules.suit_of, suit_masks, trump
     obligations = play.obligations(comp, c.obligations, suit_names, rs)
     talon_name, talon_expr = given.name_or_expression(comp, c.talon, rules.talons)
     name = c.name
@@ -514,13 +536,22 @@ def _contract_rt(rules: Rules, c: Contract, ref: Ref, chosen_trump: int | None) 
         early_end=x(c.early_end.source) if c.early_end is not None else None,
         open_who=c.opening.who, open_after=c.opening.after, open_at_lead=c.opening.at_lead,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.honours), trump_expr=trump_expr,
-        figures=_listed_figures(rules, c), talon_expr=talon_expr,
+        figures=_listed_figures(rules, c), suit_of=suit_of, suit_masks=suits, trump_class=trump_class,
+        ranking=order.name if order is not None else None, talon_expr=talon_expr,
         allowed=x(c.allowed.source) if c.allowed is not None else None)
     functions = rules.functions
     con.gen_playable = functions.playable(rules, con, chosen_trump is not None)
     if chosen_trump is None and functions.ends_never(name):
         con.early_end = None            # never true: not asked
     return con
+
+
+def _order(rules: Rules, name: str | None, trump: int, led_only: bool) -> ranking.Order | None:
+    """The contract's card order under its trump suit (engine/ranking.py), None without a `ranking`."""
+    spec = rules.card_orders.get(name) if name is not None else None
+    if spec is None:
+        return None
+    return ranking.order_for(rules, spec, ranking.trump_of(spec, trump), led_only)
 
 
 def _made(rules: Rules, goal: Fn, c: Contract) -> Fn:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import seating, sides, views
 from interpreter.engine.accounts import copy_accounts as _copy_accounts
 from interpreter.engine.accounts import init_accounts as _init_accounts
+from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import PHASES, Phase
 from interpreter.engine.phases import component as component_of
@@ -82,10 +83,13 @@ class State(Readings):
     table: Any
     hands: list[int]
     dealt_hands: tuple[int, ...]
+    dealt_talon: int
     discards: int
     phase: str
     phase_i: int
     to_act: int
+    dummy: int | None               # the seat whose hand is open and played by `dummy_by` (phases/dummy.py)
+    dummy_by: int | None
     _component: Phase | None
     log: list[tuple[int, int]]
     _declarer: int | None
@@ -153,6 +157,7 @@ class State(Readings):
         d["hands"] = list(hands)
         d["dealt_hands"] = tuple(hands)
         d["talon"] = list(talon)
+        d["dealt_talon"] = mask_of(talon)       # the talon as dealt (`talon_cards`), wherever its cards go
         d["log"] = []
         d["choices"] = []
         d["play"] = PlayState(n)
@@ -240,7 +245,11 @@ class State(Readings):
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.to_act
+        """The seat to act: the seat whose turn it is, or at the dummy's turn the seat that plays for him
+        (engine/phases/dummy.py); `to_act` stays the seat whose cards are played."""
+        t = self.to_act
+        by = self.dummy_by
+        return by if t == self.dummy and by is not None else t
 
     def is_over(self) -> bool:
         return self._component is None      # (phase "end": _end() clears the component, _advance() sets one)
@@ -405,7 +414,7 @@ _BLANK: dict[str, Any] = {
     "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
     "seat_player": (), "teams": None, "table": None,
     # the cards
-    "hands": None, "dealt_hands": (), "talon": None, "discards": 0,
+    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "discards": 0,
     # the machine
     "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "log": None,
     # the contract as the phases settle it
@@ -421,6 +430,7 @@ _BLANK: dict[str, Any] = {
     "passed": (), "pass_to": (), "pass_count": (),   # the cards passed before the play (engine/phases/pass_cards.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),
     "all_passed": False,
+    "dummy": None, "dummy_by": None,  # the seat whose hand is open and who plays it (phases/dummy.py)
     "chosen": {},                   # choice → the option said (phases/choice.py): replaced, never written in place
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the

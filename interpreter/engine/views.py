@@ -42,7 +42,7 @@ def observation(self: State, seat: int) -> dict:
     # before the cut or the knock (phase `knock`) nobody has seen a card: the hand is not shown yet. The
     # engine deals at the start (a pile taken after a knock is the hand dealt, engine/phases/knock.py)
     obs: dict[str, Any] = {
-        "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
+        "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.current_player(),
         "hand": R.rs.codes(self.hands[seat]) if self.phase != "knock" else [],
         "calls": list(self.auction.calls),
         "declarer": self.declarer,
@@ -64,6 +64,8 @@ def observation(self: State, seat: int) -> dict:
         obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
     if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
         obs["declared"] = dict(self.announce.declared)
+    if self.dummy is not None:      # the dummy (phases/dummy.py): his seat, his hand once it is on the table
+        _dummy(self, seat, obs)
     sides.observe(self, seat, obs)
     _observe_pass(self, seat, obs)
     talon_observe(self, seat, obs)
@@ -94,6 +96,18 @@ def _observe_pass(st: State, seat: int, obs: dict) -> None:
     got = received(st, seat)
     if got:
         obs["received"] = codes(got)
+
+
+def _dummy(self: State, seat: int, obs: dict) -> None:
+    """What a seat sees of the dummy: who he is once the play starts, his hand from the lead to trick
+    `after_lead` on (phases/dummy.py, `shown`), to every seat but his own."""
+    d = obs["dummy"] = self.dummy
+    S = self.R.dummy
+    if S is None or d is None or self.phase != "play" or seat == d:
+        return
+    done = len(self.play.history)
+    if done >= S.after_lead or (done == S.after_lead - 1 and bool(self.trick)):
+        obs.setdefault("open_hands", {})[d] = self.R.rs.codes(self.hands[d])
 
 
 def _norm(v: Any) -> Any:
@@ -143,6 +157,8 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
         return announce_text(state, action)
     if kind == A.CHOOSE:
         return choice.text(state, action)
+    if kind == A.DOUBLE:            # a call on the bid (phases/auction_doubles.py), in its word
+        return R.auction.double_words[arg - 1]
     if kind == A.NEGOTIATE:
         return W["accept"] if arg == A.ACCEPT else W["refuse"] if arg == A.REFUSE else f"{W['offer']} {arg - A.OFFER}"
     return f"action {action}"

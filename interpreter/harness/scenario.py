@@ -238,7 +238,7 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
         except DealError as err:
             raise _err(shown, f"deal {di + 1} is not one the rules could deal: {err}",
                        _span(deal, "hands") or _span(deals, index=di)) from None
-        if "outcome" in deal:
+        if "outcome" in deal and not deal.get("actions"):
             settle_outcome(state, deal["outcome"], here, shown, deal, _err)
         for ai, entry in enumerate(deal.get("actions") or []):
             if not isinstance(entry, dict) or len(entry) != 1:
@@ -266,6 +266,11 @@ def _run_file(path: Path, update: bool = False, on_deal=None) -> Outcome:
                 state.apply(steps.parse_action(state, str(text), here))
             except ValueError as err:
                 raise _err(shown, str(err), span) from None
+        if "outcome" in deal and deal.get("actions"):     # the auction played, the rest stated by its outcome
+            if state.is_over() or state.phase != "play" or state.play.history or state.trick:
+                raise _err(shown, "an outcome after actions states the play: the actions must end the auction, "
+                           "before any card", _span(deal, "outcome"))
+            settle_outcome(state, deal["outcome"], here, shown, deal, _err)
         rest = deal.get("rest")
         if rest == "bots" and not state.is_over():
             _play_rest(state, deal.get("seed", di))

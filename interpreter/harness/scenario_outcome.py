@@ -202,6 +202,8 @@ def settle_outcome(state, outcome, seats, shown, deal, error) -> None:
         # the rule file's all-pass contract is played with no declarer (phases/auction.py _finish)
         state._con = R.in_deal(state, R.contracts[name])
         state.declarer = None
+    elif "contract" not in outcome and "declarer" not in outcome and state.con is not None:
+        pass                            # the auction was played (the deal's actions): its contract and declarer
     else:
         name = str(outcome.get("contract"))
         if name not in R.contracts:

@@ -187,6 +187,7 @@ class Contract:
     must_declare: tuple[str, ...] = ()
     trump_choices: Any = None
     allowed: Expression | None = None       # suits the declarer may choose as trumps, or an expression giving them
+    ranking: str | None = None              # its card order (`ranking NAME`, engine/ranking.py), or play's
     at: str = ""
 
 
@@ -216,6 +217,22 @@ class Packet:
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """A card order as written (`ranking NAME { trumps ranks }`): its trump entries lowest first (cards,
+    groups, suits or `trump`) and the ranks' order."""
+    name: str
+    trumps: tuple[str, ...] = ()
+    ranks: tuple[str, ...] = ()
+
+
+def _rankings(part: Any) -> dict[str, Ranking]:
+    if not isinstance(part, Mapping):
+        return {}
+    return {str(n): Ranking(str(n), tuple(str(e) for e in r.get("trumps") or ()), tuple(str(x) for x in r.get("ranks") or ()))
+            for n, r in part.items() if isinstance(r, Mapping)}
+
+
+@dataclass(frozen=True)
 class Game:
     """The rule set's sections as the engine reads them."""
     seating: Seating
@@ -235,6 +252,8 @@ class Game:
     roles: Mapping[str, int]
     phases: Phases
     words: TableWords                     # the words of actions, calls, contracts and levels (model/words.py)
+    rankings: Mapping[str, Ranking] = field(default_factory=dict)    # the card orders, by name
+    groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # `deck.group`: cards in the order written
     # what the deal's packets are worked out from under the table options (packets_for)
     dealing: Mapping[str, Any] = field(default_factory=dict)
 
@@ -276,7 +295,9 @@ def game_of(doc: Mapping[str, Any]) -> Game:
         deal_hand=_expr(deal, "hand", "deal"), turn_up=bool(deal.get("turn_up")), settle=_rows(
             (doc.get("settle") or {}).get("pay"), "settle.pay"),
         roles=MappingProxyType(dict((doc.get("seating") or {}).get("roles") or {})), phases=phases_of(doc),
-        words=table_words(_plain(doc)),
+        words=table_words(_plain(doc)), rankings=MappingProxyType(_rankings(doc.get("ranking"))),
+        groups=MappingProxyType({str(g): tuple(str(c) for c in members)
+                                 for g, members in ((doc.get("deck") or {}).get("group") or {}).items()}),
         dealing={k: _plain(doc[k]) for k in ("option", "let", "deal") if k in doc})
 
 
@@ -303,8 +324,12 @@ def _contract(name: str, c: Mapping[str, Any], play: Mapping[str, Any]) -> Contr
                         at_lead="after_trick" not in open_ and "after_lead" in open_),
         honours=_plain(c.get("honours")), figures=tuple(c.get("figures") or ()),
         must_declare=tuple(str(n) for n in c.get("must_declare") or ()), trump_choices=_plain(c.get("trump_choices")),
-        allowed=_expr(c, "allowed", at),
+        allowed=_expr(c, "allowed", at), ranking=_name(c.get("ranking", play.get("ranking"))),
         at=at)
+
+
+def _name(v: Any) -> str | None:
+    return v if isinstance(v, str) else None
 
 
 def _call(name: str, c: Mapping[str, Any], default_raise: str) -> Call:

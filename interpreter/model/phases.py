@@ -29,6 +29,8 @@ class Auction:
     all_pass: str | None = None     # `all_pass.contract`
     pass_allowed: Expression | None = None
     pass_final: bool = True
+    doubles: tuple[str, ...] = ()   # calls on the highest bid, in order (engine/phases/auction_doubles.py)
+    declarer_by: str | None = None  # a field of the calls that names the declarer
     at: str = "auction"
 
 
@@ -155,6 +157,14 @@ class NumberBids:
 
 
 @dataclass(frozen=True)
+class Dummy:
+    """`play.dummy`: the seat whose hand is laid open, the seat that plays it, from which trick's lead."""
+    seat: Expression
+    by: Expression
+    after_lead: int = 1
+
+
+@dataclass(frozen=True)
 class Play:
     """`play`'s own settings (its defaults for the contracts are written into each model/game.Contract)."""
     lead: Expression | None = None
@@ -164,6 +174,7 @@ class Play:
     contract: str | None = None             # played when no phase before the play settles one
     upset_cards: Any = None                 # `upset.cards`: cards that upset a trick when all fall in it
     upset_wins: Any = None                  # `upset.wins`: the card that then takes it
+    dummy: Dummy | None = None              # `dummy` (engine/phases/dummy.py); None: no dummy
 
 
 @dataclass(frozen=True)
@@ -222,7 +233,8 @@ def _auction(a: Mapping[str, Any]) -> Auction:
         hold_call=hold.get("call"), hold_who=_expr(hold, "who", "auction.hold"), hold_bids=_expr(hold, "bids", "auction.hold"),
         contest_rounds=contest.get("rounds", "open"), first_must_name=bool(contest.get("first_must_name")),
         contest_ties=contest.get("ties"), all_pass=(a.get("all_pass") or {}).get("contract"),
-        pass_allowed=_expr(pass_, "allowed", "auction.pass"), pass_final=a.get("pass_final", True) is not False)
+        pass_allowed=_expr(pass_, "allowed", "auction.pass"), pass_final=a.get("pass_final", True) is not False,
+        doubles=tuple(str(n) for n in a.get("doubles") or ()), declarer_by=a.get("declarer_by"))
 
 
 def _talon(name: str, t: Mapping[str, Any]) -> Talon:
@@ -298,4 +310,11 @@ def _play(play: Mapping[str, Any]) -> Play:
     return Play(lead=_expr(play, "lead", "play"), negotiate=_expr(neg, "when", "play.negotiation"),
                 declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0),
                 contract=play.get("contract"), upset_cards=_plain((play.get("upset") or {}).get("cards")),
-                upset_wins=(play.get("upset") or {}).get("wins"))
+                upset_wins=(play.get("upset") or {}).get("wins"), dummy=_dummy(play.get("dummy")))
+
+
+def _dummy(d: Any) -> Dummy | None:
+    if not isinstance(d, Mapping) or "seat" not in d:
+        return None
+    return Dummy(seat=Expression(d["seat"], "play.dummy.seat"), by=Expression(d.get("by", "declarer"), "play.dummy.by"),
+                 after_lead=int(d.get("after_lead", 1)))

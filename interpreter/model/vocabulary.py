@@ -61,9 +61,9 @@ def _form(path: str, doc: str, example: str) -> Entry:
     return Entry("form", path, "", doc, example, pending=True)
 
 
-def _op(name: str, params: tuple[str, ...], result: str, doc: str, example: str) -> Entry:
-    """An operator on operand types it does not take today (`+` on two sets of cards), pending."""
-    return Entry("operator", name, result, doc, example, params, pending=True)
+def _op(name: str, params: tuple[str, ...], result: str, doc: str, example: str, pending: bool = False) -> Entry:
+    """An operator on operand types beyond numbers (`+` on two sets of cards); pending until the engine runs it."""
+    return Entry("operator", name, result, doc, example, params, pending=pending)
 
 
 def _o(name: str, doc: str, example: str, pending: bool = False) -> Entry:
@@ -97,6 +97,8 @@ ENTRIES: tuple[Entry, ...] = (
     _v("turned_up", "card", "the card turned face up after the deal (`deal.turn_up`): the first card left over; none when every card is dealt", "suit_of(turned_up)"),
     _v("team_tricks", "num", "tricks taken by the defenders together", "team_tricks >= 4"),
     _v("kontra_level", "num", "calls in the kontra chain so far (0 = none)", "2 ^ kontra_level"),
+    _v("double_level", "num", "the calls (`auction.doubles`) standing on the highest bid: 0 none, 1 doubled, 2 "
+       "redoubled; after the auction, on the final bid", "if double_level == 0 then 50 else 100 * double_level"),
     _v("deal_number", "num", "deals played in this session before this one", "deal_number == 0"),
     _v("made", "bool", "the declaring side has made its contract", "not made"),
     _v("invited", "bool", "a defender was invited", "invited and made"),
@@ -123,7 +125,7 @@ ENTRIES: tuple[Entry, ...] = (
     _v("item", "any", "in a kontra or declaration condition: what is being doubled or declared, the contract (the "
        "game) or a figure", "item == contract"),
     _v("talon_cards", "cards", "the talon as dealt (none when the deal has no talon), wherever its cards went since",
-       "points_of(talon_cards)", pending=True),
+       "points_of(talon_cards)"),
     # ---- functions ----------------------------------------------------------------------------
     _f("next", ("seat",), "seat", "the next seat taking part, in the direction of play", "next(dealer)"),
     _f("prev", ("seat",), "seat", "the previous seat taking part", "prev(dealer)"),
@@ -164,7 +166,9 @@ ENTRIES: tuple[Entry, ...] = (
     _f("partnered", ("seat", "seat"), "bool", "the players now in the two seats have been partners in a sit of "
        "this rubber (for `session.sit.reseat`)", "partnered(dealer, forehand)"),
     _f("number_bid", ("seat",), "num", "the number the seat stated in the number bids (none before it has)", "tricks(s) == number_bid(s)"),
-    _f("suit_of", ("card",), "suit", "the suit of a card (none for none)", "suit_of(turned_up)"),
+    _f("suit_of", ("card",), "suit", "the suit of a card as the contract's `ranking` sees it: a card listed among "
+       "the trumps has the trump suit, which is none where the trumps have no suit (a grand's jacks; `trump` is none "
+       "there too); none for none", "suit_of(turned_up)"),
     _f("passed", ("seat",), "bool", "the seat has passed: in the declaration round once it has begun, before "
        "that in the auction", "passed(forehand)"),
     _f("winning_card", ("num",), "card", "the card that won trick n (negative: from the end; none if not played)",
@@ -185,19 +189,20 @@ ENTRIES: tuple[Entry, ...] = (
     _f("attempted", ("figure", "any"), "bool", "the seat or side made a silent attempt at the figure (its "
        "`attempt`) without declaring it, in a contract that allows the figure", "attempted(slam, declarers)"),
     _f("dealt_cards", ("any",), "cards", "the cards dealt to a seat or a set of seats, as dealt (before any talon "
-       "exchange)", "top_run(dealt_cards(declarers))", pending=True),
+       "exchange)", "top_run(dealt_cards(declarers))"),
     _f("points_of", ("cards",), "num", "the card points of the given cards, by the deck's `points` (blatt included)",
-       "points_of(talon_cards)", pending=True),
+       "points_of(talon_cards)"),
     _f("top_run", ("cards",), "num", "the length of the unbroken run of the contract's trumps, from its highest "
        "trump down (under its `ranking`), that the cards hold every one of — or, when they lack the highest trump, "
        "that they lack every one of (\"with\" or \"without\" so many); 0 in a contract without trumps",
-       "top_run(dealt_cards(declarer) + talon_cards)", pending=True),
+       "top_run(dealt_cards(declarer) + talon_cards)"),
     _f("in_suit", ("suit", "ranking"), "cards", "the cards that count as the suit under the ranking (its trumps left "
-       "out): the cards a seat follows with when the suit is led; `in_suit(trump, r)` gives the ranking's trumps",
-       "count_in(in_suit(S, ober_unter), me)", pending=True),
+       "out): the cards a seat follows with when the suit is led; `in_suit(trump, r)` gives the ranking's trumps "
+       "(`in_suit(none, r)` where they have no suit)",
+       "count_in(in_suit(S, ober_unter), me)"),
     _f("led_before", ("suit",), "bool", "a completed trick of this deal was led with a card that counts as the suit "
        "under the contract's ranking (`trump` for a trump lead); the trick in play does not count",
-       "led_before(suit_of(called_card))", pending=True),
+       "led_before(suit_of(called_card))"),
     _f("chose", ("choice",), "name", "the option chosen in the decision (`choice NAME`); none before it is asked, "
        "and when its `when` kept it from being asked", "chose(skat) == hand"),
     # ---- comprehension forms ------------------------------------------------------------------
@@ -252,12 +257,11 @@ ENTRIES: tuple[Entry, ...] = (
        "card is not due at its trick while a higher one is held)",
        "obligations = [follow_suit, declared_cards, { rule = birds_in_order, cards = [T3, T2, T1] }]"),
     _o("play_when_led", "a seat holding one of `cards` must play it when a trick is led in its suit (the suit "
-       "under the contract's ranking)", "obligations = [follow_suit, { rule = play_when_led, cards = [called_card] }]",
-       pending=True),
+       "under the contract's ranking)", "obligations = [follow_suit, { rule = play_when_led, cards = [called_card] }]"),
     _o("lead_with", "a seat holding one of `cards` may lead a card of its suit only by leading that card",
-       "obligations = [follow_suit, { rule = lead_with, cards = [called_card] }]", pending=True),
+       "obligations = [follow_suit, { rule = lead_with, cards = [called_card] }]"),
     _o("no_discard", "`cards` may be played only to a trick led in their suit, or as the lead",
-       "obligations = [follow_suit, { rule = no_discard, cards = [called_card] }]", pending=True),
+       "obligations = [follow_suit, { rule = no_discard, cards = [called_card] }]"),
     # ---- document fields the schema describes but the engine cannot run yet -----------------
     # the kontra phase's chain is one chain on the game; per-item and personal chains are the
     # declaration round's (`announce { kontra { … } }`)
@@ -269,19 +273,13 @@ ENTRIES: tuple[Entry, ...] = (
            "announce { kontra { first = next(declarer) } }"),
     _field("announce.kontra.invites", "a kontra in the declaration round that invites the other defender",
            "announce { kontra { invites = true } }"),
-    # per-contract trumps and card order (issue 34)
-    _field("ranking", "named card orders: the cards that form the trump suit, lowest first, and the order of every "
-           "other suit; a card listed among the trumps belongs to no other suit",
-           "ranking grand { trumps = [JD, JH, JS, JC]  ranks = [7, 8, 9, Q, K, 10, A] }"),
-    _field("contract.*.ranking", "the card order of the contract: its trumps and the order of every suit",
-           "contract grand { ranking = grand }"),
-    _field("play.ranking", "the card order of every contract that names none", "play { ranking = bowers }"),
-    # (a contract's `allowed`, decisions (`choice`), ladders, duel auctions, `partner.allowed` and the talon
-    # procedure or all-pass contract given by an expression run since issue 34: engine/phases/choice.py, duels.py,
-    # engine/given.py, model/family.with_ladder_calls)
+    # (per-contract card orders (`ranking`), a contract's `allowed`, decisions (`choice`), ladders, duel auctions,
+    # `partner.allowed` and the talon procedure or all-pass contract given by an expression run since issue 34:
+    # engine/ranking.py, engine/phases/choice.py, duels.py, engine/given.py, model/family.with_ladder_calls)
     # forms: a list of cards naming a card value
     _form("obligations.#.cards", "an entry of an obligation's `cards` that names a card value (`called_card`, a "
-          "`let` giving a card) rather than a card or group", "{ rule = no_discard, cards = [called_card] }"),
+          "`let` giving a card) rather than a card or group, in an obligation other than `play_when_led`, "
+          "`lead_with` and `no_discard` (which take it)", "{ rule = no_discard, cards = [called_card] }"),
     # operators on new operand types
     _op("+", ("cards", "cards"), "cards", "the cards of both sets (their union)",
         "top_run(dealt_cards(declarer) + talon_cards)"),

@@ -98,9 +98,16 @@ def table_words(doc: dict) -> TableWords:
         if isinstance(c, dict) and isinstance(c.get("word"), str) and c["word"]:
             call_words[name] = c["word"]
     call_words.update({n: section[n] for n in calls if n in section})
+    call_words.update({n: section[n] for n in doubles(doc) if n in section})
     contract_words = {n: section[n] for n in contracts if n in section}
     level_words = {n: section[n] for n in kontra_levels(doc) if n in section and n not in ACTION_WORDS}
     return TableWords(actions, fallback, call_words, contract_words, level_words)
+
+
+def doubles(doc: dict) -> list[str]:
+    """The calls made on the highest bid (`auction.doubles`), spoken as their names unless `words` gives a word."""
+    names = _part(doc, "auction").get("doubles")
+    return [str(n) for n in names] if isinstance(names, (list, tuple)) else []
 
 
 def kontra_levels(doc: dict) -> list[str]:
@@ -124,4 +131,5 @@ def declared_names(doc: dict) -> set[str]:
             out.update(doc[part])
     for opts in choice_options(doc).values():      # a decision's options are said too
         out.update(opts)
+    out.update(doubles(doc))                        # and the calls on the bid
     return out

@@ -54,9 +54,13 @@ def make_console(stream=None, **options):
 
 
 def _sorted_hand(state, seat):
+    """The hand by suit, then by rank: once the contract is known, its suits and order (a ranking's trumps
+    together, Skat's jacks among them)."""
     R = state.R
+    con = state.con
+    suit_of, order = (con.suit_of, con.strength) if con is not None and con.suit_of else (R.suit_of, R.order_of)
     cards = sorted((c for c in range(len(R.cards)) if state.hands[seat] >> c & 1),
-                   key=lambda c: (R.suit_of[c], R.order_of[c]))
+                   key=lambda c: (suit_of[c], order[c]))
     return T.cards(R, [R.codes[c] for c in cards])
 
 
@@ -85,7 +89,7 @@ def _table_view(state, seat, dealt_talon=()) -> list[str]:
     if obs.get("talon_in_tricks"):
         out.append("talon cards dealt into tricks: " + ", ".join(f"{n}: {T.card(R, c)}" for n, c in obs["talon_in_tricks"]))
     for s, cards in sorted((obs.get("open_hands") or {}).items()):
-        out.append(f"seat {s} shows: " + T.cards(R, cards))
+        out.append(f"seat {s}{' (dummy)' if s == obs.get('dummy') else ''} shows: " + T.cards(R, cards))
     out += T.declarations(state)         # declarations and kontras, public to all
     return out
 
@@ -240,7 +244,8 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
             who = state.current_player()
             if who != seat:
                 a = players[who].choose(state)
-                console.print(f"seat {who}: [bold]{escape(printable(T.said(state, a, seat, who)))}[/]")
+                for_dummy = f" (for dummy, seat {state.to_act})" if state.to_act != who else ""
+                console.print(f"seat {who}{for_dummy}: [bold]{escape(printable(T.said(state, a, seat, who)))}[/]")
             else:
                 if state.trick:
                     console.print("on the table: " + ", ".join(f"seat {s} {T.card(R, R.codes[c])}" for s, c in state.trick))
@@ -250,6 +255,8 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                     console.print("your hand: [dim]not dealt yet[/]")
                 else:
                     console.print(f"your hand: [bold]{_sorted_hand(state, seat)}[/]")
+                if state.to_act != seat:            # the dummy's turn: his cards, played by this seat
+                    console.print(f"[bold]you play for seat {state.to_act} (dummy)[/]: choose one of his cards")
                 legal = state.legal_actions()
                 long = choose.is_long(state, legal)   # tens of discards: named card by card instead
                 menu = [x for x in legal if x not in choose.discards(state, legal)] if long else legal
@@ -302,10 +309,11 @@ def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=Non
                         except ValueError as err:
                             problem = f"'{text}' is neither a card nor a choice above" if long else str(err)
                             console.print(f"[red]{escape(printable(problem))}[/]")
-            rec["actions"].append([who, state.action_text(a)])
+            whose = state.to_act                    # the seat whose card it is (a dummy's, played by `who`)
+            rec["actions"].append([whose, state.action_text(a)])
             before, tricks_before = list(state.trick), sum(state.play.tricks_won)
             state.apply(a)
-            taken = T.trick_taken(state, before, tricks_before, who, a)
+            taken = T.trick_taken(state, before, tricks_before, whose, a)
             if taken:
                 console.print(escape(printable(taken)))
             persist()

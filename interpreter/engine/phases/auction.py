@@ -8,6 +8,7 @@ from interpreter.engine import actions as A
 from interpreter.engine import sides
 from interpreter.engine.context import Ctx
 from interpreter.engine.given import all_pass_contract
+from interpreter.engine.phases import auction_doubles
 from interpreter.engine.phases.auction_plans import AuctionSettings, own_allowed, raise_plan, settings
 from interpreter.engine.phases.base import ALWAYS, Phase
 from interpreter.engine.phases.conditions import HOLDS, NEVER_HOLDS, NOT_WORKED_OUT
@@ -43,6 +44,8 @@ class AuctionState:
     first_bid: list = field(default_factory=list)
     latest: list = field(default_factory=list)
     base: tuple | None = None                          # (seat, call name) the highest call joins
+    doubled: int = 0                                   # calls on the highest bid (auction.doubles) standing
+    doubler: int | None = None                         # … the seat that made the last of them
     # the position: where the auction started (dealer, seats taking part, bid order) and every action since,
     # numbered (AuctionSettings.positions); a seat excluded is one more step. The calls allowed are a
     # function of it where the rules' conditions read nothing else (AuctionSettings.positional); else None
@@ -70,6 +73,8 @@ class AuctionState:
         new.first_bid = self.first_bid
         new.latest = self.latest
         new.base = self.base
+        new.doubled = self.doubled
+        new.doubler = self.doubler
         new.key = self.key
         return new
 
@@ -107,6 +112,7 @@ _MEMO_BOUND = 1 << 12
 # the table is full has no number, and nothing kept applies from there on in that deal
 _POSITIONS_BOUND = 1 << 14
 _SHIFT, _ARG, _K_PASS, _K_HOLD, _K_REVEAL = A.SHIFT, A.ARG, A.PASS, A.HOLD, A.REVEAL    # read by apply
+_K_DOUBLE = A.DOUBLE
 
 
 def _position(S: AuctionSettings, key: tuple) -> int | None:
@@ -247,6 +253,8 @@ class AuctionPhase(Phase):
                 hp = S.hold_plans[high.index] = bids.plan({"high": high.ref}) if bids is not None else HOLDS
             if hp is not NEVER_HOLDS and (hp == HOLDS or bids.holds(c, hp, {})) and S.hold_who(c):
                 out.append(_HOLD)
+        if S.doubles:
+            out += auction_doubles.legal(st, me)
         if S.pass_allowed is ALWAYS or S.pass_allowed(c):
             out.append(_PASS)
         if pos is not None:
@@ -340,6 +348,10 @@ class AuctionPhase(Phase):
             if au.first_bid[me] is None and au.high_call is not None:
                 first = au.first_bid = au.first_bid.copy()
                 first[me] = au.high_call.ref
+        elif kind == _K_DOUBLE:
+            level = action & _ARG
+            label = S.doubles[level - 1]
+            auction_doubles.apply(au, me, level, S.double_refs[level - 1])
         elif kind == _K_REVEAL:
             name = R.contract_names[action & _ARG]
             label = "reveal " + name
@@ -373,6 +385,8 @@ class AuctionPhase(Phase):
                 au.best = None
                 au.holder = me
             au.high_call = call
+            if au.doubled:                  # a new bid: the calls on the one before are void
+                au.doubled, au.doubler = 0, None
             au.base = _joined(st, me, call) if call.joins else None
             ref = call.ref
             if au.first_call[me] is None:
@@ -479,6 +493,8 @@ class AuctionPhase(Phase):
                 st.base_bidder = au.base[0]
                 st.base_con = R.in_deal(st, R.contracts[base.contracts[0]]) if base.contracts else None
             declarer = au.best[0] if au.best is not None else au.holder
+            if R.auction.declarer_by is not None:     # the first of the holder's side to bid the final value
+                declarer = auction_doubles.declarer_by(st, R.auction.declarer_by)
             high = au.high_call
             one: Any = (au.best[1] if au.best is not None else high.contracts[0] if high.contracts_expr is None
                    and len(high.contracts) == 1 else None)

@@ -72,12 +72,17 @@ class AuctionSettings:
     # (shared like them, never written); None where they are not
     starts: dict | None = None
     all_pass_expr: Fn | None = None     # `all_pass.contract = EXPR` giving the contract (engine/given.py)
+    # `doubles`: the calls made on the highest bid, in order (phases/auction_doubles.py), their words and refs
+    doubles: tuple = ()
+    double_words: tuple = ()
+    double_refs: tuple = ()
+    declarer_by: str | None = None      # a field of the calls that names the declarer (auction_doubles.declarer_by)
 
 
 # what the auction's own state, the dealer and the seats taking part decide, read by a rule expression: the
 # built-in values and functions that read nothing else (engine/builtins.py), and the seat roles
 POSITION_VALUES = frozenset({"dealer", "me", "this", "side", "item", "holder", "seats", "players", "active", "turn",
-                             "passes", "bids", "high", "pass", "last_call"})
+                             "passes", "bids", "high", "pass", "last_call", "double_level"})
 POSITION_FUNCTIONS = frozenset({"next", "prev", "order", "first_call", "first_bid", "latest", "has_bid", "spoke",
                                 "min", "max", "abs", "floor", "ceil", "size", "suit_of"})
 
@@ -98,7 +103,8 @@ def settings(auction: Auction, game_calls: Mapping[str, Call], lets: Mapping[str
         contest_ties=auction.contest_ties, all_pass=auction.all_pass,
         pass_allowed=x(auction.pass_allowed.source) if auction.pass_allowed is not None else ALWAYS,
         pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None,
-        pass_final=auction.pass_final)
+        pass_final=auction.pass_final, doubles=auction.doubles, declarer_by=auction.declarer_by)
+    S.double_refs = tuple(symbols[n] for n in S.doubles)
     if S.allowed_key is not None:
         from interpreter.engine.compile import attr
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]

@@ -11,7 +11,7 @@ from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
-from interpreter.engine.phases import play_extras
+from interpreter.engine.phases import dummy, duties, play_extras
 from interpreter.engine.phases.base import Phase
 from interpreter.engine.phases.card_obligations import FILTERS as CARD_FILTERS
 
@@ -151,13 +151,13 @@ Filter = Callable[["State", "Obligation", int, int, int, int, int, "ContractRT"]
 
 
 def _follow_suit(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
-    return cands & st.R.suit_masks[led] if led >= 0 else -1
+    return cands & con.suit_masks[led] if led >= 0 else -1
 
 
 def _must_trump(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
-    if led < 0 or hand & st.R.suit_masks[led]:
+    if led < 0 or hand & con.suit_masks[led]:
         return -1
-    return cands & (st.R.suit_masks[ob.suit] if ob.suit is not None else con.trump_mask)
+    return cands & (con.suit_masks[ob.suit] if ob.suit is not None else con.trump_mask)
 
 
 def _must_beat(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
@@ -178,17 +178,17 @@ def _hold_back(st: State, ob: Obligation, me: int, hand: int, cands: int, led: i
     held = cands & ob.cards
     if not held:
         return -1
-    R = st.R
+    suit_masks, suit_of = con.suit_masks, con.suit_of
     same = 0
     for i in bits(held):
-        same |= R.suit_masks[R.suit_of[i]]
+        same |= suit_masks[suit_of[i]]
     return cands & ~ob.cards if hand & same & ~ob.cards else cands
 
 
 def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int, win: int, con: ContractRT) -> int:
     if led >= 0 or ob.suit is None:
         return -1
-    return cands & ~st.R.suit_masks[ob.suit]
+    return cands & ~con.suit_masks[ob.suit]
 
 
 def trick_figures(R: Any) -> tuple[int, dict]:
@@ -279,10 +279,10 @@ def _birds_in_order(st: State, ob: Obligation, me: int, hand: int, cands: int, l
 OBLIGATIONS: dict[str, Filter] = {
     "follow_suit": _follow_suit, "must_trump": _must_trump, "must_beat": _must_beat,
     "lowest_winner": _lowest_winner, "hold_back": _hold_back, "no_lead": _no_lead,
-    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order, **CARD_FILTERS,
+    "declared_cards": _declared_cards, "birds_in_order": _birds_in_order, **CARD_FILTERS, **duties.FILTERS,
 }
 # obligations that restrict the lead too
-AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order", *CARD_FILTERS)
+AT_LEAD = ("no_lead", "hold_back", "declared_cards", "birds_in_order", *CARD_FILTERS, *duties.AT_LEAD)
 
 
 def _unimplemented(rule: str) -> Filter:
@@ -299,16 +299,18 @@ class Obligation:
     suit: int | None
     cards: int
     at_lead: bool                  # the obligation can restrict the lead
+    cards_expr: tuple = ()         # entries of `cards` that give a card in each deal (phases/duties.py)
 
 
 def obligations(comp: Compiler, chain: tuple[ObligationRule, ...], suit_names: list[str], rs: Any) -> list[Obligation]:
     out = []
     for ob in chain:
         rule = ob.rule
+        cards, values = duties.card_entries(comp, ob.cards, rs)
         out.append(Obligation(rule=rule, fn=OBLIGATIONS.get(rule) or _unimplemented(rule),
                               when=comp.text(ob.when.source) if ob.when is not None else None,
                               suit=suit_names.index(ob.suit) if ob.suit in suit_names else None,
-                              cards=rs.mask(ob.cards) if ob.cards else 0, at_lead=rule in AT_LEAD))
+                              cards=cards, at_lead=rule in AT_LEAD, cards_expr=values))
     return out
 
 
@@ -327,7 +329,7 @@ def playable(st: State, me: int) -> int:
                 if m > 0 and (ob.when is None or ob.when(Ctx(st, me))):
                     cands = m
         return cands
-    led = st.R.suit_of[st.trick[0][1]]
+    led = con.suit_of[st.trick[0][1]]
     assert st.win is not None
     win = st.win[1]
     for ob in con.obligations:
@@ -359,6 +361,8 @@ class PlayPhase(Phase):
         playing = st.playing
         if not playing:
             playing = st.playing = st.active
+        if st.R.dummy is not None:
+            dummy.start(st, st.R.dummy)
         declarer = st._declarer
         if declarer is not None and len(playing) == 1:
             n = st.R.defence.nobody_tricks

@@ -164,6 +164,8 @@
       delete more.talon_in_tricks;
     }
     if (more.turned_up) { box.append(row("turned up", [more.turned_up])); delete more.turned_up; }
+    const dummy = more.dummy;       // the dummy's seat (play.dummy): his open hand below, played by the declarer
+    delete more.dummy;
     Object.entries(more).forEach(([k, x]) => {
       const cards = (Array.isArray(x) ? x : [x]).every((c) => typeof c === "string" && window.Stw.faces[c]);
       if (cards) box.append(row(k.replace(/_/g, " "), Array.isArray(x) ? x : [x]));
@@ -171,7 +173,25 @@
     });
     const open = $("open");
     open.replaceChildren();
-    Object.entries(v.open_hands || {}).forEach(([s, h]) => open.append(row("open hand of " + who(Number(s)), h)));
+    const plays = v.to_act === seat ? new Map(ofKind(v, "play").map(([t]) => [cardsOf(t)[0], t])) : new Map();
+    Object.entries(v.open_hands || {}).forEach(([s, h]) => {
+      const mine = h.some((c) => plays.has(c));       // the dummy's turn: this seat plays one of these cards
+      const r = row((Number(s) === dummy ? "dummy: " : "open hand of ") + who(Number(s)) + (mine ? " · your turn to play from it" : ""), []);
+      r.dataset.seat = s;
+      if (Number(s) === dummy) r.classList.add("dummy");
+      const cs = r.querySelector(".cards");
+      h.forEach((c) => {
+        const click = plays.has(c) ? () => {
+          if (oneClick || pick === c) act(plays.get(c));
+          else { pick = c; drawInfo(view); drawHand(view); drawActions(view); }
+        } : null;
+        const n = card(c, click);
+        if (click) n.classList.add("legal");
+        if (pick === c) n.classList.add("selected");
+        cs.append(n);
+      });
+      open.append(r);
+    });
   }
 
   // ---- your turn -------------------------------------------------------------------------------
@@ -223,7 +243,7 @@
       if (plays.has(c)) {
         click = () => {
           if (oneClick || pick === c) act(plays.get(c));
-          else { pick = c; drawHand(view); drawActions(view); }
+          else { pick = c; drawInfo(view); drawHand(view); drawActions(view); }
         };
       } else if (size) {
         click = () => {
@@ -261,7 +281,7 @@
         b.addEventListener("click", () => act(t[0]));
         const undo = el("button", "action", "choose another");
         undo.id = "undo";
-        undo.addEventListener("click", () => { pick = null; drawHand(view); drawActions(view); });
+        undo.addEventListener("click", () => { pick = null; drawInfo(view); drawHand(view); drawActions(view); });
         box.append(b, undo);
       } else {
         box.append(el("p", "hint", oneClick ? "click a raised card to play it" : "choose a raised card, then press play (or press the card again)"));
