@@ -3,8 +3,10 @@ unreadable input. No input ever produces a traceback."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from interpreter.present.boundary import (
     whole,
 )
 
-UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
+UNREADABLE = {"E100", "E101", "E130", "E190", "E501", "E502", "E504"}
 MAX_DEALS = 10**15
 MAX_SESSION = 10**6
 
@@ -54,7 +56,7 @@ def cmd_validate(args) -> int:
         targets += [name for name in builtin_games() if name not in targets]
     results, worst = [], 0
     for t in targets:
-        report = check(t)
+        report = _checked(t, check)
         code = _exit_code(report.diagnostics) if not report.ok else 0
         if sweep and report.only_pending and t not in args.targets:
             code = 0
@@ -67,13 +69,51 @@ def cmd_validate(args) -> int:
     return worst
 
 
+def _checked(target: str, check):
+    """The pipeline's report on one file. A file in a folder never stops the others: what the checker
+    could not get through (a bug) is that file's error, E190, exit 2, and the next file is checked."""
+    from interpreter.pipeline import Report
+
+    link = _bad_link(target)
+    try:
+        if link:
+            raise DiagnosticError([Diagnostic("E100", f"cannot read the rule file: {link}", target,
+                                              help="remove the link or point it at a rule file")])
+        return check(target)
+    except DiagnosticError as err:
+        return Report(target, diagnostics=err.diagnostics)
+    except (Exception, RecursionError, MemoryError) as err:  # noqa: BLE001 - any bug, reported per file
+        return Report(target, diagnostics=[Diagnostic(
+            "E190", f"internal error while checking this file ({type(err).__name__}: {str(err)[:200]}); "
+            "please report it", target)])
+
+
+def _bad_link(path: str) -> str | None:
+    """Why a symbolic link cannot be read as a rule file (it loops, leads nowhere, or to a device);
+    None for anything else."""
+    try:
+        if not os.path.islink(path):
+            return None
+        info = os.stat(path)
+    except OSError as err:
+        return "a symbolic link that goes round in a loop" if err.errno == errno.ELOOP else \
+            "a symbolic link to nothing (its target is missing)" if err.errno == errno.ENOENT else \
+            f"a symbolic link that cannot be followed ({err.strerror})"
+    except ValueError:
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return "a symbolic link to a folder"
+    return None if stat.S_ISREG(info.st_mode) else "a symbolic link to a device or special file"
+
+
 def _expand_folders(targets: list[str]) -> list[str]:
     """Each folder named stands for the .stw files under it, sorted (YAML and JSON files in a folder may
-    be scenarios, so only a rule file named as such is read in those spellings)."""
+    be scenarios, so only a rule file named as such is read in those spellings). A `.stw` link that
+    loops, leads nowhere or to a device is listed too, so that it is reported, not skipped."""
     out: list[str] = []
     for t in targets:
         if os.path.isdir(t):
-            found = sorted(str(p) for p in Path(t).rglob("*.stw") if p.is_file())
+            found = sorted(str(p) for p in Path(t).rglob("*.stw") if p.is_file() or p.is_symlink())
             if not found:
                 raise UsageError(f"{t}: a folder with no .stw rule file under it")
             out += [f for f in found if f not in out]

@@ -141,7 +141,9 @@ def _convert(err, origins) -> list[Diagnostic]:
     if kind in ("oneOf", "anyOf"):
         # the branch of the value's own type that failed for another reason (a number out of range)
         # says more than "not text"; else the best match
-        fitting = [e for e in err.context or () if e.validator != "type"]
+        # (a type error inside the branch, below the value, is such a reason: the value is a section of
+        # the right shape whose field has the wrong type)
+        fitting = [e for e in err.context or () if e.validator != "type" or e.relative_path]
         inner = best_match(fitting or err.context) if err.context else None
         if inner is not None:
             nested = _convert(inner, origins)

@@ -137,7 +137,7 @@ def check_outcome(R: Any, outcome: Any, deal: dict, checker: Any) -> None:
                                span_of(outcome, key) or span)
 
 
-_DECIMAL = re.compile(r"(?=[^0-9]*[0-9])\s*[-+]?\d*\.\d*(?:\s+\d+\s*/\s*\d+)?\s*(?:…|\.\.\.)?\s*")
+_DECIMAL = re.compile(r"(?=[^0-9]*[0-9])\s*[-+]?[0-9]*\.[0-9]*(?:\s+[0-9]+\s*/\s*[0-9]+)?\s*(?:…|\.\.\.)?\s*")
 
 
 def refuse_decimals(node: Any, checker: Any, span: Any) -> None:

@@ -9,6 +9,7 @@ import functools
 import hashlib
 import os
 import re
+import unicodedata
 
 import lark
 from lark import Lark, Token
@@ -256,6 +257,8 @@ def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             return Diagnostic("E111", "unterminated string: the closing '\"' is missing", file,
                               Span(span.line, span.col, span.line, span.col + max(len(rest.rstrip()), 1)),
                               help="a string ends on the line where it starts; write \\n for a line break")
+        if ch.isdigit():         # a digit of another script (３, ٣, ²): numbers are ASCII digits only
+            return _foreign_digits(text, pos, file, span)
         if ch == "'":
             end = rest.find("'", 1)
             width = end + 1 if end > 0 else 1
@@ -292,6 +295,26 @@ def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
         help_text = "comparisons are written '=='"
         suggestions = ["=="]
     return Diagnostic("E112", message, file, _span_of(err), help=help_text, suggestions=suggestions)
+
+
+def _foreign_digits(text: str, pos: int, file: str, span: Span) -> Diagnostic:
+    """E111 for a run of digits not all ASCII (３, 1٠٠): numbers are written with 0-9 only
+    (docs/language.md, Numbers), so such a run is neither a number nor a name."""
+    start = pos
+    while start > 0 and text[start - 1].isdigit() and pos - start < 40:
+        start -= 1
+    end = pos
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    run = text[start:end]
+    shown = run if len(run) <= 12 else run[:12] + "…"
+    foreign = next(c for c in run if not c.isascii())
+    ascii_form = "".join(str(unicodedata.digit(c, "?")) for c in run[:12]) + ("…" if len(run) > 12 else "")
+    hint = f"write {ascii_form}" if "?" not in ascii_form else "write the number with the digits 0-9"
+    col = span.col - (pos - start)
+    return Diagnostic("E111", f"'{shown}' is not a number: numbers are written with the ASCII digits 0-9, "
+                      f"not {unicodedata.name(foreign, 'other digits')}", file,
+                      Span(span.line, col, span.line, col + min(len(run), 40)), help=hint)
 
 
 def parse(text: str, file: str = "<input>", start: str = "start", positions: bool = False):
