@@ -18,6 +18,7 @@ from interpreter.checks import (
     payments,
     phases,
     rankings,
+    record_numbers,
     references,
     sits,
     unread,
@@ -27,7 +28,7 @@ from interpreter.checks import (
 from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
-          sits, unread, rankings, decisions, ladders, family_forms)
+          sits, unread, rankings, decisions, ladders, family_forms, record_numbers)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:
