@@ -171,11 +171,44 @@ def _long_numbers(text: str):
         previous = ch
 
 
+MAX_TOKENS = 30_000      # words, numbers, strings and symbols in one file (the largest game has about 4,300)
+
+# a word, number, quoted string or symbol as the lexer would cut it; a comment counts nothing
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+(?:\.\w+)?|[^\s\w]')
+
+
+def token_problem(text: str, limit: int = MAX_TOKENS) -> tuple[int, int] | None:
+    """(line, column) of the first token past `limit`, or None: a cost bound checked before anything is
+    parsed, so that a file under the size cap cannot make the parser, the schema or the checks slow (a
+    list of 125,000 ones is refused here in milliseconds). Comments are free."""
+    n = 0
+    for m in _TOKEN.finditer(text):
+        if m.group()[0] != "#":
+            n += 1
+            if n > limit:
+                start = m.start()
+                line = text.count("\n", 0, start) + 1
+                return line, start - text.rfind("\n", 0, start)
+    return None
+
+
+def check_tokens(text: str, file: str) -> None:
+    where = token_problem(text)
+    if where is not None:
+        line, col = where
+        raise DiagnosticError([Diagnostic("E105", f"the file has more than {MAX_TOKENS:,} words, numbers and "
+                                          "symbols", file, Span(line, col, line, col + 1),
+                                          help="no rule file needs this many; split it with 'extends', or "
+                                          "shorten the lists")])
+
+
 def check_bounds(text: str, file: str) -> None:
-    """Refuse oversized input and bracket nesting deeper than MAX_NESTING (strings and comments skipped)."""
+    """Refuse oversized input, too many tokens and bracket nesting deeper than MAX_NESTING (strings and
+    comments skipped), before the parser sees the text."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", file,
                                           Span(1, 1, 1, 2), help="split the rules or use 'extends'")])
+    check_tokens(text, file)
     for line, col, length in _long_numbers(text):
         raise DiagnosticError([Diagnostic(
             "E104", f"a number of {length} digits: numbers have at most {MAX_DIGITS} digits", file,
