@@ -480,7 +480,8 @@ def main(argv=None) -> int:
     standard_streams()
     try:
         code = _main(argv)
-        sys.stdout.flush()
+        if not sys.stdout.closed:       # the language server closes it on `exit`
+            sys.stdout.flush()
         return code
     except BrokenPipeError:
         return quiet_pipe()
