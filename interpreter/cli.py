@@ -82,7 +82,7 @@ def _checked(target: str, check):
         return check(target)
     except DiagnosticError as err:
         return Report(target, diagnostics=err.diagnostics)
-    except (Exception, RecursionError, MemoryError) as err:  # noqa: BLE001 - any bug, reported per file
+    except (Exception, RecursionError, MemoryError) as err:
         return Report(target, diagnostics=[Diagnostic(
             "E190", f"internal error while checking this file ({type(err).__name__}: {str(err)[:200]}); "
             "please report it", target)])

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("pygls", reason="the [lsp] extra is not installed")
 
-from test_lsp import Client, open_file  # noqa: E402  (the framing client of the server's own tests)
+from test_lsp import Client, open_file
 
 
 def answer(client: Client, ident: int, timeout: float = 20) -> dict:

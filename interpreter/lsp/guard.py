@@ -33,7 +33,7 @@ class SafeProtocol(LanguageServerProtocol):
     def structure_message(self, data: dict[str, Any]):
         try:
             return super().structure_message(data)
-        except Exception:  # noqa: BLE001 - any message the converter refuses
+        except Exception:
             ident = data.get("id") if isinstance(data, dict) else None
             if isinstance(ident, (int, str)) and not isinstance(ident, bool) and "method" in data:
                 method = str(data.get("method"))[:80]
@@ -75,7 +75,7 @@ def guarded(handler):
             return handler(ls, params)
         except JsonRpcException:
             raise
-        except (Exception, RecursionError) as err:  # noqa: BLE001 - a bug: said in words, not as a traceback
+        except (Exception, RecursionError) as err:
             raise JsonRpcInternalError(f"stichwort could not answer ({type(err).__name__}: {str(err)[:200]})") from None
     return run
 
