@@ -3,10 +3,9 @@ unreadable input. No input ever produces a traceback."""
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import os
-import stat
+import signal
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from interpreter.present.boundary import (
     say_warnings,
     sources,
     standard_streams,
+    stop_signals,
     target,
     whole,
 )
@@ -47,7 +47,7 @@ def _exit_code(diags: list[Diagnostic]) -> int:
 
 def cmd_validate(args) -> int:
     from interpreter.pipeline import check
-    from interpreter.present.validation import render_validation
+    from interpreter.present.validation import checked, render_validation
     from interpreter.resources import builtin_games
 
     targets = _expand_folders(args.targets)
@@ -56,7 +56,7 @@ def cmd_validate(args) -> int:
         targets += [name for name in builtin_games() if name not in targets]
     results, worst = [], 0
     for t in targets:
-        report = _checked(t, check)
+        report = checked(t, check)
         code = _exit_code(report.diagnostics) if not report.ok else 0
         if sweep and report.only_pending and t not in args.targets:
             code = 0
@@ -67,43 +67,6 @@ def cmd_validate(args) -> int:
     if args.strict and worst == 1 and all(r.ok for _t, r, _c in results):
         print("--strict: the warnings above fail the check", file=sys.stderr)
     return worst
-
-
-def _checked(target: str, check):
-    """The pipeline's report on one file. A file in a folder never stops the others: what the checker
-    could not get through (a bug) is that file's error, E190, exit 2, and the next file is checked."""
-    from interpreter.pipeline import Report
-
-    link = _bad_link(target)
-    try:
-        if link:
-            raise DiagnosticError([Diagnostic("E100", f"cannot read the rule file: {link}", target,
-                                              help="remove the link or point it at a rule file")])
-        return check(target)
-    except DiagnosticError as err:
-        return Report(target, diagnostics=err.diagnostics)
-    except (Exception, RecursionError, MemoryError) as err:
-        return Report(target, diagnostics=[Diagnostic(
-            "E190", f"internal error while checking this file ({type(err).__name__}: {str(err)[:200]}); "
-            "please report it", target)])
-
-
-def _bad_link(path: str) -> str | None:
-    """Why a symbolic link cannot be read as a rule file (it loops, leads nowhere, or to a device);
-    None for anything else."""
-    try:
-        if not os.path.islink(path):
-            return None
-        info = os.stat(path)
-    except OSError as err:
-        return "a symbolic link that goes round in a loop" if err.errno == errno.ELOOP else \
-            "a symbolic link to nothing (its target is missing)" if err.errno == errno.ENOENT else \
-            f"a symbolic link that cannot be followed ({err.strerror})"
-    except ValueError:
-        return None
-    if stat.S_ISDIR(info.st_mode):
-        return "a symbolic link to a folder"
-    return None if stat.S_ISREG(info.st_mode) else "a symbolic link to a device or special file"
 
 
 def _expand_folders(targets: list[str]) -> list[str]:
@@ -478,6 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     standard_streams()
+    saved = stop_signals()
     try:
         code = _main(argv)
         if not sys.stdout.closed:       # the language server closes it on `exit`
@@ -485,6 +449,9 @@ def main(argv=None) -> int:
         return code
     except BrokenPipeError:
         return quiet_pipe()
+    finally:
+        for signum, handler in saved:
+            signal.signal(signum, handler)
 
 
 def _main(argv=None) -> int:

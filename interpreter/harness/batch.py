@@ -30,8 +30,10 @@ def chunk_size(total: int, workers: int) -> int:
 
 
 def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the parent, which stops handing out work and keeps what is done."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Workers leave Ctrl-C (and SIGTERM, SIGHUP, sent to the whole process group) to the parent, which
+    stops handing out work and keeps what is done."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 class RayUnavailable(RuntimeError):
