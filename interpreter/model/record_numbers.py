@@ -44,8 +44,8 @@ def _props(doc: dict) -> dict:
         props = rec.get("props") if isinstance(rec, dict) else None
         if not isinstance(props, dict):
             continue
-        numbers = {k: constant(v) for k, v in props.items() if isinstance(v, str) and _NUMBER_TEXT.fullmatch(v.strip())}
-        numbers = {k: as_number(v) for k, v in numbers.items() if v is not None}
+        values = {k: constant(v) for k, v in props.items() if isinstance(v, str) and _NUMBER_TEXT.fullmatch(v.strip())}
+        numbers = {k: as_number(v) for k, v in values.items() if v is not None}
         if numbers:
             changed[name] = dict(rec) | {"props": dict(props) | numbers}
     return doc if not changed else dict(doc) | {"contract": dict(contracts) | changed}
