@@ -185,6 +185,11 @@ def check(ctx: Context) -> None:
                   key=True, help="expressions may not recurse; write the value out")
     for name in order:
         params, node, ptr = bodies[name]
+        free = sorted((names_in(node) & {"s", "t"}) - set(params))
+        if free:        # read where the let is used, it would mean whatever `s` is there: the backends differ
+            ctx.error("E401", f"'let {name}' reads '{free[0]}', which is no parameter of it", ptr, key=True,
+                      help=f"a let is worked out apart from the rows that use it: make '{free[0]}' a parameter, "
+                      f"`let {name}({', '.join([*params, free[0]])}) = …`, and pass it where the let is used")
         scope = dict.fromkeys(params, "any")
         let_checker = Checker(env, functions)
         try:
