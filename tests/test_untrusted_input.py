@@ -182,3 +182,41 @@ def test_a_figures_points_over_a_table_option_are_refused(tmp_path, capsys):
     code, out = run(["validate", str(path)], capsys)
     assert code == 1
     assert "E402 figure f: 'silent' must be a number written in the file" in out
+
+
+# ---- found by the differential fuzz (tools/fuzz.py): files that validated and then failed or differed ----
+
+FOUND = [
+    # a let function whose parameter was renamed: its body reads `s` from wherever it is used
+    ('{"extends": "priffe", "let": {"reaches": {"params": ["active"]}}}', "json",
+     "E401 'let reaches' reads 's', which is no parameter of it"),
+    ('extends "simple"\nlet x = tricks(s)\n', "stw", "E401 'let x' reads 's'"),
+    # a row without `each` naming s: none in every deal
+    ('{"extends": "simple", "session": {"before_deal": [{"from": "account(money, s)", "to": "pot", '
+     '"amount": "stake"}]}}', "json", "E401 's' in a payment row without `each`"),
+    # an account's starting value that is a contract, not a number
+    ('{"extends": "croatian", "account": {"refa": {"initial": "game"}}}', "json",
+     "E402 account.initial must give a number"),
+    # a props value that is a text where the other contracts hold numbers
+    ('{"extends": "simple", "contract": {"premium": {"props": {"bonus": "３"}}}}', "json",
+     "E402 props 'bonus' is a number in contract"),
+]
+
+
+@pytest.mark.parametrize("text, suffix, message", FOUND)
+def test_files_the_fuzz_found_are_refused_at_validate(text, suffix, message, tmp_path, capsys):
+    path = tmp_path / f"found.{suffix}"
+    path.write_text(text, encoding="utf-8")
+    code, out = run(["validate", str(path)], capsys)
+    assert code == 1 and message in out, out
+
+
+def test_a_decimal_prop_is_a_number_for_both_backends(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "decimal.stw"
+    path.write_text('extends "simple"\ncontract premium { props { bonus = 0.5 } }\n', encoding="utf-8")
+    outs = {}
+    for engine in ("generated", "interpreter"):
+        monkeypatch.setenv("STICHWORT_ENGINE", engine)
+        code, outs[engine] = run(["simulate", str(path), "--deals", "40", "--json", "--seed", "2"], capsys)
+        assert code == 0, outs[engine]
+    assert _summary(outs["generated"]) == _summary(outs["interpreter"])

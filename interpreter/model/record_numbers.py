@@ -35,6 +35,10 @@ def entries(doc: dict):
 _NUMBER_TEXT = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?(\s*/\s*[0-9]{1,15})?")
 
 
+def is_number_text(value) -> bool:
+    return isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()) is not None
+
+
 def _props(doc: dict) -> dict:
     contracts = doc.get("contract")
     if not isinstance(contracts, dict):
