@@ -220,3 +220,39 @@ def test_a_decimal_prop_is_a_number_for_both_backends(tmp_path, capsys, monkeypa
         code, outs[engine] = run(["simulate", str(path), "--deals", "40", "--json", "--seed", "2"], capsys)
         assert code == 0, outs[engine]
     assert _summary(outs["generated"]) == _summary(outs["interpreter"])
+
+
+# ---- lesser: a file that validates plays ------------------------------------------------------------
+
+def test_a_power_beyond_what_the_engine_works_out_is_refused(tmp_path, capsys):
+    path = tmp_path / "power.stw"
+    path.write_text('extends "simple"\nlet P = 999999999999999 ^ 64\n', encoding="utf-8")   # P: the pot paid
+    code, out = run(["validate", str(path)], capsys)
+    assert code == 1 and "E322 999999999999999 ^ 64" in out and "larger than 2 ^ 64" in out, out
+
+
+DEAL_BY_OPTION = '''extends "simple"
+option hand {{ default = 10  min = 1  max = {top} }}
+deal.packets = table {{
+  | to    | cards         |
+  | each  | hand          |
+  | talon | 32 - 3 * hand |
+}}
+'''
+
+
+def test_every_option_value_the_deal_allows_deals_the_deck(tmp_path, capsys):
+    path = tmp_path / "deal.stw"
+    path.write_text(DEAL_BY_OPTION.format(top=20), encoding="utf-8")
+    code, out = run(["validate", str(path)], capsys)
+    assert code == 1 and "E303 with hand = 11 (which the options allow) the deal cannot be made" in out, out
+    path.write_text(DEAL_BY_OPTION.format(top=10), encoding="utf-8")
+    assert run(["validate", str(path)], capsys)[0] == 0
+
+
+def test_an_option_without_bounds_that_breaks_the_deal_is_said_in_words(tmp_path, capsys):
+    path = tmp_path / "deal.stw"
+    path.write_text(DEAL_BY_OPTION.format(top=20).replace("min = 1  max = 20", ""), encoding="utf-8")
+    code, out = run(["simulate", str(path), "--deals", "1", "--set", "hand=12"], capsys)
+    no_internal_error(out)
+    assert code == 1 and "the rules fail at play: with these table options the deal cannot be made" in out

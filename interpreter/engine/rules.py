@@ -12,6 +12,7 @@ from interpreter.engine import actions, codegen, figures, seating
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
+from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.phases import (
     after_purchase,
     announce,
@@ -211,8 +212,8 @@ def _dealt_by_options(rs: Ruleset, doc: dict, options: dict) -> tuple[Ruleset, l
     an expression over the options), and the ruleset with the hand and talon they deal."""
     try:
         packets = resolved_packets(doc, options)
-    except ValueError as err:
-        raise ValueError(f"with these table options the deal cannot be made: {err}") from None
+    except ValueError as err:       # an option value the checker could not try (no min/max): said in words
+        raise RuleRuntimeError(f"with these table options the deal cannot be made: {err}") from None
     per, talon, piles = schedule_counts(packets, rs.players)
     if (per, talon) == (rs.hand_size, rs.talon_size):
         return rs, packets

@@ -154,8 +154,8 @@ def parse_data(text: str, shown: str) -> tuple[dict, SourceMap]:
 
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", shown)])
-    check_tokens(text, shown)      # the cost bound first: a long flow list is refused before it is parsed
     _check_flow_depth(text, shown)
+    check_tokens(text, shown)      # a cost bound: a long flow list is refused before it is parsed
     _check_aliases(text, shown)
     yaml = YAML(typ="rt")
     try:
