@@ -213,7 +213,7 @@ def test_files_the_fuzz_found_are_refused_at_validate(text, suffix, message, tmp
 
 def test_a_decimal_prop_is_a_number_for_both_backends(tmp_path, capsys, monkeypatch):
     path = tmp_path / "decimal.stw"
-    path.write_text('extends "simple"\ncontract premium { props { bonus = 0.5 } }\n', encoding="utf-8")
+    path.write_text('extends "simple"\ncontract game_d { props { bonus = 0.5 } }\n', encoding="utf-8")   # paid whenever game_d is played
     outs = {}
     for engine in ("generated", "interpreter"):
         monkeypatch.setenv("STICHWORT_ENGINE", engine)
