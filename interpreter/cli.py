@@ -399,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--save", metavar="FILE", type=file_arg,
                     help="keep the game in FILE (the log), rewritten after every action")
     pl.add_argument("--resume", metavar="FILE", type=file_arg, help="replay a saved game and play on")
-    pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save")
+    pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save, or one another game is writing")
     pl.set_defaults(func=cmd_play)
 
     from interpreter.present.analysis import add_commands  # compare, advise
