@@ -5,7 +5,7 @@ what the row pays would be lost, or come from nowhere (E316); where the file can
 stops the deal with the row named (engine/phases/settle.py)."""
 from __future__ import annotations
 
-from interpreter.checks.context import Context
+from interpreter.checks.context import Context, already
 from interpreter.language.expressions import parse_text
 
 
@@ -40,7 +40,7 @@ def check(ctx: Context) -> None:
             for key in ("from", "to"):
                 if key in r and _always_none(r[key], alone):
                     _none_party(ctx, f"{base}/{i}/{key}", key, r[key], alone)
-            if "each" not in r:
+            if "each" not in r and not any(already(ctx, f"{base}/{i}/{k}") for k in ("from", "to")):
                 _unbound_seat(ctx, r, f"{base}/{i}")
 
 
