@@ -200,6 +200,13 @@ FOUND = [
     # a props value that is a text where the other contracts hold numbers
     ('{"extends": "simple", "contract": {"premium": {"props": {"bonus": "３"}}}}', "json",
      "E402 props 'bonus' is a number in contract"),
+    # a call whose contracts are a number, a payment to a number
+    ('{"extends": "simple", "call": {"premium": {"contracts": "0.25"}}}', "json",
+     "E402 call.contracts must give a list"),
+    ('{"extends": "simple", "settle": {"pay": [{"from": "declarer", "to": "2 + 1", "amount": "1"}]}}', "json",
+     "E402 settle.pay.to names who pays or is paid"),
+    ('{"extends": "simple", "settle": {"pay": [{"from": "declarer", "to": 3, "amount": "1"}]}}', "json",
+     "E402 settle.pay.to names who pays or is paid (a seat or an account), not a number"),
 ]
 
 

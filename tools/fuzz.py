@@ -294,7 +294,7 @@ def variant_docs() -> dict[str, dict]:
 
 
 def fuzz(files: int, seed: int, folder: Path, deals: int = 2, out: Path | None = None,
-         kinds: tuple[str, ...] = ("mutant", "variant"), deadline: float | None = None) -> Findings:
+         kinds: tuple[str, ...] = ("mutant", "variant"), deadline: float | None = None, progress: int = 0) -> Findings:
     """`files` cases, alternating the kinds, written in `folder` one at a time."""
     rng = random.Random(seed)
     texts = base_texts() if "mutant" in kinds else {}
@@ -313,6 +313,9 @@ def fuzz(files: int, seed: int, folder: Path, deals: int = 2, out: Path | None =
             name, layer = variant(docs, rng)
             text, suffix = json.dumps(layer, ensure_ascii=False, default=str) + "\n", ".json"
         run_case(folder / f"case{n % 20}{suffix}", text, f"{kind} {n} of {name}", findings, deals, seed + n, out)
+        if progress and findings.files % progress == 0:
+            findings.seconds = time.perf_counter() - t0
+            print("so far: " + findings.report(), flush=True)
     findings.seconds = time.perf_counter() - t0
     return findings
 
@@ -326,9 +329,11 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=2, help="deals played through both backends per valid file")
     ap.add_argument("--kinds", default="mutant,variant")
     ap.add_argument("--out", type=Path, help="keep each failing case here")
+    ap.add_argument("--progress", type=int, default=0, metavar="N", help="print the figures so far every N files")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        found = fuzz(args.files, args.seed, Path(folder), args.deals, args.out, tuple(args.kinds.split(",")))
+        found = fuzz(args.files, args.seed, Path(folder), args.deals, args.out, tuple(args.kinds.split(",")),
+                     progress=args.progress)
     print(found.report())
     for line in found.bad[:50]:
         print("  " + line)

@@ -211,6 +211,10 @@ def check(ctx: Context) -> None:
     checker = Checker(env, functions)
     for ptr, value, kind, path in ctx.fields:
         want = wanted(tuple(map(str, path))) if path and kind == "expr" else None
+        if path and path[-1] in ("from", "to") and isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+            ctx.error("E402", f"{_field(path)} names who pays or is paid (a seat or an account), not a number", ptr,
+                      help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
+            continue
         if want and want != "num" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is a number", ptr,
                       help=_FIELD_HELP[want])
@@ -240,6 +244,9 @@ def check(ctx: Context) -> None:
             continue
         finally:
             _report_pending(ctx, checker, ptr, node)
+        if path and path[-1] in ("from", "to") and node[0] in ("num", "bin", "neg", "true", "false") and t != "any":
+            ctx.error("E402", f"{_field(path)} names who pays or is paid (a seat or an account), but this expression "
+                      f"gives {describe(t)}", ptr, help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
         if kind == "num" and t not in ("num", "any"):
             ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
         if want and t not in (want, "any", "none"):
