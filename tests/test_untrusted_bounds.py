@@ -49,17 +49,24 @@ def _cases() -> dict[str, str]:
 CASES = _cases()
 
 
+# the child says its own peak (VmHWM, reset by exec; ru_maxrss would count the forking test process too)
+_CHILD = ("import sys\nfrom interpreter.cli import main\ncode = main(sys.argv[1:])\n"
+          "peak = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
+          "sys.stderr.write('\\nPEAK-KB ' + (peak[0] if peak else '0') + '\\n')\nsys.exit(code)\n")
+
+
 def _measured(path: Path) -> tuple[int, str, float, float]:
     """(exit code, output, CPU seconds, peak MB) of `stichwort validate path` in a child process, measured
-    for that child alone (os.wait4)."""
+    for that child alone (CPU by os.wait4, memory by the child's own high-water mark)."""
     with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen([sys.executable, "-m", "interpreter", "validate", str(path)], stdout=out,
+        proc = subprocess.Popen([sys.executable, "-c", _CHILD, "validate", str(path)], stdout=out,
                                 stderr=subprocess.STDOUT, env=os.environ | {"STICHWORT_NO_CACHE": ""})
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         text = out.read().decode("utf-8", errors="replace")
-    return proc.returncode, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    text, _, peak = text.rpartition("\nPEAK-KB ")
+    return proc.returncode, text, usage.ru_utime + usage.ru_stime, int(peak.strip() or 0) / 1024
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
