@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -18,11 +19,12 @@ from interpreter.present.boundary import (
     say_warnings,
     sources,
     standard_streams,
+    stop_signals,
     target,
     whole,
 )
 
-UNREADABLE = {"E100", "E101", "E130", "E501", "E502", "E504"}
+UNREADABLE = {"E100", "E101", "E130", "E190", "E501", "E502", "E504"}
 MAX_DEALS = 10**15
 MAX_SESSION = 10**6
 
@@ -45,7 +47,7 @@ def _exit_code(diags: list[Diagnostic]) -> int:
 
 def cmd_validate(args) -> int:
     from interpreter.pipeline import check
-    from interpreter.present.validation import render_validation
+    from interpreter.present.validation import checked, render_validation
     from interpreter.resources import builtin_games
 
     targets = _expand_folders(args.targets)
@@ -54,7 +56,7 @@ def cmd_validate(args) -> int:
         targets += [name for name in builtin_games() if name not in targets]
     results, worst = [], 0
     for t in targets:
-        report = check(t)
+        report = checked(t, check)
         code = _exit_code(report.diagnostics) if not report.ok else 0
         if sweep and report.only_pending and t not in args.targets:
             code = 0
@@ -69,11 +71,12 @@ def cmd_validate(args) -> int:
 
 def _expand_folders(targets: list[str]) -> list[str]:
     """Each folder named stands for the .stw files under it, sorted (YAML and JSON files in a folder may
-    be scenarios, so only a rule file named as such is read in those spellings)."""
+    be scenarios, so only a rule file named as such is read in those spellings). A `.stw` link that
+    loops, leads nowhere or to a device is listed too, so that it is reported, not skipped."""
     out: list[str] = []
     for t in targets:
         if os.path.isdir(t):
-            found = sorted(str(p) for p in Path(t).rglob("*.stw") if p.is_file())
+            found = sorted(str(p) for p in Path(t).rglob("*.stw") if p.is_file() or p.is_symlink())
             if not found:
                 raise UsageError(f"{t}: a folder with no .stw rule file under it")
             out += [f for f in found if f not in out]
@@ -396,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--save", metavar="FILE", type=file_arg,
                     help="keep the game in FILE (the log), rewritten after every action")
     pl.add_argument("--resume", metavar="FILE", type=file_arg, help="replay a saved game and play on")
-    pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save")
+    pl.add_argument("--force", action="store_true", help="let --save replace a file that is not a stichwort save, or one another game is writing")
     pl.set_defaults(func=cmd_play)
 
     from interpreter.present.analysis import add_commands  # compare, advise
@@ -438,12 +441,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     standard_streams()
+    saved = stop_signals()
     try:
         code = _main(argv)
-        sys.stdout.flush()
+        if not sys.stdout.closed:       # the language server closes it on `exit`
+            sys.stdout.flush()
         return code
     except BrokenPipeError:
         return quiet_pipe()
+    finally:
+        for signum, handler in saved:
+            signal.signal(signum, handler)
 
 
 def _main(argv=None) -> int:

@@ -4,9 +4,10 @@ Reading: a file (or stdin, `-`) is read up to a cap; a device such as /dev/zero,
 a name too long or a folder is a diagnostic, never a traceback and never unbounded memory.
 
 Writing: the text goes to a fresh temporary file beside the target (`tempfile`, O_EXCL, so a
-planted symlink is never followed), which then replaces the target, so a crash or a full disk never
-leaves a half-written file. Device nodes and other special files are refused; the target is never
-read back.
+planted symlink is never followed), `.NAME.PID.XXXX.tmp`, which then replaces the target, so a crash or
+a full disk never leaves a half-written file; a later write of the same target removes the temporary
+files of runs that were killed (their PID no longer runs). Device nodes and other special files are
+refused; the target is never read back. A file a process keeps writing (a save) is locked for it.
 """
 from __future__ import annotations
 
@@ -133,8 +134,9 @@ class AtomicWriter:
         self.shown = check_path(path, what)
         self.target, existing = _writable_target(Path(self.shown), self.shown, what)
         self.tmp = ""
+        remove_stale(self.target)
         try:
-            fd, self.tmp = tempfile.mkstemp(prefix="." + self.target.name[:200] + ".", suffix=".tmp",
+            fd, self.tmp = tempfile.mkstemp(prefix=_temp_prefix(self.target) + f"{os.getpid()}.", suffix=".tmp",
                                             dir=self.target.parent)
             try:
                 if mode is not None:
@@ -196,6 +198,88 @@ class AtomicWriter:
             except OSError:
                 pass
             self.tmp = ""
+
+
+def _temp_prefix(target: Path) -> str:
+    return "." + target.name[:200] + "."
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True         # another user's process, or not a pid: not ours to judge
+    return True
+
+
+def remove_stale(target: Path) -> None:
+    """Remove the temporary files of `target` left by a run that was killed (kill -9, a power cut):
+    `.NAME.PID.XXXX.tmp` beside it whose process PID no longer runs. Another file is never touched."""
+    prefix = _temp_prefix(target)
+    try:
+        with os.scandir(target.parent if str(target.parent) else ".") as entries:
+            names = [e.name for e in entries if e.name.startswith(prefix) and e.name.endswith(".tmp")
+                     and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix):].split(".", 1)[0]
+        if pid.isascii() and pid.isdigit() and len(pid) < 10 and not _alive(int(pid)):
+            try:
+                os.unlink(target.parent / name)
+            except OSError:
+                pass
+
+
+class Busy(Exception):
+    """Another process holds the lock."""
+
+
+class FileLock:
+    """An exclusive lock on `path` for as long as a process writes it, held on a hidden `.NAME.lock`
+    beside it (the file itself is replaced at every save, so it cannot carry the lock). The lock file
+    is removed on release; a process that finds it replaced after locking locks the new one."""
+
+    def __init__(self, path, what: str = "file"):
+        self.shown = check_path(path, what)
+        target = Path(self.shown)
+        self.lock_path = target.parent / ("." + target.name[:200] + ".lock")
+        self.fd: int | None = None
+
+    def acquire(self) -> None:
+        import fcntl
+
+        for _ in range(20):
+            try:
+                fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            except OSError as err:
+                raise _fail("E100", f"cannot lock the file: {_why(err)}", self.shown) from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise Busy(self.shown) from None
+            try:
+                same = os.stat(self.lock_path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
+            except OSError:
+                same = False
+            if same:
+                self.fd = fd
+                return
+            os.close(fd)        # released and removed by its holder meanwhile: lock the new one
+        raise Busy(self.shown)
+
+    def release(self) -> None:
+        if self.fd is None:
+            return
+        try:
+            os.unlink(self.lock_path)
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
 
 
 def write_atomic(path, text: str, what: str = "file", mode: int | None = None) -> None:

@@ -108,6 +108,10 @@ def _check(target: str, positions: bool) -> Report:
         return report
     report.loaded = loaded
     report.sources = dict(loaded.sources)
+    diags = schema.too_long(loaded.doc, loaded.origins)   # cheap, before the schema walks such a list
+    if diags:
+        report.diagnostics = diags
+        return report
     diags = schema.check(loaded.doc, loaded.origins)
     if diags:  # no Ruleset; the semantic passes check what the schema errors leave standing
         report.diagnostics = diags + pruning.semantic_diagnostics(loaded.doc, loaded.origins, loaded.sources, diags)

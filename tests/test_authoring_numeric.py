@@ -10,7 +10,7 @@ import pytest
 from interpreter import load, pipeline
 from interpreter.bots.rule import RuleBot
 from interpreter.cli import main
-from interpreter.engine import new_game
+from interpreter.engine import RuleRuntimeError, new_game
 from interpreter.engine.rules import compile_rules
 
 CONTRACT_TRUMP = """extends "oh-hell"
@@ -101,7 +101,7 @@ def test_a_packet_size_that_cannot_deal_the_deck_is_refused(tmp_path):
     variant = tmp_path / "no-bounds.stw"
     variant.write_text(SHORT_PRIFFE.replace("min = 8  max = 13  ", ""))
     rs = load(str(variant))
-    with pytest.raises(ValueError, match="the deal cannot be made"):
+    with pytest.raises(RuleRuntimeError, match="the deal cannot be made"):   # said in words at play, not a crash
         compile_rules(rs, {"hand": 14})       # 52 - 56: a packet of -4 cards
 
 

@@ -104,61 +104,21 @@ def findings(tmp_path):
 
 # ---- mutated rule files -------------------------------------------------------------------------
 
-TOKENS = ['{', '}', '[', ']', '(', ')', '=', '"', '#', '\n', ',', '|', ':', '-', '*', '&a', '*a', '!!python/object:os.system',
-          'extends "wien"', 'extends "/proc/self/environ"', 'extends "' + 'x' * 300 + '"', '9' * 30, '0x' + 'f' * 40,
-          '2 ^ 2 ^ 2 ^ 2 ^ 2', '3 ^ 99', 'let f(x) = f(x)', 'players = 7', 'seats = 9', 'sit_out = nobody', 'discard = 40',
-          'procedure = [play]', 'count(n for n in seats)', 'sum(sum(sum(sum(1 for a in seats) for b in seats) '
-          'for c in seats) for d in seats)', '\x1b[2J', '\x00', 'é', '²', '1/0', '10 / 0', 'declarer', 'none', 'true',
-          'contract one { rank = 1 }', 'option x { default = 1 }', 'table {', '| a | b |', '-1', '1e308', 'NaN']
+def _tool():
+    """tools/fuzz.py: the mutations (and the differential fuzz of tests/test_fuzz_backends.py)."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("stichwort_fuzz", ROOT / "tools" / "fuzz.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-def _base_texts() -> dict[str, str]:
-    from interpreter.language import writer
-    from interpreter.language.loader import read_layer, resolve
-
-    out = {}
-    for name in ("wien", "simple", "croatian"):
-        path = resolve(name)
-        out[f"{name}.stw"] = path.read_text(encoding="utf-8")
-    doc = read_layer(resolve("wien-4")).doc
-    out["wien4.yaml"] = writer.to_yaml(doc)
-    out["wien4.json"] = writer.to_json(doc)
-    out["simple.yaml"] = writer.to_yaml(read_layer(resolve("simple")).doc)
-    return out
-
-
-def mutate_text(text: str, rng: random.Random) -> str:
-    for _ in range(rng.randint(1, 4)):
-        if not text:
-            text = rng.choice(TOKENS)
-            continue
-        op = rng.randrange(7)
-        i = rng.randrange(len(text))
-        if op == 0:
-            text = text[:i] + text[i + rng.randint(1, 30):]
-        elif op == 1:
-            text = text[:i] + rng.choice(TOKENS) + text[i:]
-        elif op == 2:
-            lines = text.splitlines(keepends=True)
-            j = rng.randrange(len(lines))
-            lines.insert(rng.randrange(len(lines) + 1), lines[j])
-            text = "".join(lines)
-        elif op == 3:
-            lines = text.splitlines(keepends=True)
-            a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
-            lines[a], lines[b] = lines[b], lines[a]
-            text = "".join(lines)
-        elif op == 4:
-            digits = [k for k, ch in enumerate(text) if ch.isdigit()]
-            if digits:
-                k = rng.choice(digits)
-                text = text[:k] + rng.choice(["0", "-1", "99", "1000001", "9" * 20, "7" * 5000]) + text[k + 1:]
-        elif op == 5:
-            j = rng.randrange(len(text))
-            text = text[:i] + text[j: j + rng.randint(1, 40)] + text[i:]
-        else:
-            text = text[:i] + chr(rng.choice([0x1b, 0x7, 0x0, 0xa0, 0x2028, 0x202e, 0xfeff, rng.randrange(32, 0x2fff)])) + text[i:]
-    return text
+_FUZZ = _tool()
+TOKENS, mutate_text, _base_texts = _FUZZ.TOKENS, _FUZZ.mutate_text, _FUZZ.base_texts
 
 
 def fuzz_rule_files(count: int, seed: int, folder: Path, findings: Findings, deadline: float | None = None) -> None:

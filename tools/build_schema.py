@@ -25,6 +25,10 @@ NUM = {"$ref": "#/$defs/num"}
 # an expression written where a bounded whole number also stands (a packet's size): text only, so that a
 # number out of range is still refused by its own bounds; `x-expression` has checks/context.walk type it
 SIZE_EXPR = {"type": "string", "maxLength": 200, "x-expression": True}
+# a let function's body: expression text only (in YAML/JSON a bare null, number or truth value there
+# would be a function of nothing the engine can call; `.stw` always writes the body as text)
+BODY = {"type": "string", "maxLength": 4000, "x-expression": True,
+        "description": "The expression the function stands for, over its parameters (text: in YAML `body: \"none\"`, not null)."}
 INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
 NAT = {"type": "integer", "minimum": 0, "maximum": 1000}
 BOOL = {"type": "boolean"}
@@ -155,7 +159,7 @@ SCHEMA = {
         "source": d(TEXT, "Where the rules come from."),
         "players": d({"type": "integer", "minimum": 2, "maximum": 8}, "Players taking part in each deal.", "3"),
         "customs": arr(TEXT, "Customs that are not rules (shown in the booklet, never enforced)."),
-        "let": coll({"oneOf": [EXPR, obj({"params": NAMES, "body": EXPR}, "A named expression with parameters.", required=("params", "body"))]},
+        "let": coll({"oneOf": [EXPR, obj({"params": NAMES, "body": BODY}, "A named expression with parameters.", required=("params", "body"))]},
                     "Named expressions, usable in every expression of the file. No recursion.", "let A = min(pot, max)"),
         "option": coll(obj({
             "default": d(SCALAR, "The value when the table agrees nothing else.", "10"),

@@ -26,12 +26,12 @@ def make_bot(spec: str, seed: Any = 0) -> Any:
     if name == "search":
         if not arg:
             return SearchBot(seed)
-        if arg.isdigit() and int(arg) > 0:
+        if arg.isascii() and arg.isdigit() and len(arg) <= 9 and int(arg) > 0:
             return SearchBot(seed, playouts=int(arg))
     if name == "ismcts":
         if not arg:
             return IsmctsBot(seed)
-        if arg.isdigit() and int(arg) > 0:
+        if arg.isascii() and arg.isdigit() and len(arg) <= 9 and int(arg) > 0:
             return IsmctsBot(seed, iterations=int(arg))
     raise ValueError(f"unknown bot '{spec}': say rule, random, search[:N] (N playouts per decision) "
                      f"or ismcts[:N] (N iterations per decision)")

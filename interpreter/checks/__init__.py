@@ -19,6 +19,7 @@ from interpreter.checks import (
     payments,
     phases,
     rankings,
+    record_numbers,
     references,
     sits,
     unread,
@@ -28,7 +29,7 @@ from interpreter.checks import (
 from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
-          sits, unread, rankings, decisions, ladders, auction_calls, family_forms)
+          sits, unread, rankings, decisions, ladders, auction_calls, family_forms, record_numbers)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

@@ -116,6 +116,7 @@ def check(ctx: Context) -> None:
                 what = "a table option, a plain value" if kind == "option" else _SCALAR[kind]
                 _report(ctx, ptr, root, node, f"'{to_text(node[1])}' is {what}: it has no attribute '{name}'",
                         "attributes belong to contracts and calls, e.g. contract.level or high.rank", [])
+    _mixed_props(ctx, props)
     for key, owners in props.items():
         if key in read:
             continue
@@ -127,6 +128,23 @@ def check(ctx: Context) -> None:
                     f"no `contract.{key}` anywhere", file, span, severity="warning",
             suggestions=best_matches(key, read | set(props) - {key}),
             help="a props value matters only where an expression reads it; fix the spelling or remove it"))
+
+
+def _mixed_props(ctx: Context, props: dict[str, list[str]]) -> None:
+    """E402 for a props key that is a number in some contracts and a text in others (`bonus = ３` beside
+    `bonus = 1`): an expression reading it computes with the numbers and fails on the text."""
+    from interpreter.model.record_numbers import is_number_text
+
+    for key, owners in props.items():
+        values = [(o, ctx.contracts[o]["props"][key]) for o in owners]
+        numbers = [o for o, v in values if isinstance(v, (int, bool)) or v is None or is_number_text(v)]
+        texts = [(o, v) for o, v in values if isinstance(v, str) and not is_number_text(v)]
+        if numbers and texts:
+            owner, value = texts[0]
+            ctx.error("E402", f"props '{key}' is a number in contract {numbers[0]} but the text '{str(value)[:40]}' in "
+                      f"contract {owner}", f"/contract/{escape(owner)}/props/{escape(key)}",
+                      help="a props key holds one kind of value in every contract: a number (digits 0-9) "
+                      "everywhere, or a text everywhere")
 
 
 def _report(ctx: Context, ptr: str, root, node, message: str, help: str, suggestions: list[str]) -> None:

@@ -14,6 +14,8 @@
 """
 from __future__ import annotations
 
+import math
+
 from interpreter.checks.context import Context
 from interpreter.diagnostics import DiagnosticError
 from interpreter.language.document import escape
@@ -134,6 +136,10 @@ def _big_exponents(node, lets, out: list, depth: int = 0) -> None:
             out.append(e)
         elif e is None and _constant_tower(node[3], lets):
             out.append(None)             # constant, but too large to work out
+        elif e is not None:
+            a = _value(node[2], lets)    # a constant power beyond what the engine computes (2 ^ 64)
+            if a is not None and abs(a) > 1 and int(e) * math.log2(abs(a)) > MAX_EXPONENT:
+                out.append(("power", a, int(e)))
     for c in children(node):
         _big_exponents(c, lets, out, depth + 1)
 
@@ -208,6 +214,10 @@ def _check_expressions(ctx: Context) -> None:
             ctx.error("E321", f"a comprehension in {where} ranges over a list of {n} entries; at most {MAX_RANGE}",
                       ptr, help="range over seats, cards or a card group instead")
         for e in powers:
+            if isinstance(e, tuple):
+                ctx.error("E322", f"{e[1]} ^ {e[2]} in {where} is larger than 2 ^ {MAX_EXPONENT}, the largest power "
+                          "the engine works out", ptr, help="write a smaller number")
+                continue
             shown = "a tower of powers" if e is None else f"{e}"
             ctx.error("E322", f"an exponent in {where} is {shown}; exponents are whole numbers from 0 to {MAX_EXPONENT}",
                       ptr, help="write the power out, or use a smaller exponent")

@@ -66,6 +66,13 @@ class Context:
                    help=f"known {plural}: {shown}" if pool else f"the rule file declares no {plural}")
 
 
+def already(ctx: Context, ptr: str) -> bool:
+    """An error is reported on the line of `ptr` already (a later pass need not say more about it)."""
+    file, span = ctx.where(ptr)
+    return span is not None and any(d.severity == "error" and d.file == file and d.span is not None
+                                    and d.span.line == span.line for d in ctx.diagnostics)
+
+
 def _resolve(sub: dict) -> dict:
     ref = sub.get("$ref")
     if ref and ref.startswith("#/$defs/"):

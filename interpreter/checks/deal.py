@@ -1,8 +1,11 @@
 """Pass: the deal schedule hands out exactly the cards of the deck, and fits the players."""
 from __future__ import annotations
 
+import math
+
 from interpreter.checks.context import Context
 from interpreter.checks.expressions import environment
+from interpreter.diagnostics import DiagnosticError
 from interpreter.model.deck import resolved_packets, schedule_counts
 from interpreter.model.values import NotBeforePlay
 from interpreter.model.vocabulary import FUNCTIONS, VALUES
@@ -36,6 +39,8 @@ def check(ctx: Context) -> None:
                   + (" with the table options' defaults" if by_option else ""),
                   "/deal/packets", key=True, help="change the packets or the deck so that every card is dealt once"
                   + ("; a packet sized by an option can take the rest, e.g. `32 - 3 * hand`" if by_option else ""))
+    if by_option and dealt == deck:
+        _every_option_value(ctx, players, deck)
     _check_hand(ctx, deal)
     knock = deal.get("knock")
     if isinstance(knock, dict) and isinstance(knock.get("packets"), list):
@@ -47,6 +52,53 @@ def check(ctx: Context) -> None:
         if kpiles and kpiles != per * players:
             ctx.error("E303", f"the knock piles hold {kpiles} cards, but the players need {per * players}",
                       "/deal/knock/packets", key=True)
+
+
+MAX_COMBINATIONS = 2000        # option values tried for packets sized by the table options
+
+
+def _every_option_value(ctx: Context, players: int, deck: int) -> None:
+    """Packets sized by table options deal the whole deck for every value the options allow (min to
+    max, or the choices), not only for the defaults: a value `--set` accepts must give a deal. Options
+    without bounds, or too many combinations, are not tried (the engine then refuses the deal in words)."""
+    import itertools
+
+    from interpreter.language.expressions import names_in, parse_text
+
+    options = ctx.doc.get("option") or {}
+    read: set[str] = set()
+    for p in ctx.doc["deal"].get("packets", []):
+        for k in ("cards", "repeat"):
+            if isinstance(p, dict) and isinstance(p.get(k), str):
+                try:
+                    read |= names_in(parse_text(p[k]))
+                except DiagnosticError:
+                    return
+    ranges = {}
+    for name in sorted(read & set(options)):
+        spec = options[name] if isinstance(options[name], dict) else {}
+        if isinstance(spec.get("choices"), list):
+            ranges[name] = list(spec["choices"])
+        elif isinstance(spec.get("min"), int) and isinstance(spec.get("max"), int) and spec["max"] - spec["min"] <= 200:
+            ranges[name] = list(range(spec["min"], spec["max"] + 1))
+        else:
+            return
+    if not ranges or math.prod(len(v) for v in ranges.values()) > MAX_COMBINATIONS:
+        return
+    for values in itertools.product(*ranges.values()):
+        chosen = dict(zip(ranges, values))
+        try:
+            per, talon, piles = schedule_counts(resolved_packets(ctx.doc, chosen), players)
+            problem = None if per * players + talon + piles == deck else \
+                f"hands out {per * players + talon + piles} cards, not the {deck} of the deck"
+        except ValueError as err:
+            problem = f"cannot be made ({err})"
+        if problem:
+            shown = ", ".join(f"{k} = {v}" for k, v in chosen.items())
+            ctx.error("E303", f"with {shown} (which the options allow) the deal {problem}", "/deal/packets", key=True,
+                      help="narrow the option's min/max or choices to the values that deal the whole deck, or size "
+                      "the packets so that every allowed value does")
+            return
 
 
 # What `deal.hand` may read: it is evaluated before any card is dealt (engine/deals.py).

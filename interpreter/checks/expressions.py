@@ -188,6 +188,11 @@ def check(ctx: Context) -> None:
                   key=True, help="expressions may not recurse; write the value out")
     for name in order:
         params, node, ptr = bodies[name]
+        free = sorted((names_in(node) & {"s", "t"}) - set(params))
+        if free:        # read where the let is used, it would mean whatever `s` is there: the backends differ
+            ctx.error("E401", f"'let {name}' reads '{free[0]}', which is no parameter of it", ptr, key=True,
+                      help=f"a let is worked out apart from the rows that use it: make '{free[0]}' a parameter, "
+                      f"`let {name}({', '.join([*params, free[0]])}) = …`, and pass it where the let is used")
         scope = dict.fromkeys(params, "any")
         let_checker = Checker(env, functions)
         try:
@@ -210,6 +215,10 @@ def check(ctx: Context) -> None:
     checker = Checker(env, functions)
     for ptr, value, kind, path in ctx.fields:
         want = wanted(tuple(map(str, path))) if path and kind == "expr" else None
+        if path and path[-1] in ("from", "to") and isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+            ctx.error("E402", f"{_field(path)} names who pays or is paid (a seat or an account), not a number", ptr,
+                      help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
+            continue
         if want and want != "num" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is a number", ptr,
                       help=_FIELD_HELP[want])
@@ -240,6 +249,9 @@ def check(ctx: Context) -> None:
             continue
         finally:
             _report_pending(ctx, checker, ptr, node)
+        if path and path[-1] in ("from", "to") and node[0] in ("num", "bin", "neg", "true", "false") and t != "any":
+            ctx.error("E402", f"{_field(path)} names who pays or is paid (a seat or an account), but this expression "
+                      f"gives {describe(t)}", ptr, help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
         if kind == "num" and t not in ("num", "any"):
             ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
         if want and t not in (want, "any", "none"):

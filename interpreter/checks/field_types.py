@@ -15,7 +15,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat", ("choice", "*", "who"): "seat",
     ("trump",): "suit", ("trump_choices",): "list", ("figure", "*", "card"): "card",
     ("each",): "seats",
-    ("amount",): "num", ("result",): "num", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
+    ("amount",): "num", ("result",): "num", ("account", "*", "initial"): "num", ("call", "*", "contracts"): "list", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
 }
 
 HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tricks(declarer)`",

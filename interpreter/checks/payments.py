@@ -5,7 +5,7 @@ what the row pays would be lost, or come from nowhere (E316); where the file can
 stops the deal with the row named (engine/phases/settle.py)."""
 from __future__ import annotations
 
-from interpreter.checks.context import Context
+from interpreter.checks.context import Context, already
 from interpreter.language.expressions import parse_text
 
 
@@ -40,6 +40,29 @@ def check(ctx: Context) -> None:
             for key in ("from", "to"):
                 if key in r and _always_none(r[key], alone):
                     _none_party(ctx, f"{base}/{i}/{key}", key, r[key], alone)
+            if "each" not in r and not any(already(ctx, f"{base}/{i}/{k}") for k in ("from", "to")):
+                _unbound_seat(ctx, r, f"{base}/{i}")
+
+
+def _unbound_seat(ctx: Context, row: dict, ptr: str) -> None:
+    """`s` names the seat an `each` row is paid for; in a row without `each` it is none in every deal."""
+    from interpreter.diagnostics import DiagnosticError
+    from interpreter.language.expressions import names_in
+
+    for key in ("when", "from", "to", "amount"):
+        text = row.get(key)
+        if not isinstance(text, str):
+            continue
+        try:
+            free = names_in(parse_text(text)) & {"s", "t"}
+        except DiagnosticError:
+            continue                # the expressions pass reports it
+        if free:
+            name = sorted(free)[0]
+            ctx.error("E401", f"'{name}' in a payment row without `each`: it names no seat here", f"{ptr}/{key}",
+                      help=f"`each = …` binds {name} to every seat of a set, e.g. `each = defenders`; without it, "
+                      "name the seat (`declarer`, `dealer`, …)")
+            return
 
 
 def _nobody_partnered(doc: dict) -> bool:

@@ -83,6 +83,28 @@ def _show(value) -> str:
     return text if len(text) < 60 else text[:57] + "…'"
 
 
+MAX_ENTRIES = 400       # the most items of any list and entries of any section the schema allows
+
+
+def too_long(doc: dict, origins) -> list[Diagnostic]:
+    """E208 for every list or section longer than any the schema allows, found in one cheap walk, so
+    that the schema and the checks never walk it (their cost grows with the items and the errors)."""
+    out: list[Diagnostic] = []
+    stack: list[tuple[object, tuple]] = [(doc, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, (list, dict)) and len(node) > MAX_ENTRIES:
+            unit = "items" if isinstance(node, list) else "entries"
+            file, span = origins.find(_pointer(path))
+            out.append(Diagnostic("E208", f"{_where(path)} has {len(node)} {unit}, more than the {MAX_ENTRIES} "
+                                  "allowed", file, span, help="no list or section of a rule file holds more"))
+        elif isinstance(node, dict):
+            stack.extend((v, path + (k,)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, path + (i,)) for i, v in enumerate(node))
+    return sorted(out, key=lambda d: (d.file or "", d.span.line if d.span else 0))
+
+
 def check(doc: dict, origins) -> list[Diagnostic]:
     """Validate `doc`; `origins.find(pointer, prefer_key)` gives (file, span) for a pointer."""
     out: list[Diagnostic] = []
@@ -141,7 +163,9 @@ def _convert(err, origins) -> list[Diagnostic]:
     if kind in ("oneOf", "anyOf"):
         # the branch of the value's own type that failed for another reason (a number out of range)
         # says more than "not text"; else the best match
-        fitting = [e for e in err.context or () if e.validator != "type"]
+        # (a type error inside the branch, below the value, is such a reason: the value is a section of
+        # the right shape whose field has the wrong type)
+        fitting = [e for e in err.context or () if e.validator != "type" or e.relative_path]
         inner = best_match(fitting or err.context) if err.context else None
         if inner is not None:
             nested = _convert(inner, origins)

@@ -12,6 +12,7 @@ from interpreter.engine import actions, backend, figures, given, ranking, seatin
 from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
+from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.phases import (
     after_purchase,
     announce,
@@ -226,8 +227,8 @@ def _dealt_by_options(rs: Ruleset, options: dict) -> tuple[Ruleset, tuple[Packet
     an expression over the options), and the ruleset with the hand and talon they deal."""
     try:
         packets, per, talon, piles = rs.game.dealt_for(options, rs.players)
-    except ValueError as err:
-        raise ValueError(f"with these table options the deal cannot be made: {err}") from None
+    except ValueError as err:       # an option value the checker could not try (no min/max): said in words
+        raise RuleRuntimeError(f"with these table options the deal cannot be made: {err}") from None
     if (per, talon) == (rs.hand_size, rs.talon_size):
         return rs, packets
     if per * rs.players + talon + piles != rs.deck_size:

@@ -30,8 +30,10 @@ def chunk_size(total: int, workers: int) -> int:
 
 
 def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the parent, which stops handing out work and keeps what is done."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Workers leave Ctrl-C (and SIGTERM, SIGHUP, sent to the whole process group) to the parent, which
+    stops handing out work and keeps what is done."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 class RayUnavailable(RuntimeError):
@@ -65,9 +67,40 @@ def use_local() -> None:
     _BACKEND = None
 
 
+_held = 0                   # inside how many results being folded
+_pending = False            # a stop signal came while one was
+
+
+def stop(signum, frame) -> None:
+    """The handler of Ctrl-C, SIGTERM and SIGHUP (present/boundary.stop_signals installs it): a
+    KeyboardInterrupt, held back while a result is being folded (see _whole)."""
+    global _pending
+    if _held:
+        _pending = True
+        return
+    raise KeyboardInterrupt
+
+
+def _whole(on_result: Callable) -> Callable:
+    """`on_result` run whole: a stop signal that comes meanwhile is raised when it returns, so that a
+    result is counted in the totals and written to the log, or neither."""
+    def run(result):
+        global _held, _pending
+        _held += 1
+        try:
+            return on_result(result)
+        finally:
+            _held -= 1
+            if not _held and _pending:
+                _pending = False
+                raise KeyboardInterrupt
+    return run
+
+
 def run_ordered(fn: Callable, jobs: Iterable, workers: int, on_result: Callable) -> bool:
     """Call `on_result(fn(job))` for every job, in order; with workers, at most 2 × workers jobs are
     in flight. Returns False if interrupted by Ctrl-C (the results so far have been passed on)."""
+    on_result = _whole(on_result)
     if _BACKEND is not None:
         from interpreter.harness.distributed import run_on_ray
 

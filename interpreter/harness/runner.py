@@ -62,6 +62,36 @@ def deal_record(state, start, rules_name, options, seed, index, result=None) -> 
     }
 
 
+LOG_VERSION = 1      # a log line may say `version`; none said is this one
+
+
+def _known_record(rec: dict, where) -> None:
+    """A log line this stichwort reads: not a save file's header, not a later version of the format."""
+    if rec.get("format") == "stichwort-save":
+        raise where.error("this is a `play --save` file, not a log", failed=False,
+                          help="play on with `stichwort play NAME --resume FILE`, or turn it into a scenario "
+                               "with `stichwort scenario-from-log FILE`")
+    if "version" in rec and rec["version"] != LOG_VERSION:
+        shown = repr(rec["version"])[:40]
+        raise where.error(f"log version {shown} is not {LOG_VERSION}, the one this stichwort reads", failed=False)
+
+
+def _dealt_by_seed(state, rec: dict, number: int, where) -> None:
+    """A `simulate` log line deals its hands from its seed (random.Random(f"{seed}:{deal}")): hands that
+    seed does not deal are a tampered line."""
+    import random
+
+    from interpreter.engine import deal_cards
+
+    if "seed" not in rec or "deal" not in rec:
+        return
+    R = state.R
+    hands, talon = deal_cards(R, random.Random(f"{rec['seed']}:{number}"), state.dealer, number, None)
+    if [R.rs.codes(h) for h in hands] != rec.get("hands") or [R.codes[c] for c in talon] != rec.get("talon"):
+        raise where.error(f"deal {number}: the hands are not those seed {str(rec['seed'])[:40]!r} deals; the line "
+                          "was changed after it was written")
+
+
 def _jsonable(v):
     if isinstance(v, dict):
         return {str(k): _jsonable(x) for k, x in v.items()}
@@ -265,6 +295,7 @@ def replay(path, check=True, on_step=None) -> int:
             continue
         where = logs.Where(shown, ln)
         rec = logs.record(line, where)
+        _known_record(rec, where)
         name = rec.get("rules")
         if not isinstance(name, str) or not name or len(name) > 4096:
             raise where.error("the line does not say which 'rules' it was played by", failed=False)
@@ -286,6 +317,8 @@ def replay(path, check=True, on_step=None) -> int:
                                deal_number=number if in_session is None else in_session, seating=carry.seating())
         except BadInput as err:
             raise where.error(str(err)) from None
+        if check and in_session is None:
+            _dealt_by_seed(state, rec, number, where)
         logs.play(state, logs.actions_of(rec, where), where, on_step)
         if check and not state.is_over():
             raise where.error(f"deal {rec.get('deal')}: the log ends before the deal does "

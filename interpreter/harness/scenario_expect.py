@@ -100,6 +100,8 @@ def check_expect(R: Any, deal: dict, checker: Any, unplayed: bool = False) -> No
         if not uses.get(k, True):
             raise checker.fail(f"{R.rs.name} records no '{k}': it is a result of {_whose(RESULT_KEYS[k])} only",
                                where)
+    for key, value in expect.items():
+        _check_shape(str(key), value, checker, span_of(expect, key) or span)
     accounts = expect.get("accounts")
     if isinstance(accounts, dict):
         for name in accounts:
@@ -138,7 +140,7 @@ def check_outcome(R: Any, outcome: Any, deal: dict, checker: Any) -> None:
                                span_of(outcome, key) or span)
 
 
-_DECIMAL = re.compile(r"(?=[^0-9]*[0-9])\s*[-+]?\d*\.\d*(?:\s+\d+\s*/\s*\d+)?\s*(?:…|\.\.\.)?\s*")
+_DECIMAL = re.compile(r"(?=[^0-9]*[0-9])\s*[-+]?[0-9]*\.[0-9]*(?:\s+[0-9]+\s*/\s*[0-9]+)?\s*(?:…|\.\.\.)?\s*")
 
 
 def refuse_decimals(node: Any, checker: Any, span: Any) -> None:
@@ -195,3 +197,34 @@ def check_draw(rs: Any, data: dict, failures: list[str], checker: Any) -> None:
         if not isinstance(want["seats"], list) or [str(x) for x in want["seats"]] != seated:
             failures.append(f"draw: expected seats {want['seats']}, got {seated} (in the order of play, "
                             "the first dealer first)")
+
+
+# what each result holds: a truth value, a name (or null), a number, or a mapping of them (per seat, …)
+_TRUTHS = {"made", "game_over"}
+_NAMES = {"declarer", "contract", "partner"}
+_NUMBERS = {"pot"}
+_NUMBERS_BY_KEY = {"tricks", "payments", "points", "side_points"}
+
+
+def _check_shape(key: str, value: Any, checker: Any, where: Any) -> None:
+    """An expectation of the wrong kind (`made: 1`, `payments: {A: "twenty"}`) is a malformed file
+    (E501 at its line), not an expectation that passes or fails."""
+    if key in _TRUTHS and not (isinstance(value, bool) or value is None):
+        raise checker.fail(f"'{key}' is true or false, not {value!r}"[:200], where)
+    if key in _NAMES and not (value is None or (isinstance(value, str) and value.strip())):
+        raise checker.fail(f"'{key}' is a name (or null), not {value!r}"[:200], where)
+    if key in _NUMBERS and not _number(value):
+        raise checker.fail(f"'{key}' is a number, not {value!r}"[:200], where)
+    if key in _NUMBERS_BY_KEY:
+        if not isinstance(value, dict):
+            raise checker.fail(f"'{key}' maps each seat to a number, not {value!r}"[:200], where)
+        for k, v in value.items():
+            if not _number(v):
+                raise checker.fail(f"{key}.{k} is a number (whole, or exact such as 107/3 or 35 2/3), not {v!r}"[:200],
+                                   span_of(value, k) or where)
+
+
+def _number(v: Any) -> bool:
+    from interpreter.harness.scenario_steps import as_number
+
+    return v is None or (not isinstance(v, bool) and as_number(v) is not None)

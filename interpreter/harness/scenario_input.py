@@ -89,7 +89,31 @@ def check_expansion(data, c: Checker) -> None:
 
     problem = expansion_problem(data)
     if problem:
-        raise c.fail(problem[1], help=problem[2])
+        raise c.fail(problem[1], _huge_number(data) if problem[0] == "E104" else None, help=problem[2])
+
+
+def _huge_number(data) -> Span | None:
+    """Where the first number beyond the cap is written (the value's own line and column)."""
+    from interpreter.language.loader import MAX_NUMBER
+
+    def huge(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_NUMBER
+
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        lc = getattr(node, "lc", None)
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for k, v in items:
+            if huge(v) and lc is not None:
+                try:
+                    line, col = lc.value(k) if isinstance(node, dict) else lc.item(k)
+                except (KeyError, IndexError, TypeError, AttributeError):
+                    return None
+                return Span(line + 1, col + 1, line + 1, col + 1 + min(len(str(v)), 40))
+            if isinstance(v, (dict, list)):
+                stack.append(v)
+    return None
 
 
 def count_aliases(text: str, c: Checker) -> None:

@@ -70,7 +70,7 @@ class StepError(ValueError):
 
 # ---- seats by name in an action's text --------------------------------------------------------------
 
-_AT_NUMBER = re.compile(r"@(\d+)\b")
+_AT_NUMBER = re.compile(r"@([0-9]{1,9})\b")
 _AT_NAME = re.compile(r"@(\S+)")
 
 
@@ -304,8 +304,8 @@ def compare(expected, actual, path: str = "") -> list[str]:
     return [f"{path}: expected {e!r}, got {a!r}"]
 
 
-_MIXED = re.compile(r"\s*(-?)\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*")
-_WHOLE = re.compile(r"\s*-?\d+\s*")
+_MIXED = re.compile(r"\s*(-?)\s*([0-9]{1,15})\s+([0-9]{1,15})\s*/\s*([0-9]{1,15})\s*")
+_WHOLE = re.compile(r"\s*-?[0-9]{1,15}\s*")
 
 
 def as_number(v):

@@ -15,10 +15,11 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matc
 from interpreter.files import is_file, read_bytes
 from interpreter.language.document import SourceMap, build, escape
 from interpreter.language.edits import Spans, apply_edit, remove_entry
-from interpreter.language.parser import MAX_BYTES, parse
+from interpreter.language.parser import MAX_BYTES, check_tokens, parse, token_problem
 from interpreter.resources import builtin_games
 
 MAX_EXTENDS = 12
+LARGE = 8_000            # a .stw file of more tokens than this is parsed with positions at once
 LAYER_ONLY = ("extends", "remove", "edit")   # how a layer changes its base; not part of the merged document
 MAX_DATA_DEPTH = 64
 RULE_SUFFIXES = (".stw", ".yaml", ".yml", ".json")
@@ -154,6 +155,7 @@ def parse_data(text: str, shown: str) -> tuple[dict, SourceMap]:
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", shown)])
     _check_flow_depth(text, shown)
+    check_tokens(text, shown)      # a cost bound: a long flow list is refused before it is parsed
     _check_aliases(text, shown)
     yaml = YAML(typ="rt")
     try:
@@ -369,7 +371,11 @@ def read_layer(path: Path, positions: bool = True) -> Layer:
     layers are never modified (merging copies them), so the parsed document can be shared."""
     shown = display_path(path)
     text = read_text(path, shown)
-    key = (shown, path.suffix.lower(), positions, hashlib.sha256(text.encode("utf-8")).digest())
+    suffix = path.suffix.lower()
+    # YAML and JSON always keep their positions (read once); so does a large .stw file, which the fast
+    # pass would only read twice when it has something to report (its cost grows with its length)
+    positions = positions or suffix != ".stw" or token_problem(text, LARGE) is not None
+    key = (shown, suffix, positions, hashlib.sha256(text.encode("utf-8")).digest())
     hit = _PARSED.get(key)
     if hit is not None:
         _PARSED.move_to_end(key)

@@ -9,6 +9,7 @@ import functools
 import hashlib
 import os
 import re
+import unicodedata
 
 import lark
 from lark import Lark, Token
@@ -170,11 +171,44 @@ def _long_numbers(text: str):
         previous = ch
 
 
+MAX_TOKENS = 30_000      # words, numbers, strings and symbols in one file (the largest game has about 4,300)
+
+# a word, number, quoted string or symbol as the lexer would cut it; a comment counts nothing
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+(?:\.\w+)?|[^\s\w]')
+
+
+def token_problem(text: str, limit: int = MAX_TOKENS) -> tuple[int, int] | None:
+    """(line, column) of the first token past `limit`, or None: a cost bound checked before anything is
+    parsed, so that a file under the size cap cannot make the parser, the schema or the checks slow (a
+    list of 125,000 ones is refused here in milliseconds). Comments are free."""
+    n = 0
+    for m in _TOKEN.finditer(text):
+        if m.group()[0] != "#":
+            n += 1
+            if n > limit:
+                start = m.start()
+                line = text.count("\n", 0, start) + 1
+                return line, start - text.rfind("\n", 0, start)
+    return None
+
+
+def check_tokens(text: str, file: str) -> None:
+    where = token_problem(text)
+    if where is not None:
+        line, col = where
+        raise DiagnosticError([Diagnostic("E105", f"the file has more than {MAX_TOKENS:,} words, numbers and "
+                                          "symbols", file, Span(line, col, line, col + 1),
+                                          help="no rule file needs this many; split it with 'extends', or "
+                                          "shorten the lists")])
+
+
 def check_bounds(text: str, file: str) -> None:
-    """Refuse oversized input and bracket nesting deeper than MAX_NESTING (strings and comments skipped)."""
+    """Refuse oversized input, too many tokens and bracket nesting deeper than MAX_NESTING (strings and
+    comments skipped), before the parser sees the text."""
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
         raise DiagnosticError([Diagnostic("E101", f"file is larger than {MAX_BYTES // 1024} KiB", file,
                                           Span(1, 1, 1, 2), help="split the rules or use 'extends'")])
+    check_tokens(text, file)
     for line, col, length in _long_numbers(text):
         raise DiagnosticError([Diagnostic(
             "E104", f"a number of {length} digits: numbers have at most {MAX_DIGITS} digits", file,
@@ -256,6 +290,8 @@ def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             return Diagnostic("E111", "unterminated string: the closing '\"' is missing", file,
                               Span(span.line, span.col, span.line, span.col + max(len(rest.rstrip()), 1)),
                               help="a string ends on the line where it starts; write \\n for a line break")
+        if ch.isdigit():         # a digit of another script (３, ٣, ²): numbers are ASCII digits only
+            return _foreign_digits(text, pos, file, span)
         if ch == "'":
             end = rest.find("'", 1)
             width = end + 1 if end > 0 else 1
@@ -292,6 +328,26 @@ def _diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
         help_text = "comparisons are written '=='"
         suggestions = ["=="]
     return Diagnostic("E112", message, file, _span_of(err), help=help_text, suggestions=suggestions)
+
+
+def _foreign_digits(text: str, pos: int, file: str, span: Span) -> Diagnostic:
+    """E111 for a run of digits not all ASCII (３, 1٠٠): numbers are written with 0-9 only
+    (docs/language.md, Numbers), so such a run is neither a number nor a name."""
+    start = pos
+    while start > 0 and text[start - 1].isdigit() and pos - start < 40:
+        start -= 1
+    end = pos
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    run = text[start:end]
+    shown = run if len(run) <= 12 else run[:12] + "…"
+    foreign = next(c for c in run if not c.isascii())
+    ascii_form = "".join(str(unicodedata.digit(c, "?")) for c in run[:12]) + ("…" if len(run) > 12 else "")
+    hint = f"write {ascii_form}" if "?" not in ascii_form else "write the number with the digits 0-9"
+    col = span.col - (pos - start)
+    return Diagnostic("E111", f"'{shown}' is not a number: numbers are written with the ASCII digits 0-9, "
+                      f"not {unicodedata.name(foreign, 'other digits')}", file,
+                      Span(span.line, col, span.line, col + min(len(run), 40)), help=hint)
 
 
 def parse(text: str, file: str = "<input>", start: str = "start", positions: bool = False):

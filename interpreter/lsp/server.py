@@ -78,11 +78,16 @@ def to_lsp(d: Diagnostic, here: str, text: str):
 
 
 def build_server():
-    server = LanguageServer(NAME, "1")
+    from interpreter.lsp.guard import NotOpen, SafeProtocol, guarded, opened, read_rule_file
+
+    server = LanguageServer(NAME, "1", protocol_cls=SafeProtocol)
     results: dict[str, analysis.Result] = {}
 
     def refresh(uri: str) -> None:
-        doc = server.workspace.get_text_document(uri)
+        try:
+            doc = opened(server, uri)
+        except NotOpen:         # a change or save of a document the editor never opened: nothing to read
+            return
         path = uri_to_path(uri)
         result = analysis.check_text(path, doc.source)
         results[uri] = result
@@ -91,24 +96,28 @@ def build_server():
             uri=uri, version=doc.version, diagnostics=[to_lsp(d, here, doc.source) for d in result.diagnostics]))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @guarded
     def did_open(ls, params):
         refresh(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded
     def did_change(ls, params):
         refresh(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @guarded
     def did_save(ls, params):
         refresh(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded
     def did_close(ls, params):
         results.pop(params.text_document.uri, None)
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
     def where(params):
-        doc = server.workspace.get_text_document(params.text_document.uri)
+        doc = opened(server, params.text_document.uri)
         lines = doc.source.splitlines()
         line = params.position.line
         col = _from_utf16(lines[line], params.position.character) if 0 <= line < len(lines) else 0
@@ -116,6 +125,7 @@ def build_server():
         return doc, line, col, result.loaded if result else None
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded
     def hover(ls, params):
         doc, line, col, loaded = where(params)
         text = analysis.hover(doc.source, line, col, loaded)
@@ -129,6 +139,7 @@ def build_server():
              "call": types.CompletionItemKind.Constant, "let": types.CompletionItemKind.Variable}
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", "[", " "]))
+    @guarded
     def completion(ls, params):
         doc, line, col, loaded = where(params)
         items = [types.CompletionItem(label=label, kind=kinds.get(kind, types.CompletionItemKind.Text),
@@ -137,6 +148,7 @@ def build_server():
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded
     def definition(ls, params):
         doc, line, col, loaded = where(params)
         found = analysis.definition(doc.source, line, col, uri_to_path(params.text_document.uri), loaded)
@@ -144,17 +156,15 @@ def build_server():
             return None
         file, span = found
         path = Path(file).resolve()
-        try:
-            target_text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            target_text = ""
+        target_text = read_rule_file(path)
         return types.Location(uri=path.as_uri(), range=to_range(span, target_text))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    @guarded
     def code_action(ls, params):
         uri = params.text_document.uri
-        doc = server.workspace.get_text_document(uri)
+        doc = opened(server, uri)
         result = results.get(uri)
         if result is None:
             return []
@@ -173,8 +183,9 @@ def build_server():
         return actions
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    @guarded
     def formatting(ls, params):
-        doc = server.workspace.get_text_document(params.text_document.uri)
+        doc = opened(server, params.text_document.uri)
         new = analysis.formatted(uri_to_path(params.text_document.uri), doc.source)
         if new is None or new == doc.source:
             return []
@@ -183,6 +194,7 @@ def build_server():
         return [types.TextEdit(range=types.Range(types.Position(0, 0), end), new_text=new)]
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    @guarded
     def references(ls, params):
         doc, line, col, loaded = where(params)
         here = analysis.display_path(uri_to_path(params.text_document.uri))
@@ -192,14 +204,14 @@ def build_server():
                 out.append(types.Location(uri=params.text_document.uri, range=to_range(span, doc.source)))
                 continue
             path = Path(file).resolve()
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+            text = read_rule_file(path)
+            if not text:
                 continue
             out.append(types.Location(uri=path.as_uri(), range=to_range(span, text)))
         return out
 
     @server.feature(types.TEXT_DOCUMENT_RENAME)
+    @guarded
     def rename(ls, params):
         doc, line, col, loaded = where(params)
         got = analysis.rename(doc.source, line, col, uri_to_path(params.text_document.uri), loaded, params.new_name)
@@ -215,9 +227,10 @@ def build_server():
                     "category": types.SymbolKind.EnumMember}
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded
     def document_symbol(ls, params):
         uri = params.text_document.uri
-        doc = server.workspace.get_text_document(uri)
+        doc = opened(server, uri)
         result = results.get(uri)
         here = analysis.display_path(uri_to_path(uri))
 
@@ -237,8 +250,12 @@ def main() -> int:
 
         print("stichwort: error: the language server needs pygls: pip install 'stichwort[lsp]'", file=sys.stderr)
         return 2
-    build_server().start_io()
-    return 0
+    from interpreter.lsp.guard import exit_code, quiet_logging
+
+    quiet_logging()
+    server = build_server()
+    server.start_io()
+    return exit_code(server)
 
 
 if __name__ == "__main__":

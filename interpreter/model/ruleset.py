@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
+from interpreter.model import record_numbers
 from interpreter.model.deck import card_codes, card_points, resolved_packets, schedule_counts
 from interpreter.model.family import with_ladder_calls
 from interpreter.model.game import Game, game_of
@@ -139,7 +140,7 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
     calls = sorted(doc.get("call", {}), key=lambda n: (doc["call"][n].get("rank", 0)))
     options = {k: v.get("default") for k, v in (doc.get("option") or {}).items()}
     return Ruleset(
-        name=loaded.name, path=loaded.path, chain=tuple(loaded.chain), doc=freeze(doc),
+        name=loaded.name, path=loaded.path, chain=tuple(loaded.chain), doc=freeze(record_numbers.normalised(doc)),
         title=doc["title"], players=players, seats=seating.get("seats", players),
         direction=seating["direction"], roles=MappingProxyType(dict(seating.get("roles", {}))),
         suits=tuple(deck["suits"]), cards=tuple(cards), card_index=MappingProxyType(index),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
@@ -108,3 +109,31 @@ def quiet_pipe() -> int:
     except (OSError, ValueError, AttributeError):
         pass
     return 0
+
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def stop_signals() -> list:
+    """SIGTERM and SIGHUP do what Ctrl-C does: `simulate` keeps the deals played (the summary and the
+    log so far), `play` its save, and a file being written is never left half-written. All three raise
+    KeyboardInterrupt, held back while a finished deal is being counted and logged (harness/batch.py).
+    Only in the main thread (a signal handler cannot be set elsewhere); a signal that was ignored at the
+    start (nohup) stays ignored, and the handlers before are given back by the caller."""
+    import threading
+
+    from interpreter.harness.batch import stop
+
+    if threading.current_thread() is not threading.main_thread():
+        return []
+    saved = []
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        old = signal.getsignal(signum)
+        if old is signal.SIG_IGN or (name == "SIGINT" and old is not signal.default_int_handler):
+            continue
+        signal.signal(signum, stop)
+        saved.append((signum, old))
+    return saved

@@ -90,10 +90,9 @@ def _new(args: Any, usage_error: type[Exception]) -> int:
     if base not in builtin_games() or Path(base).is_file():   # a file: named relative to the new file
         base_path = resolve(base).resolve()
         base = Path(os.path.relpath(base_path, path.resolve().parent)).as_posix()
-    try:
-        path.write_text(scaffold(ruleset, base, path), encoding="utf-8")
-    except OSError as err:
-        raise usage_error(f"cannot write {args.file}: {err.strerror or err}") from None
+    from interpreter.files import write_atomic
+
+    write_atomic(path, scaffold(ruleset, base, path), "rule file")   # a full disk leaves no file (E100, exit 2)
     report = check(str(path))
     if not report.ok and not report.only_pending:    # never expected: say so rather than leave a broken file
         raise usage_error(f"{args.file} was written but does not validate; run 'stichwort validate {args.file}'")

@@ -180,6 +180,34 @@ def _choice(text: str, legal: list) -> int | None:
 
 def play(rs, options, seat=0, seed=None, bots="rule", deals=1, inp=None, out=None, save=None, resume=None,
          force=False) -> int:
+    """A game in the terminal; its save file (`save`, else `resume`) is locked while it is played, so a
+    second game writing the same file is refused (unless `force`)."""
+    target = save or resume
+    lock = save_lock(Path(target), force) if target else None
+    try:
+        return _play(rs, options, seat, seed, bots, deals, inp, out, save, resume, force)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def save_lock(path: Path, force: bool):
+    """The lock on a save file for this game; None when --force plays on without it."""
+    from interpreter.files import Busy, FileLock
+
+    lock = FileLock(path, "save file")
+    try:
+        lock.acquire()
+    except Busy:
+        if force:
+            return None
+        raise DiagnosticError([Diagnostic("E100", "another game is writing this save file right now", str(path),
+                                          help="wait for that game to end, give another name, or add --force "
+                                          "to write it anyway")]) from None
+    return lock
+
+
+def _play(rs, options, seat, seed, bots, deals, inp, out, save, resume, force) -> int:
     from rich.markup import escape
     from rich.table import Table
 
