@@ -139,8 +139,9 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
     contracts = sorted(doc.get("contract", {}), key=lambda n: (doc["contract"][n].get("rank", 0)))
     calls = sorted(doc.get("call", {}), key=lambda n: (doc["call"][n].get("rank", 0)))
     options = {k: v.get("default") for k, v in (doc.get("option") or {}).items()}
+    numbers_read = record_numbers.normalised(doc)     # the document and the model alike hold the records' numbers
     return Ruleset(
-        name=loaded.name, path=loaded.path, chain=tuple(loaded.chain), doc=freeze(record_numbers.normalised(doc)),
+        name=loaded.name, path=loaded.path, chain=tuple(loaded.chain), doc=freeze(numbers_read),
         title=doc["title"], players=players, seats=seating.get("seats", players),
         direction=seating["direction"], roles=MappingProxyType(dict(seating.get("roles", {}))),
         suits=tuple(deck["suits"]), cards=tuple(cards), card_index=MappingProxyType(index),
@@ -149,7 +150,7 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
         contracts=tuple(contracts), calls=tuple(calls), options=MappingProxyType(options),
         expressions=MappingProxyType(dict(expressions or {})),
         digest=source_digest(loaded.name, loaded.path, loaded.chain, loaded.sources),
-        game=game_of(doc),
+        game=game_of(numbers_read),
     )
 
 
