@@ -272,7 +272,6 @@ def sheet_scored(summary: dict) -> bool:
 def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int, elapsed: float, con: Any) -> None:
     """The terminal report of `simulate`: contract mix, then money per seat, or, for a game scored only
     on a sheet, what each score account gains per seat and deal."""
-    from rich.table import Table
 
     con.print(f"[bold]{rs.title}[/] — {summary['deals']} deals, seed {seed}, {bots} bots")
     n = summary["deals"]
