@@ -224,9 +224,9 @@ def test_the_partners_bids_show_points_by_the_levels_they_reached():
     act(st, "bid_3S")                               # nothing credited to North (he passed): 3S shows 23
     act(st, "pass")
     assert _partner_shown(st, st.to_act) == (["S"], 23)
-    act(st, "bid_6S")                               # North credited South 23: 6S shows 33 - 23 = 10, at least 13
+    act(st, "bid_6S")                               # North counted South 23 + 2: 6S shows 33 - 25 = 8
     act(st, "pass")
-    assert st.to_act == opener and _partner_shown(st, opener) == (["S"], 13)
+    assert st.to_act == opener and _partner_shown(st, opener) == (["S"], 8)
 
 
 @pytest.mark.rules("BRIDGE-OS-05", "BRIDGE-OS-06", "BRIDGE-OS-08", "BRIDGE-OS-09", "BRIDGE-OS-11", "BRIDGE-OS-12")
