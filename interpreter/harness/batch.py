@@ -156,7 +156,7 @@ class DealTally:
         self.all_passed = 0
         self.actions = 0
         self.contracts: dict[str, dict[str, int]] = {}
-        self.levels: dict[int, dict[str, int]] = {}    # by the final call's level (final_level)
+        self.levels: dict[int, dict[str, float]] = {}    # by the final call's level (final_level)
         self.money: list[Moments] = []
         self.accounts: dict[str, list[Moments]] = {}   # sheet accounts' change per seat (harness/sheet.py)
 
@@ -176,7 +176,11 @@ class DealTally:
         if rec["contract"] is not None:
             _count(self.contracts.setdefault(rec["contract"], {"played": 0, "made": 0, "judged": 0}), rec)
             if rec.get("level") is not None:
-                _count(self.levels.setdefault(rec["level"], {"played": 0, "made": 0, "judged": 0}), rec)
+                row = self.levels.setdefault(rec["level"], {"played": 0, "made": 0, "judged": 0, "declared": 0, "gain": 0})
+                _count(row, rec)
+                if rec.get("declarer") is not None:
+                    row["declared"] += 1
+                    row["gain"] += _declarers_gain(rec)
         while len(self.money) < len(rec["money"]):
             self.money.append(Moments())
         for s, v in enumerate(rec["money"]):
@@ -184,7 +188,7 @@ class DealTally:
 
     def summary(self, rules_target, seed, bot_kind, elapsed) -> dict:
         n = self.n
-        levels = {"levels": {str(lv): _contract_row(c) for lv, c in sorted(self.levels.items())}} if self.levels else {}
+        levels = {"levels": {str(lv): _level_row(c) for lv, c in sorted(self.levels.items())}} if self.levels else {}
         return {
             "rules": rules_target, "seed": seed, "bots": bot_kind, "deals": n,
             "all_pass_rate": round(self.all_passed / n, 4) if n else 0,
@@ -204,6 +208,20 @@ def _count(c: dict, rec: dict) -> None:
     if rec["made"] is not None:     # a contract nobody declares is neither made nor lost
         c["judged"] += 1
         c["made"] += 1 if rec["made"] else 0
+
+
+def _declarers_gain(rec: dict) -> float:
+    """What the declarer's seat gained in the deal: its money and its score accounts' change together."""
+    d = rec["declarer"]
+    return float(rec["money"][d]) + sum(float(row[d]) for row in (rec.get("accounts") or {}).values())
+
+
+def _level_row(c: dict) -> dict:
+    """A level's row: played and made as a contract's, and the declarer's mean gain per deal declared."""
+    row = _contract_row(c)
+    if c["declared"]:
+        row["declarer_mean"] = round(c["gain"] / c["declared"], 2)
+    return row
 
 
 def final_level(state: Any) -> int | None:

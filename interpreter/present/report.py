@@ -293,11 +293,15 @@ def _rows_table(head: str, rows: dict, n: int) -> Any:
     """Rows of played and made (by contract, or by the final call's level): count, share of the deals, made, made %."""
     from rich.table import Table
 
-    t = Table(head, "played", "share", "made", "made %")
+    gains = any("declarer_mean" in c for c in rows.values())
+    t = Table(head, "played", "share", "made", "made %", *(["declarer's side, mean per deal"] if gains else []))
     for name, c in rows.items():
         judged = c.get("judged", c["played"])
-        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", "–" if c["made"] is None else str(c["made"]),
-                  "–" if c["made"] is None or not judged else f"{100 * c['made'] / judged:.1f}%")
+        cells = [name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", "–" if c["made"] is None else str(c["made"]),
+                 "–" if c["made"] is None or not judged else f"{100 * c['made'] / judged:.1f}%"]
+        if gains:
+            cells.append(f"{c['declarer_mean']:+.1f}" if "declarer_mean" in c else "–")
+        t.add_row(*cells)
     return t
 
 
