@@ -325,6 +325,7 @@ def _sim_chunk(args: tuple) -> list[dict]:
     from interpreter.engine import deal_cards
     from interpreter.engine.rules import compile_rules
     from interpreter.engine.state import State
+    from interpreter.harness import sheet
     from interpreter.harness.runner import _bot, _jsonable
     from interpreter.pipeline import load
 
@@ -347,6 +348,7 @@ def _sim_chunk(args: tuple) -> list[dict]:
         out.append({"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(st, r),
                     "level": final_level(st), "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
                     "actions": len(st.log), "money": [_jsonable(r["payments"][s]) for s in range(st.n)],
+                    "accounts": _jsonable(sheet.seat_deltas(st)),
                     "value": [round(v, 9) for v in deal_values(start, st)]})
     return out
 
