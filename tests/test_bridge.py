@@ -202,6 +202,33 @@ def test_the_rule_bot_bids_by_points_to_contracts_of_every_weight():
     assert _points(R, hand)[0] == 4 + 3 + 2 + 1 + 4 + 3 + 2     # 17 high-card points, two for the six spades
 
 
+@pytest.mark.rules("BRIDGE-AUC-03", "BRIDGE-AUC-13")
+def test_the_rule_bot_reaches_every_level_from_one_to_seven_and_rarely_passes_out():
+    from interpreter.harness.runner import simulate
+
+    summary = simulate("bridge", 2000, 1)
+    levels = summary["levels"]                      # the final call's level, tallied by simulate
+    assert set(levels) == {str(lv) for lv in range(1, 8)}
+    assert sum(row["played"] for row in levels.values()) + round(summary["all_pass_rate"] * 2000) == 2000
+    assert summary["all_pass_rate"] < 0.2
+    assert all(row["made"] is not None and row["made"] <= row["played"] for row in levels.values())
+
+
+def test_the_partners_bids_show_points_by_the_levels_they_reached():
+    from interpreter.bots.rule_strains import _partner_shown
+
+    st = deal(seed=3, dealer=N)
+    for call in ["pass", "pass"]:
+        act(st, call)
+    opener = st.to_act                              # South
+    act(st, "bid_3S")                               # nothing credited to North (he passed): 3S shows 23
+    act(st, "pass")
+    assert _partner_shown(st, st.to_act) == (["S"], 23)
+    act(st, "bid_6S")                               # North counted South 23 + 2: 6S shows 33 - 25 = 8
+    act(st, "pass")
+    assert st.to_act == opener and _partner_shown(st, opener) == (["S"], 8)
+
+
 @pytest.mark.rules("BRIDGE-OS-05", "BRIDGE-OS-06", "BRIDGE-OS-08", "BRIDGE-OS-09", "BRIDGE-OS-11", "BRIDGE-OS-12")
 def test_move_for_move_with_openspiels_bridge_over_2000_deals():
     pytest.importorskip("pyspiel")

@@ -363,3 +363,46 @@ def test_a_pushed_out_tab_and_broken_links_say_so(server, browser):
     bare.wait_for_selector("#banner:not([hidden])")
     assert "seat link" in bare.locator("#banner").inner_text()
     context.close()
+
+
+@pytest.mark.rules("BRIDGE-AUC-15")
+def test_bridge_declarer_plays_from_the_dummy_drawn_face_up(browser):
+    """Bridge, the person North against three rule bots: he bids 7NT (nothing outbids it and the bots never
+    double), so he declares and South is dummy. After East's opening lead the page draws the dummy's thirteen
+    cards face up; at the dummy's turn the person chooses one of them and plays it, and the engine takes it
+    from South's hand. No frame lays East's or West's hand open."""
+    hub = Hub(load_games(["bridge"]), delay=0)
+    base, stop = driver.start_server(hub)
+    try:
+        table = hub.open("bridge", ["person", "rule", "rule", "rule"], seed=11)
+        page = browser.new_page()
+        frames = _frames(page)
+        page.goto(f"{base}/table/{table.id}#{table.token_of(0)}")
+        grand = page.locator("#actions button.action[data-text='bid 7NT']")
+        grand.wait_for(timeout=20_000)
+        before = driver.version(page)
+        grand.click()
+        driver.wait_change(page, before)
+        dummy_cards = page.locator("#open .dummy .card")
+        page.locator("#open .dummy button.card.legal").first.wait_for(timeout=20_000)
+        st = table.state
+        assert st.declarer == 0 and st.to_act == 2 and len(st.log) > 0
+        south = set(st.R.rs.codes(st.hands[2]))
+        assert dummy_cards.count() == 13 and set(dummy_cards.evaluate_all("bs => bs.map((b) => b.dataset.code)")) == south
+        assert "dummy" in (page.locator("#open .dummy").inner_text())
+        legal = page.locator("#open .dummy button.card.legal")
+        chosen = legal.first.get_attribute("data-code")
+        assert chosen in south
+        before = driver.version(page)
+        legal.first.click()
+        confirm = page.locator("#actions #confirm")
+        if confirm.count():
+            confirm.click()
+        driver.wait_change(page, before)
+        assert chosen not in set(st.R.rs.codes(st.hands[2])) and len(st.R.rs.codes(st.hands[2])) == 12
+        assert page.locator("#open .dummy .card").count() == 12
+        views = [f for f in frames if f.get("type") == "view"]
+        assert views and all(set(f.get("open_hands", {})) <= {"2"} for f in views)   # only the dummy lies open
+        page.close()
+    finally:
+        stop()

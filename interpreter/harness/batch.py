@@ -189,6 +189,7 @@ class DealTally:
         self.all_passed = 0
         self.actions = 0
         self.contracts: dict[str, dict[str, int]] = {}
+        self.levels: dict[int, dict[str, float]] = {}    # by the final call's level (final_level)
         self.money: list[Moments] = []
         self.accounts: dict[str, list[Moments]] = {}   # sheet accounts' change per seat (harness/sheet.py)
 
@@ -206,11 +207,13 @@ class DealTally:
         self.all_passed += 1 if rec["all_passed"] else 0
         self.actions += rec["actions"]
         if rec["contract"] is not None:
-            c = self.contracts.setdefault(rec["contract"], {"played": 0, "made": 0, "judged": 0})
-            c["played"] += 1
-            if rec["made"] is not None:     # a contract nobody declares is neither made nor lost
-                c["judged"] += 1
-                c["made"] += 1 if rec["made"] else 0
+            _count(self.contracts.setdefault(rec["contract"], {"played": 0, "made": 0, "judged": 0}), rec)
+            if rec.get("level") is not None:
+                row = self.levels.setdefault(rec["level"], {"played": 0, "made": 0, "judged": 0, "declared": 0, "gain": 0})
+                _count(row, rec)
+                if rec.get("declarer") is not None:
+                    row["declared"] += 1
+                    row["gain"] += _declarers_gain(rec)
         while len(self.money) < len(rec["money"]):
             self.money.append(Moments())
         for s, v in enumerate(rec["money"]):
@@ -218,6 +221,7 @@ class DealTally:
 
     def summary(self, rules_target, seed, bot_kind, elapsed) -> dict:
         n = self.n
+        levels = {"levels": {str(lv): _level_row(c) for lv, c in sorted(self.levels.items())}} if self.levels else {}
         return {
             "rules": rules_target, "seed": seed, "bots": bot_kind, "deals": n,
             "all_pass_rate": round(self.all_passed / n, 4) if n else 0,
@@ -227,8 +231,40 @@ class DealTally:
             "actions_per_deal": round(self.actions / n, 2) if n else 0,
             "accounts_per_seat": {name: [{"seat": s, "mean": round(m.mean(), 4), "stdev": round(m.stdev(), 4)}
                                          for s, m in enumerate(ms)] for name, ms in self.accounts.items()},
+            **levels,
             "_elapsed": elapsed,
         }
+
+
+def _count(c: dict, rec: dict) -> None:
+    c["played"] += 1
+    if rec["made"] is not None:     # a contract nobody declares is neither made nor lost
+        c["judged"] += 1
+        c["made"] += 1 if rec["made"] else 0
+
+
+def _declarers_gain(rec: dict) -> float:
+    """What the declarer's seat gained in the deal: its money and its score accounts' change together."""
+    d = rec["declarer"]
+    return float(rec["money"][d]) + sum(float(row[d]) for row in (rec.get("accounts") or {}).values())
+
+
+def _level_row(c: dict) -> dict:
+    """A level's row: played and made as a contract's, and the declarer's mean gain per deal declared."""
+    row = _contract_row(c)
+    if c["declared"]:
+        row["declarer_mean"] = round(c["gain"] / c["declared"], 2)
+    return row
+
+
+def final_level(state: Any) -> int | None:
+    """The level of the deal's final call where it names the contract by level and strain (a ladder with
+    `strains`: the level is how much the contract undertakes), else None: a ladder of values alone (bids worth
+    18, 20, …) is tallied by contract, not by value."""
+    final = state.final_call
+    rec = getattr(getattr(final, "ref", None), "rec", None) if final is not None else None
+    level = rec.get("level") if isinstance(rec, dict) and "strain" in rec else None
+    return level if isinstance(level, int) and not isinstance(level, bool) else None
 
 
 def made_or_none(state: Any, result: dict) -> bool | None:

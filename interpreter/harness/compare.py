@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from interpreter.harness.batch import made_or_none
+from interpreter.harness.batch import final_level, made_or_none
 
 Z95 = 1.959963984540054
 
@@ -325,6 +325,7 @@ def _sim_chunk(args: tuple) -> list[dict]:
     from interpreter.engine import deal_cards
     from interpreter.engine.rules import compile_rules
     from interpreter.engine.state import State
+    from interpreter.harness import sheet
     from interpreter.harness.runner import _bot, _jsonable
     from interpreter.pipeline import load
 
@@ -345,8 +346,9 @@ def _sim_chunk(args: tuple) -> list[dict]:
         r = st.result()
         forehand = next(s for k in range(1, R.n_seats + 1) if (s := (dealer + k) % R.n_seats) in st.active)
         out.append({"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(st, r),
-                    "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
+                    "level": final_level(st), "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
                     "actions": len(st.log), "money": [_jsonable(r["payments"][s]) for s in range(st.n)],
+                    "accounts": _jsonable(sheet.seat_deltas(st)),
                     "value": [round(v, 9) for v in deal_values(start, st)]})
     return out
 

@@ -116,7 +116,7 @@ def _load_once(target: str):
 
 def _chunk(args):
     from interpreter.harness import sheet
-    from interpreter.harness.batch import made_or_none
+    from interpreter.harness.batch import final_level, made_or_none
 
     rules_target, options, seed, indices, bot_kind, want_log = args
     rs = _load_once(rules_target)
@@ -125,7 +125,7 @@ def _chunk(args):
         state, start = play_one(rs, options, seed, i, bot_kind)
         r = state.result()
         rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(state, r),
-               "all_passed": r["all_passed"], "dealer": state.dealer,
+               "level": final_level(state), "all_passed": r["all_passed"], "dealer": state.dealer,
                "money": [_jsonable(r["payments"][s]) for s in range(state.n)],
                "accounts": _jsonable(sheet.seat_deltas(state)),
                "actions": len(state.log)}

@@ -272,16 +272,12 @@ def sheet_scored(summary: dict) -> bool:
 def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int, elapsed: float, con: Any) -> None:
     """The terminal report of `simulate`: contract mix, then money per seat, or, for a game scored only
     on a sheet, what each score account gains per seat and deal."""
-    from rich.table import Table
 
     con.print(f"[bold]{rs.title}[/] — {summary['deals']} deals, seed {seed}, {bots} bots")
-    t = Table("contract", "played", "share", "made", "made %")
     n = summary["deals"]
-    for name, c in summary["contracts"].items():
-        judged = c.get("judged", c["played"])
-        t.add_row(name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", "–" if c["made"] is None else str(c["made"]),
-                  "–" if c["made"] is None or not judged else f"{100 * c['made'] / judged:.1f}%")
-    con.print(t)
+    con.print(_rows_table("contract", summary["contracts"], n))
+    if summary.get("levels"):
+        con.print(_rows_table("level", summary["levels"], n))
     con.print(f"all-pass rate: {100 * summary['all_pass_rate']:.1f}%   actions per deal: {summary['actions_per_deal']}")
     if sheet_scored(summary):
         con.print("no money changes hands in a deal: the game is scored on a sheet; per seat and deal:")
@@ -291,6 +287,22 @@ def print_simulation(summary: dict, rs: Any, bots: str, seed: int, workers: int,
     else:
         con.print(_moments_table("mean money per deal", summary["money_per_seat"]))
     con.print(f"{rate_text(n / max(elapsed, 1e-9))} deals per second ({workers} worker{'s' if workers > 1 else ''})")
+
+
+def _rows_table(head: str, rows: dict, n: int) -> Any:
+    """Rows of played and made (by contract, or by the final call's level): count, share of the deals, made, made %."""
+    from rich.table import Table
+
+    gains = any("declarer_mean" in c for c in rows.values())
+    t = Table(head, "played", "share", "made", "made %", *(["declarer's side, mean per deal"] if gains else []))
+    for name, c in rows.items():
+        judged = c.get("judged", c["played"])
+        cells = [name, str(c["played"]), f"{100 * c['played'] / n:.1f}%", "–" if c["made"] is None else str(c["made"]),
+                 "–" if c["made"] is None or not judged else f"{100 * c['made'] / judged:.1f}%"]
+        if gains:
+            cells.append(f"{c['declarer_mean']:+.1f}" if "declarer_mean" in c else "–")
+        t.add_row(*cells)
+    return t
 
 
 def rate_text(rate: float) -> str:
