@@ -9,7 +9,7 @@ from interpreter.checks.context import Context, names_a_suit, names_one_of, plai
 from interpreter.checks.family_names import family_names
 from interpreter.checks.field_types import HELP as FIELD_HELP
 from interpreter.checks.field_types import scope_of, wanted
-from interpreter.checks.typecheck import Checker, ExprError, describe
+from interpreter.checks.typecheck import Checker, ExprError, describe, fits
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language.document import escape
 from interpreter.language.expressions import children, locate, names_in, parse_text
@@ -70,8 +70,8 @@ def environment(ctx: Context) -> dict[str, str]:
         add(name, "bool" if isinstance(v, bool) else "num" if isinstance(v, int) else "name")
     for name, t in family_names(ctx.doc):
         add(name, t)
-    for name, types in kinds.items():
-        env[name] = types.pop() if len(types) == 1 else "any"
+    for name, types in kinds.items():   # a name of things of several kinds: any value, but a number only if one is
+        env[name] = types.pop() if len(types) == 1 else "any" if types & {"num", "bool"} else "word"
     env.update({"s": "seat", "t": "seat"})
     return env
 
@@ -254,7 +254,7 @@ def check(ctx: Context) -> None:
                       f"gives {describe(t)}", ptr, help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
         if kind == "num" and t not in ("num", "any"):
             ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
-        if want and t not in (want, "any", "none"):
+        if want and not fits(t, want) and t != "none":
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this expression gives {describe(t)}",
                       ptr, help=_FIELD_HELP[want])
     ctx.expressions = parsed

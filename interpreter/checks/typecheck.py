@@ -20,7 +20,14 @@ class ExprError(Exception):
 
 
 def _compatible(a: str, b: str) -> bool:
-    return a == b or "any" in (a, b) or "none" in (a, b) or {a, b} <= {"seat", "seats"} and False
+    return (a == b or "any" in (a, b) or "none" in (a, b)
+            or "word" in (a, b) and not {a, b} & {"num", "bool"})
+
+
+def fits(got: str, want: str) -> bool:
+    """A value of type `got` may stand where `want` is asked: the same, `any`, or a `word` (a name the
+    file gives to things of several kinds, none of them a number) where no number or truth is asked."""
+    return got in (want, "any") or got == "word" and want not in ("num", "bool")
 
 
 def _set_of(t: str) -> str:
@@ -129,9 +136,9 @@ class Checker:
         if kind == "if":
             self._want(node[1], scope, "bool", "the condition of 'if'")
             a, b = self._t(node[2], scope), self._t(node[3], scope)
-            if a == b or b in ("any", "none"):
+            if a == b or b in ("any", "none") or b == "word" and a not in ("num", "bool"):
                 return a
-            if a in ("any", "none"):
+            if a in ("any", "none") or a == "word" and b not in ("num", "bool"):
                 return b
             raise ExprError("E402", f"the two branches of 'if' give {a} and {b}", node=node,
                             help="both branches must give the same kind of value")
@@ -179,7 +186,7 @@ class Checker:
 
     def _want(self, node, scope, want: str, where: str) -> None:
         got = self._t(node, scope)
-        if got != want and got != "any":
+        if not fits(got, want):
             raise ExprError("E402", f"{where} needs {_WORD[want]}, not {_WORD.get(got, got)}", node=node)
 
     def _call(self, node, scope) -> str:
@@ -207,7 +214,7 @@ class Checker:
             expected = list(params)
         for i, (arg, want) in enumerate(zip(args, expected)):
             got = self._t(arg, scope)
-            if want != "any" and got not in (want, "any") and not (want == "seat" and got == "none"):
+            if want != "any" and not fits(got, want) and not (want == "seat" and got == "none"):
                 raise ExprError("E402", f"argument {i + 1} of {fname}(…) must be {_WORD.get(want, want)}, not {_WORD.get(got, got)}",
                                 node=arg, help=self.signature(fname))
         return result
@@ -221,7 +228,7 @@ def describe(t: str) -> str:
 _WORD = {"num": "a number", "bool": "true or false", "seat": "a seat", "seats": "a set of seats",
          "card": "a card", "cards": "a set of cards", "suit": "a suit", "call": "a call",
          "contract": "a contract", "name": "a name", "none": "none", "any": "a value",
-         "account": "an account", "figure": "a figure", "list": "a list",
+         "account": "an account", "figure": "a figure", "list": "a list", "word": "a name, not a number",
          "ranking": "a card order (a `ranking`)", "choice": "a decision (a `choice`)"}
 
 VALUES_TYPES = {k: v[0] for k, v in VALUES.items()}
