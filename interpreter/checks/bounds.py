@@ -324,3 +324,9 @@ def _check_talons(ctx: Context) -> None:
             ctx.error("E313", f"a player discards {discard} cards but holds only {hand + min(taken, talon)} "
                       f"({hand} dealt + {min(taken, talon)} from the talon)", ptr + "/discard",
                       help="discard at most what the hand holds")
+        elif (spec.get("kind") == "exchange" and isinstance(discard, int) and not isinstance(discard, bool)
+              and discard != min(taken, talon)):
+            got = min(taken, talon)
+            ctx.error("E313", f"the declarer takes {got} cards and discards {discard}: he would hold "
+                      f"{hand + got - discard} cards, every other seat {hand}, and each seat plays one card to "
+                      "every trick", ptr + "/discard", help=f"discard as many as he takes ({got})")
