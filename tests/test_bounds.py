@@ -152,8 +152,9 @@ def test_a_tree_one_level_deeper_is_refused_on_its_line(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("shape", ["sum", "product", "negation", "not", "attribute", "comparison"])
-def test_a_100k_term_expression_gives_a_clean_diagnostic(tmp_path, shape):
-    n = 100_000
+def test_a_10k_term_expression_gives_a_clean_diagnostic(tmp_path, shape):
+    """Under the token budget (E105) but far deeper than the tree may nest: E102 at its line."""
+    n = 10_000
     body = {
         "sum": "+".join(["1"] * n),
         "product": "*".join(["2"] * n),
@@ -175,17 +176,31 @@ def test_a_100k_term_expression_gives_a_clean_diagnostic(tmp_path, shape):
 
 
 @pytest.mark.slow
-def test_a_100k_term_expression_in_a_fresh_process(tmp_path):
+def test_a_10k_term_expression_in_a_fresh_process(tmp_path):
     """The same in a separate `python -m interpreter validate`, as a user would run it; the very long
     source line is shown as a window around the caret, not whole."""
     path = tmp_path / "huge_expr.stw"
-    path.write_text(HEAD + "let huge = " + "+".join(["1"] * 100_000) + "\n", encoding="utf-8")
+    path.write_text(HEAD + "let huge = " + "+".join(["1"] * 10_000) + "\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "interpreter", "validate", str(path)], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 1, run.stderr
     assert "Traceback" not in run.stdout + run.stderr
     assert f"{path}:3:12: E102 the file nests deeper than {MAX_TREE_DEPTH} levels here" in run.stdout
     assert len(run.stdout) < 1000 and "…" in run.stdout
+
+
+@pytest.mark.slow
+def test_a_100k_term_expression_is_over_the_token_budget(tmp_path):
+    """Ten times longer, the file is refused before it is parsed (E105: the token budget), cleanly."""
+    path = tmp_path / "huge_expr.stw"
+    path.write_text(HEAD + "let huge = " + "+".join(["1"] * 100_000) + "\n", encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["validate", "--json", str(path)])
+    assert code == 1, out.getvalue()[:2000]
+    [result] = json.loads(out.getvalue())
+    [d] = result["diagnostics"]
+    assert d["code"] == "E105" and "30,000" in d["message"]
 
 
 @pytest.mark.slow
