@@ -15,6 +15,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat", ("choice", "*", "who"): "seat",
     ("trump",): "suit", ("trump_choices",): "list", ("figure", "*", "card"): "card",
     ("each",): "seats",
+    ("call", "*", "talon"): "name", ("contract", "*", "talon"): "name", ("all_pass", "contract"): "contract",
     ("amount",): "num", ("result",): "num", ("account", "*", "initial"): "num", ("call", "*", "contracts"): "list", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
 }
 
@@ -25,7 +26,9 @@ HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tri
         "suit": "write a suit, e.g. `H` or `suit_of(turned_up)`",
         "card": "write a card, e.g. `T1`, `KH` or `turned_up`",
         "cards": "write a set of cards, e.g. `[KH, QH]`, a group such as `kings`, or `hand(declarer)`",
-        "list": "write a list of suits, e.g. `[S, D, H]` or `if hand_game then [H] else [S, D, H]`"}
+        "list": "write a list of suits, e.g. `[S, D, H]` or `if hand_game then [H] else [S, D, H]`",
+        "name": "write the name of a talon procedure, e.g. `buy` or `if chose(skat) == hand then untouched else pickup`",
+        "contract": "write the name of a contract, e.g. `ramsch` or `if option_ramsch then ramsch else none`"}
 
 
 # the suffixes by their last name (always a written name, never '*' or '#'), longest first
