@@ -28,3 +28,9 @@ def test_an_all_pass_contract_given_as_a_number_is_refused(tmp_path):
 
 def test_a_talon_chosen_by_name_stays_valid(tmp_path):
     assert _errors(tmp_path, "house.stw", 'extends "skat"\n') == []
+
+
+def test_a_talon_given_as_true_is_refused(tmp_path):
+    doc = '{"extends": "wien", "call": {"eight_wp": {"talon": true}}}'
+    (found,) = _errors(tmp_path, "house.json", doc)
+    assert found.startswith("E402") and "must give a name, but this is true" in found

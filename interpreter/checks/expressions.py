@@ -219,6 +219,10 @@ def check(ctx: Context) -> None:
             ctx.error("E402", f"{_field(path)} names who pays or is paid (a seat or an account), not a number", ptr,
                       help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
             continue
+        if want in ("name", "contract") and isinstance(value, bool):     # `talon = true`: no name at all
+            ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is {str(value).lower()}", ptr,
+                      help=_FIELD_HELP[want])
+            continue
         if want and want != "num" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):   # a bare number
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this is a number", ptr,
                       help=_FIELD_HELP[want])
