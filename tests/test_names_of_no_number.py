@@ -28,3 +28,11 @@ def test_a_name_of_several_kinds_is_no_number(tmp_path, text):
 
 def test_a_name_of_several_kinds_still_compares_by_name(tmp_path):
     assert _codes(tmp_path, 'extends "wien"\nlet z = if contract == eight then eight else seven\n') == []
+
+
+def test_none_is_no_number(tmp_path):
+    """The expression `none` as an account's start validated, then the first payment met None (issue 38's fuzz
+    run, a JSON file; in a .stw file `initial = none` leaves the field unset)."""
+    path = tmp_path / "house.json"
+    path.write_text('{"extends": "koenigrufen", "account": {"money": {"initial": "none"}}}', encoding="utf-8")
+    assert "E402" in [d.code for d in check(str(path)).diagnostics if d.severity == "error"]

@@ -258,7 +258,7 @@ def check(ctx: Context) -> None:
                       f"gives {describe(t)}", ptr, help="e.g. `declarer`, `s`, `pot` or `account(money, s)`")
         if kind == "num" and t not in ("num", "any"):
             ctx.error("E402", f"{_field(path)} must be a number, but this expression gives {describe(t)}", ptr)
-        if want and not fits(t, want) and t != "none":
+        if want and not fits(t, want) and (t != "none" or want in ("num", "bool")):   # none: no seat, never a number
             ctx.error("E402", f"{_field(path)} must give {describe(want)}, but this expression gives {describe(t)}",
                       ptr, help=_FIELD_HELP[want])
     ctx.expressions = parsed
