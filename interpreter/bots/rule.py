@@ -60,7 +60,7 @@ class RuleBot(HandJudge):
     def _auction(self, state, legal):
         chosen = invitations.choose(self, state, legal)     # partnership games with invitation calls
         if chosen is None:
-            chosen = rule_strains.choose(self, state, legal)    # bids of levels and strains (bridge)
+            chosen = rule_strains.choose(self, state, legal)    # bids of levels and strains (a ladder with strains)
         if chosen is not None:
             return chosen
         hand = state.hands[state.to_act]

@@ -4,7 +4,7 @@
 - A level: whether the contract the hand would play is still worth the call. The bot tries the contract's
   goal on a copy of the deal in which the auction ended with that call, the seat declares, and its side
   wins narrowly (the fewest tricks the goal is made with, or, where the goal reads card points, one point
-  more than half of them); a goal that fails even then (Skat: a game worth less than the bid is lost) says
+  more than half of them); a goal that fails even then (a game worth less than the bid is lost) says
   the call overbids. The highest level still worth it is found once per hand and contract (levels rise with
   the calls' ranks: a halving search), kept per rule set, bounded.
 - A decision: the option after which the contracts the seat may still name look best for its hand (each
@@ -108,8 +108,8 @@ def worth(bot, state, hand: int, call) -> bool:
 
 
 def talon_help(state, call) -> float:
-    """What the talon procedure a call gives by an expression (`talon = if chose(skat) == hand then untouched
-    else pickup`) brings, as the auction stands (its decisions not taken yet); 0 for a call that names its
+    """What the talon procedure a call gives by an expression (`talon = if chose(pickup) == hand then untouched
+    else exchange`) brings, as the auction stands (its decisions not taken yet); 0 for a call that names its
     procedure (the judge counts that one) or none."""
     if call.talon_expr is None:
         return 0.0

@@ -5,7 +5,7 @@ written as an expression instead of a name.
   (type `choice`, for `chose(NAME)`) and its options (type `name`, to compare with `chose(NAME)`); a
   `ladder` declares its steps (type `call`: `bid_18`) and its strains that are not suits (type `name`: `NT`).
 - A field that names a talon procedure or a contract may give it by an expression
-  (`talon = if chose(skat) == hand then untouched else pickup`): `given_names` finds the names such an
+  (`talon = if chose(pickup) == hand then untouched else exchange`): `given_names` finds the names such an
   expression can give — the results of its `if … then … else …` — so that each is checked as a reference.
 """
 from __future__ import annotations

@@ -27,7 +27,7 @@ HELP = {"bool": "write a condition, e.g. `tricks(declarer) >= 6` instead of `tri
         "card": "write a card, e.g. `T1`, `KH` or `turned_up`",
         "cards": "write a set of cards, e.g. `[KH, QH]`, a group such as `kings`, or `hand(declarer)`",
         "list": "write a list of suits, e.g. `[S, D, H]` or `if hand_game then [H] else [S, D, H]`",
-        "name": "write the name of a talon procedure, e.g. `buy` or `if chose(skat) == hand then untouched else pickup`",
+        "name": "write the name of a talon procedure, e.g. `buy` or `if chose(pickup) == hand then untouched else exchange`",
         "contract": "write the name of a contract, e.g. `ramsch` or `if option_ramsch then ramsch else none`"}
 
 

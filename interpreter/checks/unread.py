@@ -1,7 +1,7 @@
 """Pass: what a rule file sets but no rule reads, so that setting it changes nothing.
 
 - W333: a contract's `level`, `value` or `game`. The engine never reads these itself; only the rules'
-  expressions do (`contract.value`). `contract.hearts.value = 12` in a game whose payments never say
+  expressions do (`contract.value`). `contract.one.value = 12` in a game whose payments never say
   `contract.value` would change nothing, silently.
 - W334: a table option that no expression names. `--set NAME=…` would be accepted and change nothing.
 

@@ -1,5 +1,5 @@
 """Fields that name a talon procedure or a contract, given by a name or by an expression that gives the name
-(`talon = if chose(skat) == hand then untouched else pickup`), and a contract's `allowed` (whether the
+(`talon = if chose(pickup) == hand then untouched else exchange`), and a contract's `allowed` (whether the
 declarer may name it in the contract phase). The compiled rules keep the plain name (as before) or the
 compiled expression beside it (`talon_expr`, `AuctionSettings.all_pass_expr`); these read either in a deal."""
 from __future__ import annotations

@@ -8,7 +8,7 @@ each card's strength and the cards that beat it in a trick. Every filter, the tr
 nothing more per card than one without.
 
 Suits as the play sees them are numbered as the deck's suits; when the trumps have no suit of their own
-(Skat's grand: the four jacks) they form one more suit, numbered after the deck's (`trump_class`), which
+(a group such as four jacks alone) they form one more suit, numbered after the deck's (`trump_class`), which
 expressions read as `none` — the value of `trump` in such a contract.
 """
 from __future__ import annotations

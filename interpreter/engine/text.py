@@ -38,7 +38,7 @@ def aliases(state: State, action: int) -> list[str]:
                 out.append("trump " + R.suit_names[con.trump])
     elif kind == A.HOLD:
         out.append("hold")
-    elif kind == A.CHOOSE:             # an option by its name too (`pick_up`, `skat pick_up`)
+    elif kind == A.CHOOSE:             # an option by its name too (`pick_up`, `pickup pick_up`)
         out += choice.names(state, action)
     elif kind in (A.KONTRA, A.ITEM_KONTRA) and R.level_words:     # a kontra level by its name too
         for name, spoken in R.level_words.items():

@@ -5,7 +5,7 @@ per seat (a payer's negative) and into or out of a game account (the pot) by the
     expect:
       rows:
         "game × valat × kontra": {A: 2, B: -2, C: 2, D: -2}
-        Pagat ultimo: {A: 4, B: -4, C: 4, D: -4}
+        Bird ultimo: {A: 4, B: -4, C: 4, D: -4}
 
 The rows stated are the deal's rows, all of them: a row the deal paid that `rows` leaves out is a
 failure, as is a row stated that paid nothing. A row that comes to nothing in a deal is no row of it.

@@ -204,7 +204,7 @@ ENTRIES: tuple[Entry, ...] = (
        "under the contract's ranking (`trump` for a trump lead); the trick in play does not count",
        "led_before(suit_of(called_card))"),
     _f("chose", ("choice",), "name", "the option chosen in the decision (`choice NAME`); none before it is asked, "
-       "and when its `when` kept it from being asked", "chose(skat) == hand"),
+       "and when its `when` kept it from being asked", "chose(pickup) == hand"),
     # ---- comprehension forms ------------------------------------------------------------------
     _c("sum", "num", "the sum over a set", "sum(tricks(s) for s in defenders)"),
     _c("count", "num", "how many members satisfy the condition", "count(s for s in seats if has_bid(s))"),

@@ -55,7 +55,7 @@ def make_console(stream=None, **options):
 
 def _sorted_hand(state, seat):
     """The hand by suit, then by rank: once the contract is known, its suits and order (a ranking's trumps
-    together, Skat's jacks among them)."""
+    together, cards that a ranking makes trumps among them)."""
     R = state.R
     con = state.con
     suit_of, order = (con.suit_of, con.strength) if con is not None and con.suit_of else (R.suit_of, R.order_of)

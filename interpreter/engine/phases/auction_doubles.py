@@ -8,7 +8,7 @@ stand on the bid: 0 none, 1 doubled, 2 redoubled. Opponents are seats of differe
 (`seating.teams`); without teams every other seat is an opponent.
 
 `auction.declarer_by = strain` names the declarer by a field of the calls: of the side of the seat holding
-the final bid, the first seat whose bid had the final bid's value of that field (contract bridge: the first
+the final bid, the first seat whose bid had the final bid's value of that field (a strain ladder: the first
 player of the side to name the final strain). Without it the seat holding the final bid declares.
 """
 from __future__ import annotations

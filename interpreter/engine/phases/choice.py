@@ -1,7 +1,7 @@
 """Decisions in the game's own order: `choice NAME { who  options  when }`, run where its name stands in
 `procedure`.
 
-    choice skat { who = declarer  options = [pick_up, hand]  when = declarer != none }
+    choice pickup { who = declarer  options = [pick_up, hand]  when = declarer != none }
 
 When the phase comes, `who` is judged (a seat; none, or a seat not taking part: nothing is asked), then
 `when` with that seat as `me` (false: nothing is asked). The seat says one of the options (`CHOOSE`,

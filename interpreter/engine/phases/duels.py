@@ -1,4 +1,4 @@
-"""The duel auction (`auction.style = duels`), Skat's bidding: two seats at a time.
+"""The duel auction (`auction.style = duels`): two seats at a time, middlehand to forehand, then rearhand to the survivor.
 
     auction { first = forehand  style = duels  hold { call = yes  who = true } }
 

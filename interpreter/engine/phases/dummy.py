@@ -1,4 +1,4 @@
-"""Dummy: one seat's hand laid open and played by another seat (contract bridge's dummy, played by the
+"""Dummy: one seat's hand laid open and played by another seat (as dummy is played by the
 declarer).
 
     play { dummy { seat = partner_of(declarer)  by = declarer  after_lead = 1 } }
