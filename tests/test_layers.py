@@ -46,7 +46,7 @@ RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
 # The engine's layers, lowest first: its modules by their path under interpreter/engine (a folder stands for
 # every module in it).
 ENGINE_LAYERS = (
-    ("cards and seats", ("errors", "actions", "cards", "seating", "backend", "ranking")),
+    ("cards and seats", ("errors", "actions", "cards", "seating", "backend", "ranking", "memos")),
     ("state", ("context", "sides", "accounts", "deals", "readings", "views", "state")),
     ("built-ins", ("card_values", "builtins", "figures", "compile", "given")),
     ("phases", ("phases",)),

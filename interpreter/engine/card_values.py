@@ -42,10 +42,10 @@ def points_of(c: Any, cards: int) -> Any:
 
 def _trump_sequence(con: Any) -> list[int]:
     """The contract's trumps, highest first (kept on the contract, which is only read)."""
-    got = con.__dict__.get("_trump_sequence")
+    got = con.trump_sequence
     if got is None:
         mask, strength = con.trump_mask, con.strength
-        got = con.__dict__["_trump_sequence"] = sorted((i for i in range(len(strength)) if mask >> i & 1),
+        got = con.trump_sequence = sorted((i for i in range(len(strength)) if mask >> i & 1),
                                                        key=strength.__getitem__, reverse=True)
     return got
 

@@ -65,7 +65,7 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
     deck = list(range(size))
     shuffle(rng, deck)
     each = cards_each(rules, dealer, deal_number, accounts)
-    plans = rules.__dict__.setdefault("_deal_plans", {})    # worked out once per rule set, dealer and hand
+    plans = rules.memos.deal_plans    # worked out once per rule set, dealer and hand
     plan = plans.get((dealer, each))
     if plan is None:
         plan = plans[(dealer, each)] = _plan(rules, dealer, each)

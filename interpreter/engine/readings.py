@@ -207,9 +207,8 @@ class Readings:
             cards = share(self, seats) if talon else 0  # type: ignore[arg-type]   # as points() counts them
             for s in seats:
                 cards |= won[s]
-        try:
-            planes = self.R._point_planes     # type: ignore[attr-defined]
-        except AttributeError:
+        planes = self.R.memos.point_planes
+        if planes is None:
             planes = point_planes(self.R)
         if len(planes) == 4:        # units under 16: each card's units a sum of its bits (a count each, in C)
             p0, p1, p2, p3 = planes
@@ -312,10 +311,10 @@ def point_tables(R: Any) -> tuple:
     """The rule set's tables of card points (phases/talon.mask_points builds them once): the byte-wide
     rows of point units, the denominator of a unit (the lowest common one of the cards' points), and the
     values made so far by total."""
-    table = R.__dict__.get("_point_tables")
+    table = R.memos.point_tables
     if table is None:
         mask_points(R, 0)
-        table = R.__dict__["_point_tables"]
+        table = R.memos.point_tables
     return table
 
 
@@ -324,7 +323,7 @@ def point_planes(R: Any) -> tuple:
     bit, low first, the set of cards whose units have it, as many as the largest units need and at least 4
     (0 beyond); a set of cards has the units sum(count(cards & plane) << bit). Empty when a card has
     negative units (point_rows is read then). What point_units reads."""
-    planes = R.__dict__.get("_point_planes")     # (an attribute of the rules: read as one where it counts)
+    planes = R.memos.point_planes
     if planes is None:
         rows = point_tables(R)[0]
         units = [rows[c >> 3][1 << (c & 7)] for c in range(8 * len(rows))]   # (0 beyond the deck)
@@ -333,15 +332,15 @@ def point_planes(R: Any) -> tuple:
         else:
             top = max(4, max(units, default=0).bit_length())
             planes = tuple(sum(1 << c for c, u in enumerate(units) if u >> k & 1) for k in range(top))
-        R.__dict__["_point_planes"] = planes
+        R.memos.point_planes = planes
     return planes
 
 
 def point_rows(R: Any) -> tuple:
     """The rows of point_tables as a tuple, with their number (the bytes of a set of cards they read), made
     once per rule set: what point_units reads."""
-    rows = R.__dict__.get("_point_rows")     # (an attribute of the rules: read as one where it counts)
+    rows = R.memos.point_rows
     if rows is None:
         table = point_tables(R)[0]
-        rows = R.__dict__["_point_rows"] = (tuple(table), len(table))
+        rows = R.memos.point_rows = (tuple(table), len(table))
     return rows

@@ -13,6 +13,7 @@ from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
 from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.memos import Memos
 from interpreter.engine.phases import (
     after_purchase,
     announce,
@@ -75,6 +76,7 @@ class ContractRT:
     ranking: str | None = None      # the name of its `ranking`, if it has one
     talon_expr: Fn | None = None    # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
     allowed: Fn | None = None       # when the declarer may name it in the contract phase (engine/given.py)
+    trump_sequence: list | None = field(default=None, compare=False, repr=False)  # its trumps, highest first, worked out on first need (card_values.py)
 
 
 @dataclass
@@ -153,6 +155,7 @@ class Rules:
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
     dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
+    memos: Memos = field(default_factory=Memos, compare=False, repr=False)     # what the engine works out once while playing (engine/memos.py)
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)

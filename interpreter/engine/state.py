@@ -162,9 +162,10 @@ class State(Readings):
         d["choices"] = []
         d["play"] = PlayState(n)
         d["_play_own"] = True           # (no clone shares it yet: the play need not copy it as it starts)
-        blank = rules.__dict__.get("_blank_auction")     # never written: the auction starts with a copy
+        memos = rules.memos
+        blank = memos.blank_auction     # never written: the auction starts with a copy
         if blank is None:
-            blank = rules.__dict__["_blank_auction"] = AuctionState(n)
+            blank = memos.blank_auction = AuctionState(n)
         d["auction"] = blank
         d["trick"] = []
         d["payments"] = []
@@ -174,13 +175,13 @@ class State(Readings):
         # (engine/reseating.py); fixed partners until a contract forms sides (engine/sides.py); the
         # seats taking part, and the next and previous of each (readings.py). All are only read (every
         # clone shares them), so they are worked out once per rule set and dealer.
-        seats = rules.__dict__.setdefault("_state_seats", {}).get(dealer)
+        seats = memos.state_seats.get(dealer)
         if seats is None:
             d["active"] = tuple(s for s in range(n) if s != dealer) if n > rules.players else tuple(range(n))
             d["teams"] = seating.team_map(rules, dealer, d["active"])
             d["partner"] = sides.fixed_partners(self)
             self._ring()
-            seats = rules.__dict__["_state_seats"][dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
+            seats = memos.state_seats[dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
         d["active"], d["teams"], d["partner"], d["_seat_ring"] = seats
         # the accounts
         if accounts is None and not rules.account_initial:
@@ -364,9 +365,9 @@ class State(Readings):
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
         R = self.R
-        components = R.__dict__.get("_components")     # the procedure's phase components, found once
+        components = R.memos.components     # the procedure's phase components, found once
         if components is None:
-            components = R.__dict__["_components"] = tuple(component_of(R, name) for name in R.procedure)
+            components = R.memos.components = tuple(component_of(R, name) for name in R.procedure)
         n = len(components)
         i = self.phase_i + 1            # (a local: the state's index written once, when a phase starts or none does)
         while i < n:
@@ -443,9 +444,9 @@ _BLANK: dict[str, Any] = {
 
 def _zero_accounts(R: Rules) -> dict:
     """The accounts at zero, worked out once per rule set (copied for each deal)."""
-    zero = R.__dict__.get("_zero_accounts")
+    zero = R.memos.zero_accounts
     if zero is None:
-        zero = R.__dict__["_zero_accounts"] = _init_accounts(R, R.n_seats)
+        zero = R.memos.zero_accounts = _init_accounts(R, R.n_seats)
     return zero
 
 

@@ -161,7 +161,8 @@ def share(st: State, seats: tuple) -> int:
 
 def mask_points(R: Any, cards: int) -> Any:
     """The card points of a set of cards, exact: a sum over byte-wide tables built once per rule set."""
-    table = R.__dict__.get("_point_tables")
+    memos = R.memos
+    table = memos.point_tables
     if table is None:
         from fractions import Fraction
         from math import lcm
@@ -173,7 +174,7 @@ def mask_points(R: Any, cards: int) -> Any:
         for base in range(0, len(units), 8):
             rows.append([sum(units[base + i] for i in range(8) if b >> i & 1 and base + i < len(units))
                          for b in range(256)])
-        table = R.__dict__["_point_tables"] = (rows, den, {})
+        table = memos.point_tables = (rows, den, {})
     rows, den, values = table
     total = 0
     for row in rows:
