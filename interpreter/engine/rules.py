@@ -288,8 +288,8 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
     for g, m in rs.groups.items():
         symbols[g] = m
     game = rs.game
-    refs_call = {n: Ref(n, c.record, "call") for n, c in game.calls.items()}
-    refs_con = {n: Ref(n, c.record, "contract") for n, c in game.contracts.items()}
+    refs_call = {n: Ref(n, c.fields, "call") for n, c in game.calls.items()}
+    refs_con = {n: Ref(n, c.fields, "contract") for n, c in game.contracts.items()}
     pass_ref = Ref("pass", {"rank": -1, "category": None}, "call")
     hold_word = game.hold_word
     for n, r in refs_con.items():

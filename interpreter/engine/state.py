@@ -296,6 +296,36 @@ class State(Readings):
         d = self.__dict__
         return d[name] if name in d else d["_lazy"][name]
 
+    def own_part(self, name: str, cls: type) -> Any:
+        """The phase's state `name` to write (phases/base.own_part): the state's own, or one it shares with a
+        clone (copied through the attribute, _Part); made here as the state's own when the deal has none yet,
+        a bare `cls` whose fields read the class's defaults until the caller sets them."""
+        d = self.__dict__
+        if name in d or d["_lazy"][name] is not None:
+            return getattr(self, name)
+        part: Any = _new_state(cls)
+        d[name] = part
+        return part
+
+    def own_accounts(self) -> dict:
+        """The accounts to write: the state's own, or its own copy of those it shares with a clone, made here
+        rather than through the attribute (a call)."""
+        d = self.__dict__
+        accounts = d.get("accounts")
+        if accounts is None:
+            accounts = d["accounts"] = _copy_accounts(d["_lazy"]["accounts"])
+        return accounts
+
+    def add_payments(self, transfers: list) -> None:
+        """The transfers added to the payments: the state's own list, or its own copy of the one it shares
+        with a clone (never written there) with them added."""
+        d = self.__dict__
+        payments = d.get("payments")
+        if payments is not None:
+            payments.extend(transfers)
+        else:
+            d["payments"] = d["_lazy"]["payments"] + transfers
+
     def _hand_over(self) -> dict:
         """Move the parts this state has used (or set) since the last clone to a new shared `_lazy`: from
         now on it and its clones copy them on first use. A part enters the __dict__ only by being added

@@ -163,5 +163,5 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
 def text(st: State, action: int) -> str:
     W = st.R.words
     if A.kind_of(action) == A.KNOCK:
-        return W.get("knock", "knock") if A.arg_of(action) else W.get("cut", "cut")
-    return f"{W.get('take', 'take')} {A.arg_of(action) + 1}"
+        return W["knock"] if A.arg_of(action) else W["cut"]
+    return f"{W['take']} {A.arg_of(action) + 1}"

@@ -141,7 +141,7 @@ def text(st: State, action: int) -> str:
     """`call KH`, or `call the fourth` (the words `call` and `fourth` may be renamed in `words`)."""
     W = st.R.words
     arg = A.arg_of(action)
-    word = W.get("call", "call")
+    word = W["call"]
     if arg == FOURTH:
-        return f"{word} {W.get('fourth', 'the fourth')}"
+        return f"{word} {W['fourth']}"
     return f"{word} {st.R.codes[arg]}"

@@ -296,16 +296,15 @@ class TalonPhase(Phase):
             if proc.requires is not None:
                 _check_requires(st, proc)
             return False
-        d = st.__dict__
         tl = own_part(st, "talon_state", TalonState)
         tl.proc = proc
         tl.discards_to = proc.discards_to
-        talon = d["talon"] if "talon" in d else d["_lazy"]["talon"]     # only read (State.peek): the rest replaces it
+        talon = st.peek("talon")     # only read: the rest replaces it
         if kind == "halves":
             return self._show_halves(st, tl, talon, proc, declarer)
         take = proc.take if proc.take is not None else len(talon)
         taken = talon[:take]
-        d["talon"] = talon[take:]           # (st.talon = …: the state's own from now on)
+        st.talon = talon[take:]           # the state's own from now on
         if proc.rest_to is not None:
             _give_rest(st, proc)
         tl.exposed = proc.exposed
@@ -422,8 +421,8 @@ def text(st: State, action: int) -> str:
     W = st.R.words
     kind, arg = A.kind_of(action), A.arg_of(action)
     if kind == A.GIVE_UP:
-        return W.get("give_up", "give up") if arg else W.get("play_on", "play on")
-    return f"{W.get('take', 'take')} {arg + 1}"
+        return W["give_up"] if arg else W["play_on"]
+    return f"{W['take']} {arg + 1}"
 
 
 def observe(st: State, seat: int, obs: dict) -> None:
