@@ -50,7 +50,7 @@ ENGINE_LAYERS = (
     ("state", ("context", "sides", "accounts", "deals", "readings", "views", "state")),
     ("built-ins", ("card_values", "builtins", "figures", "compile", "given")),
     ("phases", ("phases",)),
-    ("rules", ("rules", "reseating", "session", "text", "__init__")),
+    ("rules", ("prepare", "rules", "reseating", "session", "text", "__init__")),
 )
 # Imports that still run upward inside the engine, each (importing module, imported module) as dotted paths
 # under interpreter.engine. The engine-form stages B and C remove them; the list only shrinks.
