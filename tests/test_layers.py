@@ -58,7 +58,6 @@ KNOWN_UPWARD = frozenset({
     ("state", "phases"), ("state", "phases.after_purchase"), ("state", "phases.announce"),
     ("state", "phases.auction"), ("state", "phases.defence"), ("state", "phases.kontra"), ("state", "phases.play"),
     ("state", "phases.settle"), ("state", "phases.talon"), ("state", "rules"),
-    ("readings", "phases.talon"),
     ("views", "phases.announce_text"), ("views", "phases.knock"), ("views", "phases.kontra"),
     ("views", "phases.partner"), ("views", "phases.choice"), ("views", "phases.play"), ("views", "phases.talon"),
 })

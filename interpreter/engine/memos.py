@@ -24,7 +24,7 @@ class Memos:
     deal_plans: dict = field(default_factory=dict)
     # per (ranking, trump, led only): the card order (ranking.order_for)
     card_orders: dict = field(default_factory=dict)
-    # the card points as byte-wide tables: (rows, denominator, values by total) (phases/talon.mask_points)
+    # the card points as byte-wide tables: (rows, denominator, values by total) (readings.mask_points)
     point_tables: tuple | None = None
     # the cards by the bits of their point units (readings.point_planes)
     point_planes: tuple | None = None
@@ -40,6 +40,8 @@ class Memos:
     # out (phases/play_extras.extras_of)
     play_extras: Any = None
     play_extras_found: bool = False
+    # per (seats, active seats): (each seat's next active seat, each seat's previous one) (readings._ring)
+    seat_rings: dict = field(default_factory=dict)
     # per (first seat, seats taking part): every seat taking part once, in turn (phases/knock.seat_order)
     seat_orders: dict = field(default_factory=dict)
     # per (first seat, seats taking part): the knock's first position after a knock (phases/knock._step)

@@ -140,58 +140,6 @@ def procedure_under(st: State, con: Any) -> TalonProc | None:
     return st.R.talons.get(name) if name else None
 
 
-def share(st: State, seats: tuple) -> int:
-    """The talon cards whose points count for `seats`: the declaring side's share (the discards and any
-    talon cards given to it) when the set holds the declarer, the defenders' share when it holds a
-    defender. Each share counts once however many members of its side the set holds."""
-    tl = st.talon_state
-    if not (tl.to_declarers or tl.to_defenders or st.discards):     # nothing counts for either side
-        return 0
-    m = 0
-    declarer = st.declarer
-    if declarer is not None and declarer in seats:
-        m |= tl.to_declarers | (st.discards if tl.discards_to == "declarer" else 0)
-    defenders = st.defenders
-    for s in seats:
-        if s in defenders:
-            m |= tl.to_defenders | (st.discards if tl.discards_to == "defenders" else 0)
-            break
-    return m
-
-
-def mask_points(R: Any, cards: int) -> Any:
-    """The card points of a set of cards, exact: a sum over byte-wide tables built once per rule set."""
-    memos = R.memos
-    table = memos.point_tables
-    if table is None:
-        from fractions import Fraction
-        from math import lcm
-
-        values = [Fraction(c.points) for c in R.cards]
-        den = lcm(*(v.denominator for v in values)) if values else 1
-        units = [int(v * den) for v in values]
-        rows = []
-        for base in range(0, len(units), 8):
-            rows.append([sum(units[base + i] for i in range(8) if b >> i & 1 and base + i < len(units))
-                         for b in range(256)])
-        table = memos.point_tables = (rows, den, {})
-    rows, den, values = table
-    total = 0
-    for row in rows:
-        total += row[cards & 255]
-        cards >>= 8
-    # each total's value made once per rule set (a Fraction is built and reduced only the first time)
-    value = values.get(total)
-    if value is None:
-        if total % den == 0:
-            value = total // den
-        else:
-            from fractions import Fraction
-            value = Fraction(total, den)
-        values[total] = value
-    return value
-
-
 def _split(cards: list[int], n: int) -> tuple[int, ...]:
     """The first n packets of len(cards) // n cards each, top of the talon first, as masks."""
     size = len(cards) // n if n else len(cards)
