@@ -11,7 +11,9 @@ from interpreter.engine import actions, backend, figures, given, ranking, seatin
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
 from interpreter.engine.memos import Memos
+from interpreter.engine.parts import StateParts
 from interpreter.engine.phases import (
+    PARTS,
     after_purchase,
     announce,
     auction,
@@ -153,6 +155,7 @@ class Rules:
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
     dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
+    parts: StateParts = PARTS       # what the state takes from the phases (engine/parts.py)
     memos: Memos = field(default_factory=Memos, compare=False, repr=False)     # what the engine works out once while playing (engine/memos.py)
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:

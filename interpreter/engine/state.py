@@ -16,20 +16,19 @@ from interpreter.engine.accounts import copy_accounts as _copy_accounts
 from interpreter.engine.accounts import init_accounts as _init_accounts
 from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases import PHASES, Phase
-from interpreter.engine.phases import component as component_of
-from interpreter.engine.phases.after_purchase import AfterPurchaseState
-from interpreter.engine.phases.announce import AnnounceState
-from interpreter.engine.phases.auction import AuctionState
-from interpreter.engine.phases.defence import DefenceState
-from interpreter.engine.phases.kontra import KontraState
-from interpreter.engine.phases.play import PlayState, card_tables
-from interpreter.engine.phases.settle import apply_rows
-from interpreter.engine.phases.talon import TalonState
-from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
 from interpreter.engine.readings import Readings
-from interpreter.engine.rules import ContractRT, Rules
 from interpreter.engine.views import action_text
+
+if TYPE_CHECKING:
+    from interpreter.engine.phases.after_purchase import AfterPurchaseState
+    from interpreter.engine.phases.announce import AnnounceState
+    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.base import Phase
+    from interpreter.engine.phases.defence import DefenceState
+    from interpreter.engine.phases.kontra import KontraState
+    from interpreter.engine.phases.play import PlayState
+    from interpreter.engine.phases.talon import TalonState
+    from interpreter.engine.rules import ContractRT, Rules
 
 __all__ = ["IllegalAction", "State", "action_text", "initial_accounts"]
 
@@ -63,7 +62,8 @@ class _Part:
             part = d["_lazy"][name]
         except KeyError:
             raise AttributeError(name) from None
-        value = d[name] = _FRESH[name](d["n"]) if part is None else _LAZY[name](part)
+        parts = d["R"].parts
+        value = d[name] = parts.fresh[name](d["n"]) if part is None else parts.copy[name](part)
         return value
 
 
@@ -91,6 +91,7 @@ class State(Readings):
     dummy: int | None               # the seat whose hand is open and played by `dummy_by` (phases/dummy.py)
     dummy_by: int | None
     _component: Phase | None
+    _play_phase: Phase      # the play's component (Rules.parts.play), which legal_actions() asks first
     log: list[tuple[int, int]]
     _declarer: int | None
     defenders: tuple[int, ...]
@@ -160,13 +161,16 @@ class State(Readings):
         d["dealt_talon"] = mask_of(talon)       # the talon as dealt (`talon_cards`), wherever its cards go
         d["log"] = []
         d["choices"] = []
-        d["play"] = PlayState(n)
+        parts = rules.parts
+        d["play"] = parts.play_state(n)
         d["_play_own"] = True           # (no clone shares it yet: the play need not copy it as it starts)
         memos = rules.memos
         blank = memos.blank_auction     # never written: the auction starts with a copy
         if blank is None:
-            blank = memos.blank_auction = AuctionState(n)
+            blank = memos.blank_auction = parts.auction_state(n)
         d["auction"] = blank
+        d["announce"] = parts.blank_announce
+        d["_play_phase"] = parts.play
         d["trick"] = []
         d["payments"] = []
         self.__dict__ = d
@@ -241,8 +245,8 @@ class State(Readings):
     def con(self, contract: ContractRT | None) -> None:
         self._con = contract
         sides.form(self)
-        if self._component is _PLAY and contract is not None:    # its ranking, as the play reads it
-            self._beats = card_tables(self.R, contract)[1]
+        if self._component is self._play_phase and contract is not None:    # its ranking, as the play reads it
+            self._beats = self.R.parts.card_tables(self.R, contract)[1]
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -286,7 +290,8 @@ class State(Readings):
                 new.announce = self.announce.copy()
             else:
                 shared = d["_lazy"][part]
-                setattr(new, part, _FRESH[part](self.n) if shared is None else _LAZY[part](shared))
+                parts = self.R.parts
+                setattr(new, part, parts.fresh[part](self.n) if shared is None else parts.copy[part](shared))
         return new
 
     def peek(self, name: str) -> Any:
@@ -344,7 +349,7 @@ class State(Readings):
     def legal_actions(self) -> list[int]:
         component = self._component
         me = self.to_act
-        if component is _PLAY:      # the contract's listing at once, and the offers at a lead (PlayPhase.legal)
+        if component is self._play_phase:      # the contract's listing at once, and the offers at a lead (PlayPhase.legal)
             if (gen := self._con.gen_playable) is None or (pl := self.play).offer is not None:  # type: ignore[union-attr]
                 out = component.legal(self)
             else:
@@ -390,14 +395,14 @@ class State(Readings):
             self._apply_rows(rows, record=True)
 
     def _apply_rows(self, rows: Any, record: bool) -> None:
-        apply_rows(self, rows, record)
+        self.R.parts.apply_rows(self, rows, record)
 
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
         R = self.R
         components = R.memos.components     # the procedure's phase components, found once
         if components is None:
-            components = R.memos.components = tuple(component_of(R, name) for name in R.procedure)
+            components = R.memos.components = tuple(R.parts.component(R, name) for name in R.procedure)
         n = len(components)
         i = self.phase_i + 1            # (a local: the state's index written once, when a phase starts or none does)
         while i < n:
@@ -423,18 +428,10 @@ class State(Readings):
 
 
 _new_state = object.__new__
-_PLAY = PHASES["play"]
-# the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
-_LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
-                         "talon_state": TalonState.copy,
-                         "after_purchase": AfterPurchaseState.copy, "defence": DefenceState.copy,
-                         "kontra": KontraState.copy}
-_LAZY_NAMES = tuple(_LAZY)
-# the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
-_FRESH: dict[str, Any] = {"talon_state": fresh_talon_state,
-                          "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
-                          "kontra": lambda n: KontraState()}
-_UNMADE = dict.fromkeys(_FRESH)
+# the parts clone() copies on first use (how: Rules.parts.copy, engine/parts.py)
+_LAZY_NAMES = ("talon", "choices", "payments", "accounts", "talon_state", "after_purchase", "defence", "kontra")
+# the phase components' states, made on first use (None in `_lazy`: not made yet; how: Rules.parts.fresh)
+_UNMADE = dict.fromkeys(("talon_state", "after_purchase", "defence", "kontra"))
 # a phase → the name of its state, which clone() copies at once in that phase
 _PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
                "defence": "defence", "kontra": "kontra", "announce": "announce"}
@@ -447,7 +444,7 @@ _BLANK: dict[str, Any] = {
     # the cards
     "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "discards": 0,
     # the machine
-    "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "log": None,
+    "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "_play_phase": None, "log": None,
     # the contract as the phases settle it
     "_declarer": None, "defenders": (), "declarers": (), "partner": None,
     "called_card": None,            # the card the partner phase called (engine/sides.py)
@@ -466,7 +463,7 @@ _BLANK: dict[str, Any] = {
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the
     # current trick and its winning card (written on every card: the state's own, phases/play.py), the accounts
-    "auction": None, "announce": AnnounceState(), "play": None, "_play_own": False, "trick": None, "win": None,
+    "auction": None, "announce": None, "play": None, "_play_own": False, "trick": None, "win": None,
     "_others": (), "_beats": (), "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
