@@ -42,6 +42,12 @@ class Memos:
     play_extras_found: bool = False
     # per (seats, active seats): (each seat's next active seat, each seat's previous one) (readings._ring)
     seat_rings: dict = field(default_factory=dict)
+    # per (side kind, declarer, seats taking part): (declaring seats, defenders, partner pairs), for the kinds
+    # whose sides follow from those alone (sides.form); per (seats taking part, declaring seats): the defenders
+    sides_formed: dict = field(default_factory=dict)
+    defenders: dict = field(default_factory=dict)
+    # per set of cards the declarer may call (a mask): their calls (phases/partner.PartnerPhase.legal)
+    partner_calls: dict = field(default_factory=dict)
     # per (first seat, seats taking part): every seat taking part once, in turn (phases/knock.seat_order)
     seat_orders: dict = field(default_factory=dict)
     # per (first seat, seats taking part): the knock's first position after a knock (phases/knock._step)
