@@ -225,25 +225,44 @@ backend.register(Reference())
 
 
 def assemble(p: Prepared, functions: backend.Functions) -> Rules:
-    """The compiled rules, every expression's function handed out by `functions` (the backend's)."""
-    rs, options, comp, symbols = p.rs, p.options, p.comp, p.symbols
-    comp.functions = functions
-    x = comp.text
+    """The compiled rules, every expression's function handed out by `functions` (the backend's), stage by
+    stage in this order (the order the expressions are compiled in)."""
+    p.comp.functions = functions
+    rules = _new_rules(p, functions)
+    _phase_settings(rules, p)
+    _words(rules)
+    _contracts(rules, p)
+    _calls(rules, p)
+    _auction(rules, p)
+    _settlement(rules, functions)
+    _bound_actions(rules)
+    return rules
+
+
+def _new_rules(p: Prepared, functions: backend.Functions) -> Rules:
+    """The rules with the deck, the seats and the first phases' settings."""
+    rs, comp = p.rs, p.comp
     suit_names = list(rs.suits)
-    n_cards = len(rs.cards)
-    game = rs.game
-    phases = game.phases
+    phases = rs.game.phases
     rules = Rules(
-        rs=rs, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
+        rs=rs, options=p.options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=[suit_names.index(c.suit) for c in rs.cards],
         order_of=[c.order for c in rs.cards], suit_names=suit_names, suit_masks=[rs.suit_mask[s] for s in suit_names],
-        full_mask=(1 << n_cards) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
+        full_mask=(1 << len(rs.cards)) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
         auction=None, talons=talon.settings(phases.talons, rs, comp),  # type: ignore[arg-type]  # auction set below
         after_purchase=after_purchase.settings(phases.after_purchase, comp), defence=defence.settings(phases.defence, comp),
         kontra=kontra.settings(phases.kontra, comp), play=play.settings(phases.play, comp))
     rules.functions = functions
     rules.generated = functions.module
     rules.packets = p.packets
+    return rules
+
+
+def _phase_settings(rules: Rules, p: Prepared) -> None:
+    """The rankings, the procedure and the other phases' settings, the deal's, the figures."""
+    rs, comp = p.rs, p.comp
+    game = rs.game
+    phases = game.phases
     rules.card_orders = ranking.specs(game.rankings, game.groups, rs)
     rules.procedure = list(game.procedure)
     rules.partner = partner.settings(phases.partner, comp, rs)
@@ -254,21 +273,37 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.choices = choice.settings(phases.choices, comp)
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
     rules.dummy = dummy.settings(phases.play.dummy, comp)
-    rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
+    rules.deal_hand = comp.text(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
-    rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
+    rules.figures = figures.compile_figures(game.figures, comp, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(phases.announce, game.lets, comp, rules.figures)
-    table = game.words
+
+
+def _words(rules: Rules) -> None:
+    """The words of the table (model/words.py), each kontra level said in its word (its name accepted:
+    engine/text.py)."""
+    table = rules.rs.game.words
     rules.default_words = table.fallback
     rules.words = table.actions
     rules.contract_words = table.contracts
-    rules.level_words = table.levels        # each kontra level said in its word (its name accepted: engine/text.py)
+    rules.level_words = table.levels
     rules.kontra.levels, rules.announce.levels = ([table.level(n) for n in rules.kontra.levels],
                                                   [table.level(n) for n in rules.announce.levels])
+
+
+def _contracts(rules: Rules, p: Prepared) -> None:
+    game = rules.rs.game
     for name, con in game.contracts.items():
         rules.contracts[name] = _contract_rt(rules, con, p.refs_con[name], None)
     rules.contract_names = list(game.contracts)
     rules.contract_index = {n: i for i, n in enumerate(rules.contract_names)}
+
+
+def _calls(rules: Rules, p: Prepared) -> None:
+    """The calls of the auction, in their order, each with its action."""
+    rs, comp = rules.rs, p.comp
+    x = comp.text
+    game = rs.game
     for idx, name in enumerate(rs.calls):
         c = game.calls[name]
         cs = c.contracts
@@ -277,7 +312,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
             name=name, ref=p.refs_call[name], index=idx, rank=c.rank, category=c.category,
             allowed=x(c.allowed.source) if c.allowed is not None else ALWAYS, raise_rule=c.raise_rule,
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in game.contracts and cs is None else []),
-            talon=call_talon, contest=c.contest, sealed=c.sealed, word=table.of(name),
+            talon=call_talon, contest=c.contest, sealed=c.sealed, word=game.words.of(name),
             contracts_expr=x(cs) if isinstance(cs, str) else None, joins=c.joins, talon_expr=call_talon_expr))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
@@ -288,11 +323,23 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
         rules.first_call_at_rank[call.rank] = call.index
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
-    rules.auction = auction.settings(phases.auction, game.calls, game.lets, comp, symbols, p.pass_ref, rules.calls)
-    rules.auction.double_words = tuple(table.of(n) for n in rules.auction.doubles)
+
+
+def _auction(rules: Rules, p: Prepared) -> None:
+    game, comp = rules.rs.game, p.comp
+    rules.auction = auction.settings(game.phases.auction, game.calls, game.lets, comp, p.symbols, p.pass_ref,
+                                     rules.calls)
+    rules.auction.double_words = tuple(game.words.of(n) for n in rules.auction.doubles)
     rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
                                                                                    game.contracts)
-    rules.accounts = dict(rs.game.accounts)
+
+
+def _settlement(rules: Rules, functions: backend.Functions) -> None:
+    """The accounts, the payment rows of the deal and of the session, the session's sheet."""
+    comp = rules.compiler
+    x = comp.text
+    game = rules.rs.game
+    rules.accounts = dict(game.accounts)
     rules.account_initial = {name: x(spec.initial) for name, spec in rules.accounts.items()
                              if spec.initial not in (0, None)}
     rules.settle_rows = _rows(comp, "settle", game.settle, functions)
@@ -303,8 +350,6 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
         ends=x(session.ends.source) if session.ends is not None else None,
         result=x(session.result.source) if session.result is not None else None)
     rules.sheet = [(title, x(value.source)) for title, value in session.sheet]
-    _bound_actions(rules)
-    return rules
 
 
 def _rows(comp: Compiler, part: str, rows: tuple[PayRow, ...], functions: backend.Functions) -> settle.Rows:

@@ -22,6 +22,7 @@ as it is when the declarer gives up.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -191,23 +192,27 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 
 _DISCARD = A.make(A.DISCARD)
 _SHIFT, _ARG, _K_DISCARD, _K_GIVE_UP = A.SHIFT, A.ARG, A.DISCARD, A.GIVE_UP     # read by apply
-# _TAKE[n]: the actions choosing one of n packets (grown on demand, then only read)
-_TAKE: list[tuple[int, ...]] = []
+@functools.cache
+def _take(n: int) -> tuple[int, ...]:
+    """The actions choosing one of n packets."""
+    return tuple(A.make(A.PACKET, i) for i in range(n))
 
 
-# _PAIRS[i][j]: the DISCARD action of cards i and j (of card i alone when j == i), made once (up to the
-# highest card met so far) and then only read: a discard list of one or two cards is made of look-ups,
-# not of big-int sums made afresh
-_PAIRS: list[tuple[int, ...]] = []
-_SINGLES: list[int] = []        # _SINGLES[i] = _PAIRS[i][i], made with it
+_ROWS = 32      # the pair tables are made for the cards in blocks of this many (a deck needs one or a few)
 
 
-def _pairs(top: int) -> list[tuple[int, ...]]:
-    """_PAIRS (and _SINGLES) made for the cards 0..top."""
-    size = top + 1
-    _PAIRS[:] = [tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size)]
-    _SINGLES[:] = [_PAIRS[i][i] for i in range(size)]
-    return _PAIRS
+@functools.cache
+def _pair_rows(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For the cards 0..size-1: per card i, per card j, the DISCARD action of cards i and j (of card i alone
+    when j == i), and per card its own DISCARD action: a discard list of one or two cards is made of
+    look-ups, not of big-int sums made afresh."""
+    pairs = tuple(tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size))
+    return pairs, tuple(pairs[i][i] for i in range(size))
+
+
+def _pairs(top: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The pair tables (_pair_rows) for the cards 0..top at least."""
+    return _pair_rows((top // _ROWS + 1) * _ROWS)
 
 
 def discard_actions(mask: int, k: int) -> list[int]:
@@ -217,7 +222,7 @@ def discard_actions(mask: int, k: int) -> list[int]:
         b = bits(mask)
         if len(b) < 2:
             return []
-        rows = _PAIRS if len(_PAIRS) > b[-1] else _pairs(b[-1])
+        rows = _pairs(b[-1])[0]
         return [rows[i][j] for i, j in combinations(b, 2)]
     return [_DISCARD | m for m in combinations_of(mask, k)]
 
@@ -297,10 +302,7 @@ class TalonPhase(Phase):
         if stage == "give_up":
             return [_GIVE_UP, _PLAY_ON]
         if stage == "choose":
-            n = len(tl.packets)
-            while len(_TAKE) <= n:
-                _TAKE.append(tuple(A.make(A.PACKET, i) for i in range(len(_TAKE))))
-            return [*_TAKE[n]]
+            return [*_take(len(tl.packets))]
         hand = st.hands[st.to_act]
         proc = tl.proc
         if proc is None:
@@ -314,9 +316,7 @@ class TalonPhase(Phase):
         cards = bits(free or allowed or hand)
         if not cards:
             return []
-        if len(_SINGLES) <= cards[-1]:
-            _pairs(cards[-1])
-        return [*map(_SINGLES.__getitem__, cards)]      # (one card's DISCARD action each)
+        return [*map(_pairs(cards[-1])[1].__getitem__, cards)]      # (one card's DISCARD action each)
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
