@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.context import Ctx
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.announce import AnnounceState
-    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.announce_state import AnnounceState
+    from interpreter.engine.phases.auction_state import AuctionState
     from interpreter.engine.phases.play import PlayState
     from interpreter.engine.phases.talon import TalonState
     from interpreter.engine.rules import ContractRT, Rules

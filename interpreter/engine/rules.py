@@ -16,6 +16,7 @@ from interpreter.engine.phases import (
     PARTS,
     after_purchase,
     announce,
+    announce_state,
     auction,
     choice,
     defence,
@@ -148,7 +149,7 @@ class Rules:
     deal_hand: Fn | None = None     # `deal.hand`: the cards each player receives in this deal
     turn_up: bool = False           # `deal.turn_up`: the first card left over is shown to all
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
-    announce: announce.AnnounceSettings = field(default_factory=announce.absent)
+    announce: announce_state.AnnounceSettings = field(default_factory=announce_state.absent)
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: tuple[Packet, ...] = ()    # deal.packets, sizes worked out for the options

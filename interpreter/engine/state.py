@@ -21,8 +21,8 @@ from interpreter.engine.views import action_text
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.after_purchase import AfterPurchaseState
-    from interpreter.engine.phases.announce import AnnounceState
-    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.announce_state import AnnounceState
+    from interpreter.engine.phases.auction_state import AuctionState
     from interpreter.engine.phases.base import Phase
     from interpreter.engine.phases.defence import DefenceState
     from interpreter.engine.phases.kontra import KontraState
