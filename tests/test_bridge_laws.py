@@ -11,6 +11,7 @@ import pytest
 from interpreter import load
 from interpreter.engine import new_game
 from interpreter.engine.session import Session
+from interpreter.engine.text import parse
 from tests.helpers import act, legal_texts
 
 N, E, S, W = 0, 1, 2, 3
@@ -64,7 +65,7 @@ def test_the_auction_goes_clockwise_and_a_call_is_a_pass_a_bid_a_double_or_a_red
     assert turns == [W, N, E, S, W, N, E, S]
 
 
-@pytest.mark.rules("BRIDGE-AUC-04", "BRIDGE-DECK-02", "BRIDGE-AUC-06")
+@pytest.mark.rules("BRIDGE-AUC-04", "BRIDGE-DECK-02", "BRIDGE-AUC-06", "BRIDGE-AMB-01")
 @pytest.mark.parametrize("bid", ["bid 1C", "bid 1H", "bid 1S", "bid 1NT", "bid 3D", "bid 6S", "bid 7S"])
 def test_the_strains_rank_no_trump_spades_hearts_diamonds_clubs_and_only_a_sufficient_bid_is_offered(engine, bid):
     st = deal()
@@ -74,6 +75,8 @@ def test_the_strains_rank_no_trump_spades_hearts_diamonds_clubs_and_only_a_suffi
     assert offered == higher
     if bid == "bid 1S":
         assert "bid 1H" not in offered and "bid 1NT" in offered and "bid 2C" in offered
+        with pytest.raises(ValueError, match="not a legal action"):     # BRIDGE-AMB-01: no insufficient bid
+            st.apply(parse(st, "bid 1H"))
 
 
 @pytest.mark.rules("BRIDGE-AUC-10", "BRIDGE-AUC-14")
@@ -136,7 +139,7 @@ def test_the_play_by_the_laws_on_random_deals(engine, seed):
     assert st.result()["made"] == (side >= 6 + level)            # BRIDGE-AUC-14
 
 
-@pytest.mark.rules("BRIDGE-SEAT-04", "BRIDGE-RUB-10")
+@pytest.mark.rules("BRIDGE-SEAT-04", "BRIDGE-RUB-10", "BRIDGE-AMB-04")
 def test_in_rubber_the_deal_passes_clockwise_and_a_passed_out_deal_scores_nothing():
     rs = load("bridge-rubber")
     sess = Session(rs, {}, dealer=E)
