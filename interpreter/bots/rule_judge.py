@@ -131,6 +131,21 @@ def call_entries(state, call, by_call: bool = True) -> tuple:
 _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
 
 
+def talon_help(R, proc, seats: int) -> float:
+    """What a talon procedure brings the declarer's side (in tricks): a fixed amount by its kind. A talon in
+    packets (`halves`) brings it when one packet is half the talon; each card a smaller packet takes less is
+    a card's share of a trick (1 / the seats playing) less, and twice that unless the packets left count for
+    the declarer's side (`rest = declarer`): the card's points are then not the declarer's either."""
+    if proc is None:
+        return 0.0
+    help_ = _TALON_HELP.get(proc.kind, 0.0)
+    if proc.kind == "halves" and proc.packets > 2:
+        talon = R.rs.talon_size
+        fewer = talon / 2 - talon / proc.packets
+        help_ -= fewer * (1 if proc.rest_to == "declarer" else 2) / seats
+    return help_
+
+
 class HandJudge:
     """The hand-judging half of the rule-based bot: margins for its calls, from its hand alone."""
 
@@ -316,8 +331,7 @@ class HandJudge:
         if hand & cards != cards:
             return -99, False
         proc = procedure_under(state, contract)
-        talon = _TALON_HELP.get(proc.kind, 0.0) if proc is not None else 0.0
-        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon, True
+        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon_help(state.R, proc, len(state.active)), True
 
     @staticmethod
     def _points_plan(state, contract) -> tuple:
