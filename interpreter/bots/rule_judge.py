@@ -133,17 +133,19 @@ _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the t
 
 def talon_help(R, proc, seats: int) -> float:
     """What a talon procedure brings the declarer's side (in tricks): a fixed amount by its kind. A talon in
-    packets (`halves`) brings it when one packet is half the talon; each card a smaller packet takes less is
-    a card's share of a trick (1 / the seats playing) less, and twice that unless the packets left count for
-    the declarer's side (`rest = declarer`): the card's points are then not the declarer's either."""
+    packets (`halves`) brings it when one packet is half the talon; a smaller packet brings less, and a talon
+    put aside (nobody's) is a packet of no card: for each card fewer than half, a card's share of a trick
+    (1 / the seats playing) for the exchange, again for the discard that counts for the declarer's side
+    (`discards = declarer`), and again for the card the declarer's side does not count (unless the talon
+    left is its own, `rest = declarer`)."""
     if proc is None:
         return 0.0
-    help_ = _TALON_HELP.get(proc.kind, 0.0)
-    if proc.kind == "halves" and proc.packets > 2:
+    if proc.kind == "aside" or proc.kind == "halves" and proc.packets > 2:
         talon = R.rs.talon_size
-        fewer = talon / 2 - talon / proc.packets
-        help_ -= fewer * (1 if proc.rest_to == "declarer" else 2) / seats
-    return help_
+        fewer = talon / 2 - (talon / proc.packets if proc.kind == "halves" else 0)
+        per_card = 1 + (proc.discards_to == "declarer") + (proc.rest_to != "declarer")
+        return _TALON_HELP["halves"] - fewer * per_card / seats
+    return _TALON_HELP.get(proc.kind, 0.0)
 
 
 class HandJudge:
