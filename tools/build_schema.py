@@ -438,6 +438,7 @@ SCHEMA = {
                 "after_lead": d({"type": "integer", "minimum": 1, "maximum": 60}, "The dummy's hand is shown to every other seat from the lead to this trick on (default 1: right after the opening lead).", "1"),
                 "doc": TEXT, "rule": TEXT,
             }, "Dummy (contract bridge): one seat's hand laid open and played by another seat; the view, the log, the terminal and the web table show it.", required=("seat",)),
+            "sits_out": d(EXPR, "The seats that take no part in the play of this deal, judged when the play starts (a set of seats; none or an empty set: everyone plays): they keep their cards and are never asked, and each trick has a card fewer. A maker's partner who sits out while the maker goes alone.", "set(chose(alone) == alone and t == partner_of(declarer) for t in active)"),
             "obligations": OBLIGATIONS,
             "winner": enum(["trump_then_led", "led"], "How a trick is won (a contract may override)."),
             "ranking": d(NAME, "The card order (a declared `ranking`) of every contract that names none.", "bowers"),

@@ -27,6 +27,7 @@ from interpreter.engine.phases import (
     pass_cards,
     play,
     settle,
+    sits_out,
     talon,
 )
 from interpreter.engine.phases.base import ALWAYS, NEVER
@@ -153,6 +154,7 @@ class Rules:
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
     dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
+    sits_out: Any = None            # play.sits_out, compiled (engine/phases/sits_out.py); None: everyone plays
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -349,6 +351,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.choices = choice.settings(phases.choices, comp)
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
     rules.dummy = dummy.settings(phases.play.dummy, comp)
+    rules.sits_out = sits_out.settings(phases.play.sits_out, comp)
     rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))

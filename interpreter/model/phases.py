@@ -175,6 +175,7 @@ class Play:
     upset_cards: Any = None                 # `upset.cards`: cards that upset a trick when all fall in it
     upset_wins: Any = None                  # `upset.wins`: the card that then takes it
     dummy: Dummy | None = None              # `dummy` (engine/phases/dummy.py); None: no dummy
+    sits_out: Expression | None = None      # `sits_out` (engine/phases/sits_out.py): seats not playing this deal
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,8 @@ def _play(play: Mapping[str, Any]) -> Play:
     return Play(lead=_expr(play, "lead", "play"), negotiate=_expr(neg, "when", "play.negotiation"),
                 declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0),
                 contract=play.get("contract"), upset_cards=_plain((play.get("upset") or {}).get("cards")),
-                upset_wins=(play.get("upset") or {}).get("wins"), dummy=_dummy(play.get("dummy")))
+                upset_wins=(play.get("upset") or {}).get("wins"), dummy=_dummy(play.get("dummy")),
+                sits_out=_expr(play, "sits_out", "play"))
 
 
 def _dummy(d: Any) -> Dummy | None:
