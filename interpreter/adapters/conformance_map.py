@@ -9,7 +9,8 @@ reads it; docs/conformance.md describes the format and shows a real one. Its sha
     chance:                            # OpenSpiel's chance outcomes before the first decision, in order
       - option: num_tricks             #   a number that becomes a table option of the rule file
       - dealer                         #   the dealer (an OpenSpiel player)
-      - hands: {each: num_tricks}      #   the hands, a card at a time to players 0, 1, …
+      - hands: {each: num_tricks}      #   the hands, a card at a time to players 0, 1, … (`from: dealer`: the
+                                       #   dealer first, then the players after him)
       - talon: 1                       #   cards to the front of the talon (the turned-up card)
       - state: {hands: player_cards, talon: talon}   # or: the deal read from the state's own methods
     seed_param: rng_seed               # OpenSpiel shuffles inside, seeded by this game parameter (one per deal)
@@ -205,10 +206,14 @@ def _chance(r: _Reader, steps: Any) -> list[tuple[str, Any]]:
         if kind == "option" and not isinstance(value, str):
             raise r.fail("'option' names the table option the outcome sets", steps, index=i)
         if kind == "hands":
-            r.keys(value, ("each",), "hands")
+            r.keys(value, ("each", "from"), "hands")
             if "each" not in value:
                 raise r.fail("'hands' needs 'each': a number of cards or the option that gives it", steps, index=i)
-            value = {"each": value["each"] if isinstance(value["each"], str) else r.whole(value, "each", value["each"])}
+            if value.get("from", "player_0") not in ("player_0", "dealer"):
+                raise r.fail("'from' is the player the first card goes to: player_0 (the default) or dealer", value,
+                             key="from")
+            value = {"each": value["each"] if isinstance(value["each"], str) else r.whole(value, "each", value["each"]),
+                     "from": value.get("from", "player_0")}
         if kind == "talon":
             value = r.whole(steps, i, value, ("rest",))
         if kind == "state":

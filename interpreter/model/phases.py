@@ -53,6 +53,7 @@ class Talon:
     tricks: int = 0
     called_packet: Any = None
     called_rest: Any = None         # `called_rest` as written (`declarer`: the called card brings the rest)
+    keep_taken: bool = False        # exchange: the cards taken may not be discarded again
     at: str = ""
 
 
@@ -249,7 +250,8 @@ def _talon(name: str, t: Mapping[str, Any]) -> Talon:
                  last_resort=_plain(lr.get("cards")), face_up=bool(lr.get("face_up")),
                  discards_to=t.get("discards") or "declarer", rest_to=t.get("rest"), who=expr("who"),
                  give_up=expr("give_up"), requires=expr("requires"), tricks=int(t.get("tricks") or 0),
-                 called_packet=t.get("called_packet"), called_rest=t.get("called_rest"), at=at)
+                 called_packet=t.get("called_packet"), called_rest=t.get("called_rest"),
+                 keep_taken=t.get("keep_taken") is True, at=at)
 
 
 def _after_purchase(doc: Mapping[str, Any]) -> AfterPurchase:
