@@ -32,6 +32,11 @@ PLAYED = {
               "SLT-CON-03", "SLT-CON-04", "SLT-CON-05", "SLT-OS-01", "SLT-OS-02", "SLT-OS-03", "SLT-OS-04",
               "SLT-OS-05", "SLT-OS-06", "SLT-OS-07", "SLT-OS-08", "SLT-OS-09", "SLT-OS-10", "SLT-OS-11", "SLT-OS-12",
               "SLT-OS-13", "SLT-OS-14", "SLT-OS-15"),
+    "euchre": ("EUC-DECK-01", "EUC-DECK-02", "EUC-DECK-03", "EUC-SEAT-01", "EUC-SEAT-02", "EUC-DEAL-02",
+               "EUC-BID-01", "EUC-BID-02", "EUC-BID-03", "EUC-BID-04", "EUC-ALONE-01", "EUC-ALONE-02",
+               "EUC-ALONE-03", "EUC-PLAY-01", "EUC-PLAY-02", "EUC-PLAY-03", "EUC-SCORE-01", "EUC-SCORE-02",
+               "EUC-SCORE-03", "EUC-VAR-01", "EUC-VAR-02", "EUC-OS-01", "EUC-OS-02", "EUC-OS-03", "EUC-OS-04",
+               "EUC-OS-05", "EUC-OS-06"),
 }
 CASES = [pytest.param(game, c.name, id=f"{game}-{c.name}", marks=pytest.mark.rules(*PLAYED.get(game, ())))
          for game, m in MAPPINGS.items() for c in m.configs]
@@ -39,7 +44,7 @@ CATALOGS = sorted(p.parent.name for p in GAMES.glob("*/RULES.md") if list(p.pare
 
 
 def test_the_mapped_games_are_there():
-    assert {"ohhell", "spades", "hearts", "tarok"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
+    assert {"ohhell", "spades", "hearts", "tarok", "euchre"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
 
 
 @pytest.mark.parametrize("game, config", CASES)

@@ -329,7 +329,7 @@ SCHEMA = {
             "rest": enum(["defenders", "aside", "declarer"], "Where untaken talon cards go and whose side counts them."),
             "discards": enum(["declarer", "aside", "defenders"], "Whose side counts the discards."),
             "never": d(NAMES, "Cards or groups that may never be discarded.", "[kings, matadors]"),
-            "keep_taken": d(BOOL, "An exchange: the cards just taken from the talon may not be discarded again (the dealer who takes up the turned card keeps it)."),
+            "keep_taken": d(BOOL, "The cards taken from the talon (an exchange's, or the packet of a `halves` talon) may not be discarded again: the dealer who takes up the turned card keeps it."),
             "last_resort": obj({"cards": NAMES, "face_up": BOOL, "doc": TEXT},
                                "Cards that may be discarded only when nothing else is left, then face up."),
             "tricks": d(NAT, "into_tricks: the talon goes one card each into this many first tricks."),

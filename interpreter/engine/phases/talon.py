@@ -407,6 +407,8 @@ class TalonPhase(Phase):
         taken = tl.packets[arg]
         st.hands[st.to_act] |= taken
         st.talon = [c for c in st.talon if not taken >> c & 1]
+        if proc.keep_taken:
+            tl.kept = taken
         _give_rest(st, proc)
         tl.discard_count = proc.discard if proc.discard is not None else taken.bit_count()
         tl.stage = "discard"
