@@ -127,3 +127,42 @@ def test_euchre_plays_a_deal_in_the_terminal(tmp_path: Path):
     text = out.getvalue()
     assert "Euchre — deal 1" in text and "takes the trick" in text
     assert ("declarer seat" in text and "Tricks:" in text) or "passed" in text
+
+
+PACKETS = """
+title = "A packet kept"
+players = 3
+seating { direction = clockwise  roles { forehand = 1 } }
+deck { suits = [C, S, H, D]  ranks = [7, 8, 9, 10, J, Q, K, A] }
+deal { packets = table { | to | cards | | each | 10 | | talon | 2 | } }
+procedure = [auction, talon, play, settle]
+auction { first = forehand  ends = passes == players - 1 and high != none  all_pass { contract = none } }
+table call { | call | rank | contracts | talon | | game | 1 | [game] | packs | }
+talon packs { kind = halves  packets = 2  discard = 1  keep_taken = true }
+contract game { rank = 1  trump = none  goal = tricks(declarer) >= 5 }
+play { lead = forehand  winner = trump_then_led  obligations = [follow_suit] }
+account list { per = seat  initial = 0 }
+settle { pay = table { | to | amount | | account(list, declarer) | if made then 1 else -1 | } }
+"""
+
+
+def test_keep_taken_holds_back_the_packet_taken_from_a_halves_talon(tmp_path: Path):
+    path = tmp_path / "packets.stw"
+    path.write_text(PACKETS, encoding="utf-8")
+    for keep in (True, False):
+        path.write_text(PACKETS.replace("keep_taken = true", f"keep_taken = {str(keep).lower()}"), encoding="utf-8")
+        st = new_game(load(str(path)), seed=5, dealer=2)
+        _say(st, "bid game", "pass", "pass")
+        taken = load(str(path)).cards[st.talon[1]].code         # the second packet: the talon's second card
+        _say(st, "take 2")
+        legal = {st.action_text(a) for a in st.legal_actions()}
+        assert len(legal) == (10 if keep else 11) and (f"discard {taken}" in legal) is not keep
+
+
+def test_sits_out_never_leaves_fewer_than_two_seats_playing(tmp_path: Path):
+    path = tmp_path / "all-out.stw"
+    path.write_text(f'extends "{Path(EUCHRE).resolve()}"\nplay {{ sits_out = set(t != declarer for t in active) }}\n',
+                    encoding="utf-8")
+    st = new_game(load(str(path)), deal={"hands": HANDS, "talon": TALON}, dealer=3)
+    _say(st, "bid hearts", "discard 9C", "alone")
+    assert st.phase == "play" and st.playing == (0, 1, 2, 3)
