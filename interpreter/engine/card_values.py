@@ -1,6 +1,6 @@
-"""Values from the cards, for rule expressions: the cards dealt and the talon as dealt, the card points of any
-cards, the unbroken run of top trumps (matadors, runners), the cards of a suit under a ranking, whether a suit
-was led, and the union of two sets of cards (`+`). Registered in engine/builtins.py's tables.
+"""Values from the cards, for rule expressions: the cards dealt and the talon as dealt (its cards and their
+order), the card points of any cards, the unbroken run of top trumps (matadors, runners), the cards of a suit
+under a ranking, whether a suit was led, and the union of two sets of cards (`+`). Registered in engine/builtins.py's tables.
 
 The functions that take cards are given them as a mask (engine/builtins.py converts). Suits are read as the contract's ranking sees them (engine/ranking.py): a card listed among the trumps
 belongs to the trump suit only, and where the trumps have no suit (a grand) they are the suit `none`, the
@@ -30,6 +30,14 @@ def dealt_cards(c: Any, x: Any) -> int:
 def talon_cards(c: Any) -> int:
     """The talon as dealt, wherever its cards went since."""
     return c.st.dealt_talon
+
+
+def talon_place(c: Any, card: Any) -> int:
+    """The card's place in the talon as dealt, from 1; 0 when it was not dealt to the talon (or is none)."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        return 0
+    order = c.st.dealt_talon_order
+    return order.index(card) + 1 if card in order else 0
 
 
 def points_of(c: Any, cards: int) -> Any:

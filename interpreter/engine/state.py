@@ -84,7 +84,7 @@ class State(Readings):
     hands: list[int]
     dealt_hands: tuple[int, ...]
     dealt_talon: int
-    turned: int | None              # the card turned up after the deal (`deal.turn_up`), or None
+    dealt_talon_order: tuple[int, ...]
     discards: int
     phase: str
     phase_i: int
@@ -159,7 +159,7 @@ class State(Readings):
         d["dealt_hands"] = tuple(hands)
         d["talon"] = list(talon)
         d["dealt_talon"] = mask_of(talon)       # the talon as dealt (`talon_cards`), wherever its cards go
-        d["turned"] = talon[0] if rules.turn_up and talon else None    # `turned_up`, wherever it goes later
+        d["dealt_talon_order"] = tuple(talon)   # … and its cards in the order dealt (`talon_place`)
         d["log"] = []
         d["choices"] = []
         d["play"] = PlayState(n)
@@ -416,7 +416,7 @@ _BLANK: dict[str, Any] = {
     "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
     "seat_player": (), "teams": None, "table": None,
     # the cards
-    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "turned": None, "discards": 0,
+    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "dealt_talon_order": (), "discards": 0,
     # the machine
     "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "log": None,
     # the contract as the phases settle it
