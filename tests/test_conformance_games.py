@@ -37,6 +37,11 @@ PLAYED = {
              "SKAT-PLAY-02", "SKAT-PLAY-03", "SKAT-PLAY-04", "SKAT-PLAY-05", "SKAT-SCORE-01", "SKAT-SCORE-02",
              "SKAT-OS-01", "SKAT-OS-02", "SKAT-OS-03", "SKAT-OS-04", "SKAT-OS-05", "SKAT-OS-06", "SKAT-OS-07",
              "SKAT-OS-08", "SKAT-OS-09", "SKAT-OS-10", "SKAT-OS-11", "SKAT-OS-12"),
+    "euchre": ("EUC-DECK-01", "EUC-DECK-02", "EUC-DECK-03", "EUC-SEAT-01", "EUC-SEAT-02", "EUC-DEAL-02",
+               "EUC-BID-01", "EUC-BID-02", "EUC-BID-03", "EUC-BID-04", "EUC-ALONE-01", "EUC-ALONE-02",
+               "EUC-ALONE-03", "EUC-PLAY-01", "EUC-PLAY-02", "EUC-PLAY-03", "EUC-SCORE-01", "EUC-SCORE-02",
+               "EUC-SCORE-03", "EUC-VAR-01", "EUC-VAR-02", "EUC-OS-01", "EUC-OS-02", "EUC-OS-03", "EUC-OS-04",
+               "EUC-OS-05", "EUC-OS-06"),
 }
 CASES = [pytest.param(game, c.name, id=f"{game}-{c.name}", marks=pytest.mark.rules(*PLAYED.get(game, ())))
          for game, m in MAPPINGS.items() for c in m.configs]
@@ -44,7 +49,7 @@ CATALOGS = sorted(p.parent.name for p in GAMES.glob("*/RULES.md") if list(p.pare
 
 
 def test_the_mapped_games_are_there():
-    assert {"ohhell", "spades", "hearts", "tarok", "skat"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
+    assert {"ohhell", "spades", "hearts", "tarok", "skat", "euchre"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
 
 
 @pytest.mark.parametrize("game, config", CASES)

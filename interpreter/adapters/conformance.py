@@ -166,8 +166,9 @@ class Pair:
                 packet = value.get("packet", 1)
                 if each % packet:
                     raise ConformanceError(f"hands: {each} cards each do not go in packets of {packet}")
+                first = dealer if value.get("from") == "dealer" else 0
                 for i, card in enumerate(self._take(rest, each * self.n, kind)):
-                    hands[i // packet % self.n].append(self._card(card))
+                    hands[(first + i // packet) % self.n].append(self._card(card))
             elif kind == "talon":
                 talon += [self._card(c) for c in self._take(rest, len(rest) if value == "rest" else value, kind)]
             elif kind == "state":

@@ -14,7 +14,7 @@ _BY_SUFFIX: dict[tuple[str, ...], str] = {
     ("lead",): "seat", ("first",): "seat", ("start",): "seat", ("cut",): "seat", ("dealer",): "seat",
     ("talon", "*", "who"): "seat", ("knock", "by"): "seat", ("knock", "choose"): "seat", ("choice", "*", "who"): "seat",
     ("trump",): "suit", ("trump_choices",): "list", ("figure", "*", "card"): "card",
-    ("each",): "seats",
+    ("each",): "seats", ("play", "sits_out"): "seats",
     ("call", "*", "talon"): "name", ("contract", "*", "talon"): "name", ("all_pass", "contract"): "contract",
     ("amount",): "num", ("result",): "num", ("account", "*", "initial"): "num", ("call", "*", "contracts"): "list", ("packets", "#", "cards"): "num", ("packets", "#", "repeat"): "num",
 }

@@ -151,10 +151,10 @@ def tricks_total(st) -> int:
 
 
 def turned_up(st) -> int | None:
-    """The card turned face up after the deal (`deal.turn_up`): the first card left over, or none."""
-    if not st.R.turn_up or not st.talon:
-        return None
-    return st.talon[0]
+    """The card turned face up after the deal (`deal.turn_up`): the first card left over, or none; the same
+    card when a talon procedure has taken it up since."""
+    order = st.dealt_talon_order
+    return order[0] if st.R.turn_up and order else None
 
 
 def validate_deal(rules, hands, talon, dealer: int | None = None, deal_number: int = 0,

@@ -28,6 +28,7 @@ from interpreter.engine.phases import (
     pass_cards,
     play,
     settle,
+    sits_out,
     talon,
 )
 from interpreter.engine.phases.base import ALWAYS, NEVER
@@ -156,6 +157,7 @@ class Rules:
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
     dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
+    sits_out: Any = None            # play.sits_out, compiled (engine/phases/sits_out.py); None: everyone plays
     parts: StateParts = PARTS       # what the state takes from the phases (engine/parts.py)
     memos: Memos = field(default_factory=Memos, compare=False, repr=False)     # what the engine works out once while playing (engine/memos.py)
 
@@ -274,6 +276,7 @@ def _phase_settings(rules: Rules, p: Prepared) -> None:
     rules.choices = choice.settings(phases.choices, comp)
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
     rules.dummy = dummy.settings(phases.play.dummy, comp)
+    rules.sits_out = sits_out.settings(phases.play.sits_out, comp)
     rules.deal_hand = comp.text(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(game.figures, comp, p.figure_refs, dict(rs.card_index))

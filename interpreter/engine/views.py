@@ -44,8 +44,8 @@ def observation(self: State, seat: int) -> dict:
     }
     if self.number_bids:
         obs["number_bids"] = list(self.number_bids)
-    if self.R.turn_up and self.talon:
-        obs["turned_up"] = R.codes[self.talon[0]]
+    if self.R.turn_up and self.dealt_talon_order:
+        obs["turned_up"] = R.codes[self.dealt_talon_order[0]]
     if self.talon_state.exposed:
         obs["talon"] = [R.codes[c] for c in self.talon_state.shown]
     if seat == self.declarer or self.after_purchase.holder == seat:

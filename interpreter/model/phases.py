@@ -54,6 +54,7 @@ class Talon:
     tricks: int = 0
     called_packet: Any = None
     called_rest: Any = None         # `called_rest` as written (`declarer`: the called card brings the rest)
+    keep_taken: bool = False        # exchange: the cards taken may not be discarded again
     at: str = ""
 
 
@@ -176,6 +177,7 @@ class Play:
     upset_cards: Any = None                 # `upset.cards`: cards that upset a trick when all fall in it
     upset_wins: Any = None                  # `upset.wins`: the card that then takes it
     dummy: Dummy | None = None              # `dummy` (engine/phases/dummy.py); None: no dummy
+    sits_out: Expression | None = None      # `sits_out` (engine/phases/sits_out.py): seats not playing this deal
 
 
 @dataclass(frozen=True)
@@ -250,7 +252,8 @@ def _talon(name: str, t: Mapping[str, Any]) -> Talon:
                  discards_to=t.get("discards") or "declarer", card_by_card=t.get("card_by_card") is True,
                  rest_to=t.get("rest"), who=expr("who"),
                  give_up=expr("give_up"), requires=expr("requires"), tricks=int(t.get("tricks") or 0),
-                 called_packet=t.get("called_packet"), called_rest=t.get("called_rest"), at=at)
+                 called_packet=t.get("called_packet"), called_rest=t.get("called_rest"),
+                 keep_taken=t.get("keep_taken") is True, at=at)
 
 
 def _after_purchase(doc: Mapping[str, Any]) -> AfterPurchase:
@@ -312,7 +315,8 @@ def _play(play: Mapping[str, Any]) -> Play:
     return Play(lead=_expr(play, "lead", "play"), negotiate=_expr(neg, "when", "play.negotiation"),
                 declarer_min=neg.get("declarer_min", 0), defender_min=neg.get("defender_min", 0),
                 contract=play.get("contract"), upset_cards=_plain((play.get("upset") or {}).get("cards")),
-                upset_wins=(play.get("upset") or {}).get("wins"), dummy=_dummy(play.get("dummy")))
+                upset_wins=(play.get("upset") or {}).get("wins"), dummy=_dummy(play.get("dummy")),
+                sits_out=_expr(play, "sits_out", "play"))
 
 
 def _dummy(d: Any) -> Dummy | None:

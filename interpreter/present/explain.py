@@ -247,7 +247,8 @@ def build(rs: Ruleset) -> Booklet:
     b.bullets([f"first lead: {words(play.get('lead'))}" if "lead" in play else None,
                f"trick winner: {'highest trump, else highest card of the led suit' if play.get('winner', 'trump_then_led') == 'trump_then_led' else 'highest card of the led suit'}",
                "obligations, in order: " + ", ".join(o if isinstance(o, str) else o["rule"] + (f" (when {words(o['when'])})" if "when" in o else "") for o in play.get("obligations", [])),
-               f"play stops early when {words(play['early_end'])}" if "early_end" in play else None])
+               f"play stops early when {words(play['early_end'])}" if "early_end" in play else None,
+               f"sitting out the play (keeping their cards): {words(play['sits_out'])}" if "sits_out" in play else None])
     # settlement
     b.heading("Payments")
     if doc.get("let"):

@@ -11,7 +11,7 @@ from interpreter.engine.cards import BIT, bits, mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.figures import card_of
-from interpreter.engine.phases import dummy, duties, play_extras
+from interpreter.engine.phases import dummy, duties, play_extras, sits_out
 from interpreter.engine.phases.base import Phase
 from interpreter.engine.phases.card_obligations import FILTERS as CARD_FILTERS
 
@@ -358,6 +358,9 @@ class PlayPhase(Phase):
         playing = st.playing
         if not playing:
             playing = st.playing = st.active
+        if st.R.sits_out is not None:
+            sits_out.start(st, st.R.sits_out)
+            playing = st.playing
         if st.R.dummy is not None:
             dummy.start(st, st.R.dummy)
         declarer = st._declarer

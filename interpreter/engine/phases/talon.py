@@ -63,6 +63,7 @@ class TalonProc:
     tricks: int = 0             # into_tricks: how many first tricks get a talon card
     called_packet: str | None = None   # defenders: the packet holding the called card goes to this side
     called_rest: bool = False   # the talon left goes to the declarer's side once the called card, from it, wins a trick
+    keep_taken: bool = False    # exchange: the cards taken may not be discarded again
     one_by_one: bool = False    # `card_by_card`: an exchange's discards one card per action
 
     @property
@@ -82,7 +83,7 @@ def settings(talons: Mapping[str, Talon], rs: Ruleset, comp: Compiler) -> dict[s
                               face_up=t.face_up, discards_to=t.discards_to, rest_to=t.rest_to, who=expr(t.who),
                               give_up=expr(t.give_up), requires=expr(t.requires), tricks=t.tricks,
                               called_packet=t.called_packet, called_rest=t.called_rest == "declarer",
-                              one_by_one=t.card_by_card)
+                              keep_taken=t.keep_taken, one_by_one=t.card_by_card)
     return out
 
 
@@ -100,6 +101,7 @@ class TalonState:
     into: int = 0                # into_tricks: the first tricks that get a talon card
     discards_to: str = "declarer"   # whose side counts the discards (declarer | defenders | aside)
     proc: TalonProc | None = None   # the deal's procedure, found once when the talon is taken up (procedure())
+    kept: int = 0                # exchange with `keep_taken`: the cards taken, which may not be discarded
 
     def copy(self) -> TalonState:
         new = _new(TalonState)
@@ -115,6 +117,7 @@ class TalonState:
         new.into = self.into
         new.discards_to = self.discards_to
         new.proc = self.proc
+        new.kept = self.kept
         return new
 
 
@@ -266,6 +269,8 @@ class TalonPhase(Phase):
         tl.shown = tuple(taken) if tl.exposed else ()
         st.to_act = _handler(st, proc) if proc.who is not None else declarer
         st.hands[st.to_act] |= mask_of(taken)
+        if proc.keep_taken:
+            tl.kept = mask_of(taken)
         tl.discard_count = proc.discard if proc.discard is not None else len(taken)
         tl.stage = "discard"
         if tl.discard_count > 0:
@@ -311,7 +316,7 @@ class TalonPhase(Phase):
             proc = procedure(st)
         if proc is None:
             return discard_actions(hand, tl.discard_count)
-        allowed = hand & ~proc.never
+        allowed = hand & ~proc.never & ~tl.kept
         if not proc.card_by_card:
             return discard_actions(allowed, tl.discard_count)
         free = allowed & ~proc.last_resort
@@ -351,6 +356,8 @@ class TalonPhase(Phase):
         taken = tl.packets[arg]
         st.hands[st.to_act] |= taken
         st.talon = [c for c in st.talon if not taken >> c & 1]
+        if proc.keep_taken:
+            tl.kept = taken
         _give_rest(st, proc)
         tl.discard_count = proc.discard if proc.discard is not None else taken.bit_count()
         tl.stage = "discard"
