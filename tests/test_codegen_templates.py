@@ -1,0 +1,35 @@
+"""The generator's templates of built-in values and functions (interpreter/codegen/templates.py) are in step
+with the engine's implementations (engine/builtins.py): a template that reads other names than its
+implementation is not used (codegen/source._same) and the generated code calls the built-in instead, which
+is right but slow, and nothing else would tell. These tests do."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.codegen.source import _names, _same
+from interpreter.codegen.templates import FUNCTION_SOURCE, VALUE_SOURCE
+from interpreter.engine import builtins as B
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTION_SOURCE))
+def test_each_function_template_reads_what_its_implementation_reads(name):
+    template = FUNCTION_SOURCE[name][0]
+    assert _same(template, B.FUNCTIONS[name]), (template, sorted(_names(B.FUNCTIONS[name])))
+
+
+@pytest.mark.parametrize("name", sorted(n for n in VALUE_SOURCE if B.VALUES.get(n) is not None))
+def test_each_value_template_reads_what_its_implementation_reads(name):
+    template = VALUE_SOURCE[name][0]
+    assert _same(template, B.VALUES[name]), (template, sorted(_names(B.VALUES[name])))
+
+
+def test_count_in_of_a_suit_is_written_as_the_states_reading():
+    """Hearts' `broken` counts the hearts left in every hand: the generated code reads each hand's count
+    (st.count_in with the suit's mask), not through the built-in's function."""
+    from interpreter.engine import new_game
+    from interpreter.pipeline import load
+    from interpreter.resources import games_dir
+
+    st = new_game(load(games_dir() / "hearts" / "hearts-openspiel.stw"), seed=1)
+    source = st.R.generated.source
+    assert "st.count_in(" in source and "built-in function 'count_in'" not in source
