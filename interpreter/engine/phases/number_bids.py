@@ -100,7 +100,7 @@ class NumberBidsPhase(Phase):
         return True
 
     def legal(self, st: State) -> list[int]:
-        return [_NUMBER | k for k in choices(st)]        # A.make(A.NUMBER, k)
+        return [*map(_NUMBER.__or__, choices(st))]       # A.make(A.NUMBER, k) of each
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act

@@ -115,7 +115,7 @@ class PassCardsPhase(Phase):
         return True
 
     def legal(self, st: State) -> list[int]:
-        return [_PASS_CARD | c for c in bits(st.hands[st.to_act])]      # A.make(A.PASS_CARD, c)
+        return [*map(_PASS_CARD.__or__, bits(st.hands[st.to_act]))]     # A.make(A.PASS_CARD, c) of each
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act
