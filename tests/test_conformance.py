@@ -149,6 +149,9 @@ def test_bench_prints_both_engines_rates_round_by_round(capsys):
     assert [r[1] for r in rows] == ["round", "round", "median"]
     for r in rows:
         assert float(r[-3]) > 0 and float(r[-2]) > 0
+    assert "(wall time)" in out
+    code, out, _ = conformance(capsys, "ohhell", "--bench", "--cpu", "--config", "3", "--deals", "10", "--rounds", "1")
+    assert code == 0 and "(CPU time)" in out and len([ln for ln in out.splitlines() if ln.startswith("3 ")]) == 2
 
 
 def test_the_bench_draws_a_shuffled_deck_uniformly_and_anything_else_by_its_probabilities():

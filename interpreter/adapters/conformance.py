@@ -351,14 +351,17 @@ def _exact(x: Any) -> Fraction:
     return x if isinstance(x, Fraction) else Fraction(x)
 
 
-def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tuple[float, float]]:
+def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0,
+          clock: Any = time.perf_counter) -> list[tuple[float, float]]:
     """Deals per second of each engine playing random moves, driven from Python, in alternating rounds:
     [(OpenSpiel, rule file), …] one pair per round. Each engine deals its own cards, chooses each move at
     random among its legal ones and reads the deal's returns at the end. The rule file's deals take their
     options and dealer (the number of tricks …) from OpenSpiel's chance outcomes, drawn before the clock
     starts. OpenSpiel's chance nodes are sampled by their probabilities, or, when every chance node of the
     warm-up deals gave its outcomes the same probability (a shuffled deck), uniformly among its legal
-    actions, the same draw without reading the probabilities (`uniform_chance`)."""
+    actions, the same draw without reading the probabilities (`uniform_chance`). `clock`: wall time, or
+    time.process_time for the process's CPU time (steadier on a loaded machine: both engines run in this one
+    thread)."""
     from interpreter.engine import new_game
     from interpreter.engine.rules import compile_rules
 
@@ -401,9 +404,9 @@ def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tupl
         timed = {}
         order = (("openspiel", openspiel), ("stichwort", ours))
         for name, fn in order if k % 2 == 0 else order[::-1]:
-            t0 = time.perf_counter()
+            t0 = clock()
             fn(random.Random(f"{seed}/{name}/{k}"))
-            timed[name] = deals / max(time.perf_counter() - t0, 1e-9)
+            timed[name] = deals / max(clock() - t0, 1e-9)
         rows.append((timed["openspiel"], timed["stichwort"]))
     return rows
 
