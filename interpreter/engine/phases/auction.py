@@ -106,9 +106,8 @@ def _joined(st: State, me: int, call: CallRT) -> tuple | None:
 _PASS, _HOLD = A.make(A.PASS), A.make(A.HOLD)
 # the positions each memo (AuctionSettings.legal_memo, .steps) keeps at most, about 400 bytes each: the
 # positions met first are the common ones, so a full memo keeps them and takes no more, and a long run's
-# memory stays flat (10,000 random deals of the largest auctions meet 5,000 to 20,000 positions; 3,000
-# of a four-player tarock bidding about 6,000, of which a memo of 4,096 answered 78% of the calls' turns)
-_MEMO_BOUND = 1 << 13
+# memory stays flat (10,000 random deals of the largest auctions meet 5,000 to 20,000 positions)
+_MEMO_BOUND = 1 << 12
 # the positions numbered at most (AuctionSettings.positions), about 150 bytes each; a position met once
 # the table is full has no number, and nothing kept applies from there on in that deal
 _POSITIONS_BOUND = 1 << 14
