@@ -33,3 +33,14 @@ def test_count_in_of_a_suit_is_written_as_the_states_reading():
     st = new_game(load(games_dir() / "hearts" / "hearts-openspiel.stw"), seed=1)
     source = st.R.generated.source
     assert "st.count_in(" in source and "built-in function 'count_in'" not in source
+
+
+def test_tricks_total_of_a_rule_set_dealing_whole_hands_is_a_constant_of_the_generated_code():
+    """Königrufen deals every hand in full (no `deal.hand`): its generated code has the number of tricks as a
+    constant, never the call (codegen/expr.py folds it while deals.tricks_total reads what it mirrors)."""
+    from interpreter.engine import new_game
+    from interpreter.pipeline import load
+    from interpreter.resources import games_dir
+
+    source = new_game(load(games_dir() / "koenigrufen" / "koenigrufen.stw"), seed=1).R.generated.source
+    assert "tricks_total" in source and "deals.tricks_total(st)" not in source
