@@ -44,3 +44,27 @@ def test_tricks_total_of_a_rule_set_dealing_whole_hands_is_a_constant_of_the_gen
 
     source = new_game(load(games_dir() / "koenigrufen" / "koenigrufen.stw"), seed=1).R.generated.source
     assert "tricks_total" in source and "deals.tricks_total(st)" not in source
+
+
+def test_the_written_out_templates_mirror_their_implementations():
+    """The templates written out in full (a Ref's entry, a call's, a power, a tuple's membership and size, the
+    state's readings, the inline and early ones) are used only while the implementation reads the names
+    recorded with them (codegen/expr.py): a changed implementation falls back to its call, which is right but
+    slow. Here a change that needs its template brought in step shows."""
+    from interpreter.codegen import templates as T
+    from interpreter.codegen.source import _early_holds, _reading_holds
+
+    assert T.ATTR_SOURCE[1].__code__.co_names == T.ATTR_SOURCE[2]
+    assert T.call_attr.__code__.co_names == T.CALL_ATTR_SOURCE[1]
+    assert T.POWER_SOURCE[1].__code__.co_names == T.POWER_SOURCE[2]
+    assert T.CONTAINS_SOURCE[1].__code__.co_names == T.CONTAINS_SOURCE[2]
+    assert T.SIZE_OF_TUPLE[1].__code__.co_names == T.SIZE_OF_TUPLE[2]
+    assert all(impl.__code__.co_names == names for _, _, impl, names in T.INLINE.values())
+    assert all(_reading_holds(name) for name in T.READING_INLINE)
+    assert all(_early_holds(name) for name in T.EARLY)
+    from interpreter.engine import compile as X
+
+    for op in ("<", "<=", ">", ">="):     # a comparison of values that may be none (expr._cmp writes it out)
+        code = X._cmp(op).__code__
+        assert (code.co_names, code.co_varnames, code.co_consts) == ((), ("a", "b"), (None,))
+
