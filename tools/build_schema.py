@@ -224,7 +224,7 @@ SCHEMA = {
                 "repeat": d({"anyOf": [{"type": "integer", "minimum": 1, "maximum": 60}, SIZE_EXPR]}, "How many times the packet is dealt: a number, or an expression over the table options.", "2"),
             }, "One packet.", required=("to", "cards")), "The packet schedule.", "table { | to | cards | | each | 3 | | talon | 2 | }", 60),
             "start": d(EXPR, "Who receives the first packet.", "forehand"),
-            "cut": d(EXPR, "Who cuts.", "prev(dealer)"),
+            "cut": d(EXPR, "Who cuts the shuffled pack, as the booklet says it (`explain`); a simulated deal is shuffled afresh, so the cut changes no card.", "prev(dealer)"),
             "hand": d(NUM, "The cards each player receives in this deal, by expression over `deal_number`, `dealer`, `players`, accounts and options; at most what the packets deal. Each `each` packet stops once a player holds this many, and the cards left over go to the talon.", "min(deal_number + 1, 13)"),
             "turn_up": d(BOOL, "After the deal the first card left over (the top of the talon) is turned face up for everyone; expressions read it as `turned_up`.", "true"),
             "knock": obj({
@@ -328,6 +328,7 @@ SCHEMA = {
             "exposed": d(BOOL, "The talon is shown to everyone."),
             "rest": enum(["defenders", "aside", "declarer"], "Where untaken talon cards go and whose side counts them."),
             "discards": enum(["declarer", "aside", "defenders"], "Whose side counts the discards."),
+            "card_by_card": d(BOOL, "exchange: the discards are laid away one card per action, each its own decision, instead of all in one action as a set (a halves buy and `last_resort` discard card by card anyway).", "true"),
             "never": d(NAMES, "Cards or groups that may never be discarded.", "[kings, matadors]"),
             "last_resort": obj({"cards": NAMES, "face_up": BOOL, "doc": TEXT},
                                "Cards that may be discarded only when nothing else is left, then face up."),
