@@ -86,7 +86,7 @@ _ASK.after[_CUT] = KnockState()          # a cut: the deal goes on as dealt
 def seat_order(st: State, first: Any) -> tuple[int, ...]:
     """Every seat taking part once, in turn from `first` (the next seat taking part if it does not), worked
     out once per rule set, first seat and seats taking part."""
-    cache = st.R.__dict__.setdefault("_seat_orders", {})
+    cache = st.R.memos.seat_orders
     key = (first, st.active)
     order = cache.get(key)
     if order is None:
@@ -143,7 +143,7 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
     kept per rule set and those two)."""
     if action >> A.SHIFT == A.KNOCK:        # (a cut is kept at once: _ASK)
         first = at_state(st.R.knock.choose, st)
-        roots = st.R.__dict__.setdefault("_knock_roots", {})
+        roots = st.R.memos.knock_roots
         key = (first, st.active)
         nxt = roots.get(key)
         if nxt is None:
@@ -163,5 +163,5 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
 def text(st: State, action: int) -> str:
     W = st.R.words
     if A.kind_of(action) == A.KNOCK:
-        return W.get("knock", "knock") if A.arg_of(action) else W.get("cut", "cut")
-    return f"{W.get('take', 'take')} {A.arg_of(action) + 1}"
+        return W["knock"] if A.arg_of(action) else W["cut"]
+    return f"{W['take']} {A.arg_of(action) + 1}"
