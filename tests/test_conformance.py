@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.adapters.conformance import ConformanceError, Pair, chance_prefix, play_deal, run
+from interpreter.adapters.conformance import (
+    ConformanceError,
+    Pair,
+    chance_prefix,
+    deal_returns,
+    play_deal,
+    run,
+    uniform_chance,
+    values,
+)
 from interpreter.adapters.conformance_map import load_mapping
 from interpreter.diagnostics import DiagnosticError
 from interpreter.harness.scenario import run_file
@@ -140,6 +149,36 @@ def test_bench_prints_both_engines_rates_round_by_round(capsys):
     assert [r[1] for r in rows] == ["round", "round", "median"]
     for r in rows:
         assert float(r[-3]) > 0 and float(r[-2]) > 0
+    assert "(wall time)" in out
+    code, out, _ = conformance(capsys, "ohhell", "--bench", "--cpu", "--config", "3", "--deals", "10", "--rounds", "1")
+    assert code == 0 and "(CPU time)" in out and len([ln for ln in out.splitlines() if ln.startswith("3 ")]) == 2
+
+
+def test_the_bench_draws_a_shuffled_deck_uniformly_and_anything_else_by_its_probabilities():
+    import pyspiel
+
+    # Oh Hell's chance nodes (the number of tricks, the dealer, the cards, the trump) are all uniform;
+    # 2048's new tile is not (a 2 nine times as likely as a 4)
+    assert uniform_chance(Pair(load_mapping(OHHELL), "4").game, random.Random(1))
+    assert not uniform_chance(pyspiel.load_game("2048"), random.Random(1), deals=1)
+
+
+@pytest.mark.parametrize("game, config", [("ohhell", "4-penalty"), ("spades", "default"), ("bridge", "none-vulnerable")])
+def test_the_bench_reads_the_same_returns_as_the_check(game, config):
+    """deal_returns (the bench) reads from the final state alone what values() (the check) reads from a
+    clone made at the start: per seat, and per partnership for spades' and bridge's team accounts."""
+    from interpreter.engine import new_game
+
+    pair = Pair(load_mapping(games_dir() / game / "openspiel.yml"), config)
+    rng = random.Random(5)
+    for i in range(5):
+        st = new_game(pair.rs, seed=i, dealer=i % pair.n, options=dict(pair.config.options))
+        start = st.clone()
+        while not st.is_over():
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        assert deal_returns(pair, st) == values(pair, start, st)
+        assert any(deal_returns(pair, st))
 
 
 @pytest.mark.parametrize("edit, message", [

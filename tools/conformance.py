@@ -7,6 +7,7 @@ it, compare the seat to act and the legal moves at every decision and the scores
     python tools/conformance.py games/ohhell/openspiel.yml --config 5 --deals 200
     python tools/conformance.py ohhell --config 4 --first 17 --deals 1   # deal 17 of a run again, alone
     python tools/conformance.py ohhell --bench --deals 500 --rounds 3    # deals per second, side by side
+    python tools/conformance.py ohhell --bench --cpu                     # the same in CPU time (a loaded machine)
 
 A disagreement is printed (the deal, the moves so far, both legal sets) and written as a scenario file
 that reproduces it (--out, default a folder in the temporary directory). Exit 0 when the engines agree,
@@ -18,6 +19,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +68,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--keep-going", action="store_true", help="go on after a disagreement")
     ap.add_argument("--bench", action="store_true", help="measure deals per second of both engines instead")
     ap.add_argument("--rounds", type=_count, default=3, help="alternating rounds of --bench")
+    ap.add_argument("--cpu", action="store_true", help="--bench in the process's CPU time, not wall time")
     return ap
 
 
@@ -118,11 +121,12 @@ def _check(pairs: list[Pair], args: argparse.Namespace, seed: int | str) -> int:
 
 
 def _bench(pairs: list[Pair], args: argparse.Namespace, seed: int | str) -> int:
-    print(f"deals per second, random moves, both engines driven from Python; {args.rounds} alternating rounds "
-          f"of {args.deals} deals")
+    clock = time.process_time if args.cpu else time.perf_counter
+    print(f"deals per second ({'CPU' if args.cpu else 'wall'} time), random moves, both engines driven from Python; "
+          f"{args.rounds} alternating rounds of {args.deals} deals")
     print(f"{'config':<28} {'OpenSpiel':>10} {'stichwort':>10} {'ratio':>6}")
     for pair in pairs:
-        rows = bench(pair, args.deals, args.rounds, seed)
+        rows = bench(pair, args.deals, args.rounds, seed, clock)
         for k, (theirs, ours) in enumerate(rows, 1):
             print(f"{pair.config.name + f' round {k}':<28} {theirs:>10.0f} {ours:>10.0f} {ours / theirs:>6.2f}")
         theirs = statistics.median(r[0] for r in rows)

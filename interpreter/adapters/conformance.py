@@ -355,11 +355,17 @@ def _exact(x: Any) -> Fraction:
     return x if isinstance(x, Fraction) else Fraction(x)
 
 
-def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tuple[float, float]]:
+def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0,
+          clock: Any = time.perf_counter) -> list[tuple[float, float]]:
     """Deals per second of each engine playing random moves, driven from Python, in alternating rounds:
-    [(OpenSpiel, rule file), …] one pair per round. Each engine deals its own cards; the rule file's deals
-    take their options and dealer (the number of tricks …) from OpenSpiel's chance outcomes, drawn before
-    the clock starts."""
+    [(OpenSpiel, rule file), …] one pair per round. Each engine deals its own cards, chooses each move at
+    random among its legal ones and reads the deal's returns at the end. The rule file's deals take their
+    options and dealer (the number of tricks …) from OpenSpiel's chance outcomes, drawn before the clock
+    starts. OpenSpiel's chance nodes are sampled by their probabilities, or, when every chance node of the
+    warm-up deals gave its outcomes the same probability (a shuffled deck), uniformly among its legal
+    actions, the same draw without reading the probabilities (`uniform_chance`). `clock`: wall time, or
+    time.process_time for the process's CPU time (steadier on a loaded machine: both engines run in this one
+    thread)."""
     from interpreter.engine import new_game
     from interpreter.engine.rules import compile_rules
 
@@ -370,16 +376,19 @@ def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tupl
         setups.append(pair.setup(chance_prefix(s0, rng), s0))
     for opts in {tuple(sorted(s.options.items())) for s in setups}:
         compile_rules(pair.rs, dict(opts))            # compiled before the clock starts, as OpenSpiel's game is
+    uniform = uniform_chance(pair.game, random.Random(f"{seed}/uniform"))
+    game = pair.game
 
     def openspiel(r: random.Random, count: int = deals) -> None:
         for _ in range(count):
-            s = pair.game.new_initial_state()
+            s = game.new_initial_state()
             while not s.is_terminal():
-                if s.is_chance_node():
+                if s.is_chance_node() and not uniform:
                     s.apply_action(draw(s.chance_outcomes(), r))
                 else:
                     legal = s.legal_actions()
                     s.apply_action(legal[r.randrange(len(legal))])
+            s.returns()
 
     def ours(r: random.Random) -> None:
         for i, su in enumerate(setups):
@@ -387,6 +396,7 @@ def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tupl
             while not st.is_over():
                 legal = st.legal_actions()
                 st.apply(legal[r.randrange(len(legal))])
+            deal_returns(pair, st)
 
     everything = setups
     setups = list({tuple(sorted(su.options.items())): su for su in everything}.values()) * 3
@@ -398,8 +408,37 @@ def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0) -> list[tupl
         timed = {}
         order = (("openspiel", openspiel), ("stichwort", ours))
         for name, fn in order if k % 2 == 0 else order[::-1]:
-            t0 = time.perf_counter()
+            t0 = clock()
             fn(random.Random(f"{seed}/{name}/{k}"))
-            timed[name] = deals / max(time.perf_counter() - t0, 1e-9)
+            timed[name] = deals / max(clock() - t0, 1e-9)
         rows.append((timed["openspiel"], timed["stichwort"]))
     return rows
+
+
+def uniform_chance(game: Any, rng: random.Random, deals: int = 20) -> bool:
+    """Whether every chance node of `deals` random deals gave all its outcomes the same probability (then a
+    uniform draw among the node's legal actions is OpenSpiel's own distribution)."""
+    for _ in range(deals):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                if len({p for _, p in outcomes}) > 1 or sorted(a for a, _ in outcomes) != sorted(s.legal_actions()):
+                    return False
+                s.apply_action(draw(outcomes, rng))
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[rng.randrange(len(legal))])
+    return True
+
+
+def deal_returns(pair: Pair, st: Any) -> list[Any]:
+    """The deal's returns by seat as the mapping's `returns` reads them, from the state alone (the bench's
+    counterpart of OpenSpiel's returns(); the check compares them exactly, through `values`)."""
+    kind, name = pair.mapping.returns
+    if kind != "account":
+        return list(st.result()["payments"].values())
+    before, after = st.start_accounts.get(name), st.accounts.get(name)
+    if isinstance(after, dict):
+        return [_of_seat(after, s) - _of_seat(before, s) for s in range(pair.n)]
+    return [a - b for a, b in zip(after, before)]

@@ -110,6 +110,7 @@ class ExprGen:
         self.later_variants: dict[str, dict[str, str]] = {}
         self.helpers_done = 0
         self.later_source: list[str] = []
+        self.temps = 0                          # the temporaries named so far (a comparison's operands, _cmp)
         self.contracts: dict[str, Any] = {}     # contract → its ContractRT (set by the module builder), for
         #                                         code generated once per contract
         # the call of each let that does not depend on the seat (`L0(c)`, or its own memo under a known
@@ -303,8 +304,12 @@ class ExprGen:
             if node[2] != "name" and call_attr.__code__.co_names == CALL_ATTR_SOURCE[1]:
                 return G(CALL_ATTR_SOURCE[0].format(call, repr(node[2])))
             return G(f"call_attr({call}, {node[2]!r})")
-        if (_IDENT.fullmatch(obj.src) and node[2] != "name" and ATTR_SOURCE[1].__code__.co_names == ATTR_SOURCE[2]):
-            return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
+        if node[2] != "name" and ATTR_SOURCE[1].__code__.co_names == ATTR_SOURCE[2]:
+            if _IDENT.fullmatch(obj.src):
+                return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
+            if obj.src == "c.this":     # the call or contract judged (an auction's `allowed`): read once
+                return G(ATTR_SOURCE[0].replace("type({0})", "type(_to := {0})").replace("{0}.rec", "_to.rec")
+                         .replace("attr({0}", "attr(_to").format(obj.src, repr(node[2])))
         return G(f"attr({obj.src}, {node[2]!r})")
 
     def _not(self, node: tuple, scope: frozenset) -> G:
@@ -388,8 +393,23 @@ class ExprGen:
                 return G(f"({a.src} {op} {b.src})", "bool")
             if b.const and type(b.value) is Fraction:    # against a fraction: in whole numbers where it can
                 return G(f"qcmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
-            return G(f"cmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
+            return self._cmp(op, a, b)
         raise ValueError(op)
+
+    def _cmp(self, op: str, a: G, b: G) -> G:
+        """`a op b` of values that may be none (false then), as compile._cmp's function judges it, written out
+        where that function is as this mirrors it: both operands evaluated, in order, once each, into
+        temporaries of their own (an operand may hold another comparison)."""
+        fn = X._cmp(op).__code__
+        if fn.co_names or fn.co_varnames != ("a", "b") or fn.co_consts != (None,):
+            return G(f"cmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
+        self.temps += 1
+        x, y = f"_l{self.temps}", f"_r{self.temps}"
+        if b.const and b.value is not None:
+            return G(f"(({x} := {a.src}) is not None and {x} {op} {b.src})", "bool")
+        if a.const and a.value is not None:
+            return G(f"(({y} := {b.src}) is not None and {a.src} {op} {y})", "bool")
+        return G(f"(False if (({x} := {a.src}) is None) | (({y} := {b.src}) is None) else {x} {op} {y})", "bool")
 
     def _call(self, node: tuple, scope: frozenset) -> G:
         name, argn = node[1], node[2]

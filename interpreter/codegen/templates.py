@@ -65,7 +65,7 @@ FUNCTION_SOURCE: dict[str, tuple[str, str]] = {
     "went_along": ("({0} in st.playing)", "any"),
     "size": ("size({0})", "int"),
     "holds": ("st.holds({0}, as_mask({1}))", "any"),
-    "count_in": ("st.count_in({0}, {1})", "int"),
+    "count_in": ("st.count_in(as_mask({0}), {1})", "int"),
     "holder_of": ("holder_of(st, {0})", "any"),
     "order": ("st.order_of({0})", "int"),
     "points": ("_points(c, {0})", "any"),

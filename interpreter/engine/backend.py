@@ -109,7 +109,10 @@ def _load(name: str) -> bool:
 def engine_mode(requested: str | None = None) -> str:
     """The backend's name: as requested, else $STICHWORT_ENGINE, else the preferred one where it is
     registered or declared, else the reference."""
-    value = requested or os.environ.get(ENV) or (PREFERRED if PREFERRED in names() else REFERENCE)
+    value = requested or os.environ.get(ENV) or (PREFERRED if PREFERRED in _BACKENDS or PREFERRED in
+                                                 registry.BACKEND_MODULES else REFERENCE)  # (in names())
+    if value in _BACKENDS:          # (every new deal asks: the common case without a call)
+        return value
     if value not in _BACKENDS and not _load(value):
         raise ValueError(f"{ENV} must be one of {', '.join(sorted(names()))}, not {value!r}")
     return value

@@ -147,7 +147,7 @@ def tricks_total(st) -> int:
     """The tricks of this deal: the cards each player was dealt."""
     if st.R.deal_hand is None:
         return int(st.R.rs.hand_size)
-    return max((bin(st.dealt_hands[s]).count("1") for s in st.active), default=0)
+    return max([st.dealt_hands[s].bit_count() for s in st.active], default=0)
 
 
 def turned_up(st) -> int | None:

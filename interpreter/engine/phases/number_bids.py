@@ -59,6 +59,9 @@ def _settings(st: State) -> NumberBidSettings:
     return S
 
 
+_NUMBER = A.make(A.NUMBER)
+
+
 def choices(st: State) -> list[int]:
     """The numbers the seat to act may state now."""
     S = _settings(st)
@@ -97,7 +100,7 @@ class NumberBidsPhase(Phase):
         return True
 
     def legal(self, st: State) -> list[int]:
-        return [A.make(A.NUMBER, k) for k in choices(st)]
+        return [*map(_NUMBER.__or__, choices(st))]       # A.make(A.NUMBER, k) of each
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act

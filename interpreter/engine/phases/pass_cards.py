@@ -79,6 +79,9 @@ def _receivers(st: State) -> tuple:
     return tuple(out)
 
 
+_PASS_CARD = A.make(A.PASS_CARD)
+
+
 def _next_passer(st: State, after: int) -> int:
     """The next seat in order of play after `after` that still has cards to pass, or -1."""
     s = after
@@ -112,7 +115,7 @@ class PassCardsPhase(Phase):
         return True
 
     def legal(self, st: State) -> list[int]:
-        return [A.make(A.PASS_CARD, c) for c in bits(st.hands[st.to_act])]
+        return [*map(_PASS_CARD.__or__, bits(st.hands[st.to_act]))]     # A.make(A.PASS_CARD, c) of each
 
     def apply(self, st: State, action: int) -> None:
         me = st.to_act

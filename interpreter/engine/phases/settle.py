@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
@@ -50,6 +50,13 @@ class Rows:
     part: str = "settle"
     rows: tuple[Row, ...] = ()
     evaluate: Callable[[Any], list] | None = None
+    # the notes of the score entries (no `from`) and of the rows with a payer, which settle_parties.check
+    # reads after every settlement with a score entry
+    notes: tuple[frozenset, frozenset] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "notes", (frozenset(r.note for r in self.rows if r.src is None and r.dst is not None),
+                                           frozenset(r.note for r in self.rows if r.src is not None)))
 
     def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)

@@ -25,8 +25,7 @@ def nobody(transfers: list) -> bool:
 def check(st: State, rows: Any, transfers: list, judge: Any) -> None:
     """Raise for the first row whose written party gave none in these transfers; `judge(st, rows)` gives
     the transfers of rows as the interpreter judges them."""
-    free = {r.note for r in rows if r.src is None and r.dst is not None}   # score entries' notes
-    bound = {r.note for r in rows if r.src is not None}
+    free, bound = rows.notes            # the score entries' notes, the other rows' (settle.Rows)
     if not any(_bad(src, dst) or src is None and (note in bound or note not in free)
                for src, dst, _, note in transfers):
         return                  # only score entries have no payer
