@@ -85,7 +85,10 @@ _ASK.after[_CUT] = KnockState()          # a cut: the deal goes on as dealt
 
 def seat_order(st: State, first: Any) -> tuple[int, ...]:
     """Every seat taking part once, in turn from `first` (the next seat taking part if it does not), worked
-    out once per rule set, first seat and seats taking part."""
+    out once per rule set, first seat and seats taking part. A first seat of none (`partner_of(dealer)` where
+    nobody has a partner) starts from the first seat taking part after the dealer (docs/language.md, Totality)."""
+    if first is None:
+        first = st.seat_after(st.dealer)
     cache = st.R.__dict__.setdefault("_seat_orders", {})
     key = (first, st.active)
     order = cache.get(key)
