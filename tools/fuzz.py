@@ -173,6 +173,7 @@ class Findings:
     disagree: list = field(default_factory=list)
     fails_at_play: list = field(default_factory=list)
     slowest: tuple = (0.0, "")
+    slowest_validate: tuple = (0.0, "")     # `validate` alone (issue 38: under 2 s for any file within the caps)
     seconds: float = 0.0
 
     @property
@@ -184,7 +185,8 @@ class Findings:
         return (f"{self.files} files in {self.seconds:.0f} s: {self.valid} validated, {self.played} played through both "
                 f"backends; {len(self.internal)} internal errors, {len(self.disagree)} backend disagreements, "
                 f"{len(self.fails_at_play)} valid files failing at play; slowest file {self.slowest[0]:.2f} s "
-                f"({self.slowest[1]}), peak memory {peak:.0f} MB")
+                f"({self.slowest[1]}), slowest validate {self.slowest_validate[0]:.2f} s ({self.slowest_validate[1]}), "
+                f"peak memory {peak:.0f} MB")
 
 
 def validate(path: Path) -> tuple[int, str]:
@@ -254,6 +256,9 @@ def run_case(path: Path, text: str, label: str, findings: Findings, deals: int, 
     problem = None
     try:
         code, output = validate(path)
+        took = time.perf_counter() - t0
+        if took > findings.slowest_validate[0]:
+            findings.slowest_validate = (took, label)
         if "internal error" in output or "Traceback" in output or code not in (0, 1, 2):
             problem = ("internal", output.strip().splitlines()[-1][:300] if output.strip() else f"exit {code}")
         elif code == 0:
