@@ -193,3 +193,33 @@ def test_priffe_shows_partnerships_and_at_five_who_sits_in_each_chair_and_who_si
     assert shown[0] == ([1, 3, 2, 4], [5]) and len({tuple(b) for _, b in shown}) > 1, "the bench changes by the sit"
     end = view(table, 0)
     assert end["final_by"] == "player" and end["protocol"][0].startswith("Protocol")
+
+
+def _contiguous(hand: list[str], block: set[str]) -> bool:
+    at = [i for i, c in enumerate(hand) if c in block]
+    return at == list(range(at[0], at[0] + len(at))) if at else True
+
+
+def test_once_a_contract_is_played_a_hand_is_sorted_by_its_trumps_as_the_terminal_sorts_it():
+    """Skat's jacks are trumps in suit games and grand: once the contract is known the hand shows them
+    together with the trump suit's cards (in a suit game), not among the deck's suits; before, by the deck."""
+    games = load_games(["skat"])
+    seen = 0
+    for seed in range(1, 40):
+        table = Hub(games, delay=0).open("skat", ["person", "rule", "rule"], seed=seed)
+        before = view(table, 0)["hand"]
+        assert before == sorted(before, key=lambda c: (table.R.suit_of[table.R.codes.index(c)],
+                                                       table.R.order_of[table.R.codes.index(c)]))
+        while not table.state.is_over() and (table.state.con is None or table.state.phase != "play"):
+            table.bot_step() or table.act(0, view(table, 0)["legal"][0], table.version)
+        con = table.state.con
+        if table.state.is_over() or con is None or con.trump_class < 0:
+            continue
+        hand = view(table, 0)["hand"]
+        jacks = {c for c in hand if c.startswith("J")}
+        trumps = {c for c in hand if table.R.codes.index(c) >= 0 and con.trump_mask >> table.R.codes.index(c) & 1}
+        if len(jacks) < 2 or len(trumps) == len(hand):
+            continue
+        assert jacks <= trumps and _contiguous(hand, trumps), (seed, con.name, hand)
+        seen += 1
+    assert seen >= 3

@@ -67,11 +67,13 @@ def faces(deck: dict) -> dict[str, dict[str, Any]]:
     return out
 
 
-def sort_key(R: Any):
-    """A key that sorts card codes as the terminal shows a hand: by suit, then by rank within the suit."""
+def sort_key(R: Any, con: Any = None):
+    """A key that sorts card codes as the terminal shows a hand: by suit, then by rank within the suit; once
+    the contract is known, by its suits and order (a ranking's trumps together, lowest first)."""
     index = {code: i for i, code in enumerate(R.codes)}
+    suit_of, order = (con.suit_of, con.strength) if con is not None and con.suit_of else (R.suit_of, R.order_of)
 
-    def key(code: str) -> tuple[int, int]:
+    def key(code: str) -> tuple[Any, Any]:
         c = index.get(code, -1)
-        return (R.suit_of[c], R.order_of[c]) if c >= 0 else (1 << 30, 0)
+        return (suit_of[c], order[c]) if c >= 0 else (1 << 30, 0)
     return key

@@ -105,7 +105,7 @@ def view(table: Table, seat: int, connected: dict[int, int] | None = None) -> di
     """The message for the browser at `seat`."""
     state = table.state
     obs = state.observation(seat)
-    key = sort_key(table.R)
+    key = sort_key(table.R, state.con)
     over = state.is_over()
     mine = obs["to_act"] == seat and not over
     legal = state.legal_actions() if mine else []
