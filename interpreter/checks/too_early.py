@@ -99,7 +99,7 @@ def check(ctx: Context) -> None:
             continue
         when, banned = stage
         reads = _reads(node)
-        direct = sorted(reads & banned)
+        direct = sorted((reads - set(lets)) & banned)      # (a let named like a built-in: E411 says so)
         via = {name: sorted(lets[name] & banned) for name in reads if name in lets and lets[name] & banned}
         if not direct and not via:
             continue

@@ -92,11 +92,10 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
     if found:  # only rule files are read, so that no other file's content can appear in a diagnostic
         raise DiagnosticError([Diagnostic("E130", f"'{target}' is not a rule file: only .stw, .yaml, .yml and .json "
                                           "files are read", file, span, help="give a rule file or a built-in game name")])
-    for c in candidates:
-        special = special_file(c)
-        if special is not None:     # a named pipe is never opened: reading it would wait for a writer
-            raise DiagnosticError([Diagnostic("E100", f"cannot read the rule file '{target}': it is {special}, not a "
-                                              "regular file", file, span, help="give a path to a .stw/.yaml/.json file")])
+    special = next((kind for c in candidates if (kind := special_file(c))), None)
+    if special:     # a named pipe is never opened: reading it would wait for a writer
+        raise DiagnosticError([Diagnostic("E100", f"cannot read the rule file '{target}': it is {special}, not a regular "
+                                          "file", file, span)])
     if p.suffix in RULE_SUFFIXES or "/" in target:
         raise DiagnosticError([Diagnostic("E130", f"cannot find the rule file '{target}'", file, span,
                                           help="give a path to a .stw/.yaml/.json file or a built-in game name")])
