@@ -74,6 +74,14 @@ def special_file(path) -> str | None:
     return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else special_kind(mode)
 
 
+def refuse_special(paths, what: str, file: str = "<command line>", span=None) -> None:
+    """E100 when one of `paths` is a named pipe, a device or a socket: such a file is never opened for
+    reading (a named pipe would wait for a writer)."""
+    kind = next((k for p in paths if (k := special_file(p))), None)
+    if kind:
+        raise DiagnosticError([Diagnostic("E100", f"cannot read {what}: it is {kind}, not a regular file", file, span)])
+
+
 def read_bytes(path, what: str = "file", limit: int = MAX_INPUT) -> bytes:
     """At most `limit` bytes of a regular file (or stdin for '-'); anything else is a diagnostic."""
     if os.fspath(path) == "-":

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
-from interpreter.files import is_file, read_bytes, special_file
+from interpreter.files import is_file, read_bytes, refuse_special
 from interpreter.language.document import SourceMap, build, escape
 from interpreter.language.edits import Spans, apply_edit, remove_entry
 from interpreter.language.parser import MAX_BYTES, check_tokens, parse, token_problem
@@ -92,10 +92,7 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
     if found:  # only rule files are read, so that no other file's content can appear in a diagnostic
         raise DiagnosticError([Diagnostic("E130", f"'{target}' is not a rule file: only .stw, .yaml, .yml and .json "
                                           "files are read", file, span, help="give a rule file or a built-in game name")])
-    special = next((kind for c in candidates if (kind := special_file(c))), None)
-    if special:     # a named pipe is never opened: reading it would wait for a writer
-        raise DiagnosticError([Diagnostic("E100", f"cannot read the rule file '{target}': it is {special}, not a regular "
-                                          "file", file, span)])
+    refuse_special(candidates, f"the rule file '{target}'", file, span)      # a named pipe: E100, never opened
     if p.suffix in RULE_SUFFIXES or "/" in target:
         raise DiagnosticError([Diagnostic("E130", f"cannot find the rule file '{target}'", file, span,
                                           help="give a path to a .stw/.yaml/.json file or a built-in game name")])
