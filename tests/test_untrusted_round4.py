@@ -141,6 +141,22 @@ def test_an_auction_from_no_seat_starts_on_the_dealers_left(tmp_path):
             assert st.current_player() == (dealer + 1) % 3      # clockwise: the dealer's left (SIMPLE-DEAL-02)
 
 
+@pytest.mark.rules("KR-DEAL-08")
+def test_a_knock_with_no_chooser_hands_the_piles_from_the_dealers_left_for_every_dealer(tmp_path):
+    """The first position after a knock is kept per rule set: with `choose = none` it must name the dealer."""
+    from interpreter.engine import actions as A
+
+    path = layer(tmp_path, "koenigrufen", "deal { knock { choose = none } }")
+    for engine in ("interpreter", "generated"):
+        R = compile_rules(load(str(path)), engine=engine)
+        for dealer in (0, 1, 2, 3, 1):
+            hands, talon = deal_cards(R, random.Random(f"knock{dealer}"), dealer)
+            st = State(R, dealer, hands, talon)
+            assert st.phase == "knock"
+            st.apply(A.make(A.KNOCK, 1))
+            assert st.current_player() == st.seat_after(dealer), (engine, dealer)
+
+
 def test_a_defence_from_the_declarer_asks_the_defender_on_his_left(tmp_path):
     """`defence { first = declarer }` used to ask the declarer whether he goes along (SIMPLE-AMB-08 asks the
     defender on the declarer's left first): a seat that is no defender passes to the next defender."""

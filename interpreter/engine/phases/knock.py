@@ -146,6 +146,8 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
     kept per rule set and those two)."""
     if action >> A.SHIFT == A.KNOCK:        # (a cut is kept at once: _ASK)
         first = at_state(st.R.knock.choose, st)
+        if first is None:               # as seat_order: from the dealer's left, which the key must then name
+            first = st.seat_after(st.dealer)
         roots = st.R.__dict__.setdefault("_knock_roots", {})
         key = (first, st.active)
         nxt = roots.get(key)
