@@ -229,7 +229,8 @@ def test_the_partners_bids_show_points_by_the_levels_they_reached():
     assert st.to_act == opener and _partner_shown(st, opener) == (["S"], 8)
 
 
-@pytest.mark.rules("BRIDGE-OS-05", "BRIDGE-OS-06", "BRIDGE-OS-08", "BRIDGE-OS-09", "BRIDGE-OS-11", "BRIDGE-OS-12")
+@pytest.mark.rules("BRIDGE-OS-05", "BRIDGE-OS-06", "BRIDGE-OS-08", "BRIDGE-OS-09", "BRIDGE-OS-10", "BRIDGE-OS-11",
+                   "BRIDGE-OS-12")
 def test_move_for_move_with_openspiels_bridge_over_2000_deals():
     pytest.importorskip("pyspiel")
     from interpreter.adapters.conformance import Pair, run

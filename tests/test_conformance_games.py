@@ -32,6 +32,11 @@ PLAYED = {
               "SLT-CON-03", "SLT-CON-04", "SLT-CON-05", "SLT-OS-01", "SLT-OS-02", "SLT-OS-03", "SLT-OS-04",
               "SLT-OS-05", "SLT-OS-06", "SLT-OS-07", "SLT-OS-08", "SLT-OS-09", "SLT-OS-10", "SLT-OS-11", "SLT-OS-12",
               "SLT-OS-13", "SLT-OS-14", "SLT-OS-15"),
+    "skat": ("SKAT-DECK-01", "SKAT-DECK-03", "SKAT-DECK-04", "SKAT-SEAT-01", "SKAT-DEAL-02", "SKAT-DEAL-03",
+             "SKAT-CON-01", "SKAT-ORD-01", "SKAT-ORD-02", "SKAT-ORD-03", "SKAT-ORD-04", "SKAT-ORD-05", "SKAT-PLAY-01",
+             "SKAT-PLAY-02", "SKAT-PLAY-03", "SKAT-PLAY-04", "SKAT-PLAY-05", "SKAT-SCORE-01", "SKAT-SCORE-02",
+             "SKAT-OS-01", "SKAT-OS-02", "SKAT-OS-03", "SKAT-OS-04", "SKAT-OS-05", "SKAT-OS-06", "SKAT-OS-07",
+             "SKAT-OS-08", "SKAT-OS-09", "SKAT-OS-10", "SKAT-OS-11", "SKAT-OS-12"),
 }
 CASES = [pytest.param(game, c.name, id=f"{game}-{c.name}", marks=pytest.mark.rules(*PLAYED.get(game, ())))
          for game, m in MAPPINGS.items() for c in m.configs]
@@ -39,7 +44,7 @@ CATALOGS = sorted(p.parent.name for p in GAMES.glob("*/RULES.md") if list(p.pare
 
 
 def test_the_mapped_games_are_there():
-    assert {"ohhell", "spades", "hearts", "tarok"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
+    assert {"ohhell", "spades", "hearts", "tarok", "skat"} <= set(MAPPINGS) and set(PLAYED) <= set(MAPPINGS)
 
 
 @pytest.mark.parametrize("game, config", CASES)

@@ -208,3 +208,37 @@ def test_the_conformance_mapping_names_a_card_passed_and_played(tmp_path):
     pair = Pair(load_mapping(builtin_games()["hearts"].parent / "openspiel.yml"), "default")
     assert pair.text(0, "pass_cards") == "pass 2C" and pair.text(51, "play") == "play AS"
     assert pair.text(2, "play") == "play 2H" and pair.text(2, "auction") is None
+
+
+@pytest.mark.rules("HRT-DEAL-01")
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_the_whole_pack_is_dealt_one_card_at_a_time_from_the_dealers_left(rs, dealer):
+    from interpreter.engine.session import Session
+
+    st = Session(rs, {}, dealer=dealer).start(rng=random.Random(f"hearts-{dealer}"))
+    deck = list(range(52))
+    random.Random(f"hearts-{dealer}").shuffle(deck)               # the same shuffle, dealt by hand
+    for k in range(4):                                            # card 0 to the dealer's left, card 1 to the next …
+        seat = (dealer + 1 + k) % 4
+        assert st.hands[seat] == sum(1 << c for c in deck[k::4])
+    assert all(bin(h).count("1") == 13 for h in st.hands) and not st.talon
+
+
+@pytest.mark.rules("HRT-SEAT-03")
+@pytest.mark.parametrize("first", [0, 1, 2, 3])
+def test_any_seat_may_deal_first_and_the_deal_passes_to_the_left(rs, first):
+    from interpreter.engine.session import Session
+
+    sess = Session(rs, {}, dealer=first)
+    rng = random.Random(first)
+    dealers, first_to_pass = [], []
+    for _ in range(6):
+        st = sess.start(rng=rng)
+        dealers.append(st.dealer)
+        first_to_pass.append(st.current_player() if st.phase == "pass_cards" else None)
+        while not st.is_over():
+            st.apply(rng.choice(st.legal_actions()))
+        sess.finish(st)
+    assert dealers == [(first + k) % 4 for k in range(6)]
+    # the dealer's left passes first (deal 3 of every four has no pass)
+    assert first_to_pass == [(first + k + 1) % 4 if k % 4 != 3 else None for k in range(6)]

@@ -64,3 +64,39 @@ def test_openspiels_spades_are_never_broken():
     st = _start("spades-openspiel")
     _play(st, "AC", "9C", "6C", "3C", "KC", "10C", "7C", "4C", "QC", "JC", "8C", "5C", "2C", "KS", "6S", "2S")
     assert st.current_player() == 1 and set(_leads(st)) == {"9D", "10D", "JD", "6H", "7H", "8H", "9H"}   # no spade
+
+
+@pytest.mark.rules("SPD-VAR-01")
+def test_blind_nil_is_not_offered_and_the_file_says_so():
+    # SPD-VAR-01 is not written (no bid can be made before the cards are seen): the customs say so, and the
+    # first bidder, who already holds his cards, is offered the bids 0 (nil) to 13 and nothing else
+    rs = load("spades")
+    assert any("SPD-VAR-01" in c and "not in this file" in c for c in rs.doc["customs"])
+    st = _start_bidding()
+    assert st.phase == "number_bids" and st.observation(0)["hand"]
+    assert {st.action_text(a) for a in st.legal_actions()} == {f"bid {n}" for n in range(14)}
+
+
+def _start_bidding():
+    return new_game(load("spades"), deal={"hands": [HANDS[s] for s in "ABCD"], "talon": []}, dealer=3)
+
+
+@pytest.mark.rules("SPD-OS-07")
+@pytest.mark.parametrize("num_tricks", [1, 5, 13])
+def test_openspiels_num_tricks_changes_no_rule(num_tricks):
+    pyspiel = pytest.importorskip("pyspiel")
+    from dataclasses import replace
+    from pathlib import Path
+
+    from interpreter.adapters.conformance import Pair, run
+    from interpreter.adapters.conformance_map import load_mapping
+
+    # the parameter is real: it sizes the observation …
+    sizes = {pyspiel.load_game("spades", {"num_tricks": n}).observation_tensor_size() for n in (2, num_tricks)}
+    assert len(sizes) == (1 if num_tricks == 2 else 2)
+    # … and the rule file without any option plays move for move as OpenSpiel's game with it
+    mapping = load_mapping(Path(__file__).resolve().parent.parent / "games" / "spades" / "openspiel.yml")
+    default = next(c for c in mapping.configs if c.name == "default")
+    config = replace(default, name=f"num_tricks={num_tricks}", params={"num_tricks": num_tricks})
+    report = run(Pair(mapping, config), 20, seed=f"num-tricks-{num_tricks}")
+    assert report.deals == 20 and not report.disagreements, report.disagreements[:1]

@@ -328,6 +328,7 @@ SCHEMA = {
             "exposed": d(BOOL, "The talon is shown to everyone."),
             "rest": enum(["defenders", "aside", "declarer"], "Where untaken talon cards go and whose side counts them."),
             "discards": enum(["declarer", "aside", "defenders"], "Whose side counts the discards."),
+            "card_by_card": d(BOOL, "exchange: the discards are laid away one card per action, each its own decision, instead of all in one action as a set (a halves buy and `last_resort` discard card by card anyway).", "true"),
             "never": d(NAMES, "Cards or groups that may never be discarded.", "[kings, matadors]"),
             "last_resort": obj({"cards": NAMES, "face_up": BOOL, "doc": TEXT},
                                "Cards that may be discarded only when nothing else is left, then face up."),

@@ -163,8 +163,11 @@ class Pair:
                 each = options.get(each) if isinstance(each, str) else each
                 if not isinstance(each, int):
                     raise ConformanceError(f"hands: each names '{value['each']}', which no earlier step sets")
+                packet = value.get("packet", 1)
+                if each % packet:
+                    raise ConformanceError(f"hands: {each} cards each do not go in packets of {packet}")
                 for i, card in enumerate(self._take(rest, each * self.n, kind)):
-                    hands[i % self.n].append(self._card(card))
+                    hands[i // packet % self.n].append(self._card(card))
             elif kind == "talon":
                 talon += [self._card(c) for c in self._take(rest, len(rest) if value == "rest" else value, kind)]
             elif kind == "state":

@@ -10,6 +10,7 @@ reads it; docs/conformance.md describes the format and shows a real one. Its sha
       - option: num_tricks             #   a number that becomes a table option of the rule file
       - dealer                         #   the dealer (an OpenSpiel player)
       - hands: {each: num_tricks}      #   the hands, a card at a time to players 0, 1, …
+      - hands: {each: 4, packet: 4}    #   or a packet of 4 cards to each player in turn
       - talon: 1                       #   cards to the front of the talon (the turned-up card)
       - state: {hands: player_cards, talon: talon}   # or: the deal read from the state's own methods
     seed_param: rng_seed               # OpenSpiel shuffles inside, seeded by this game parameter (one per deal)
@@ -205,10 +206,7 @@ def _chance(r: _Reader, steps: Any) -> list[tuple[str, Any]]:
         if kind == "option" and not isinstance(value, str):
             raise r.fail("'option' names the table option the outcome sets", steps, index=i)
         if kind == "hands":
-            r.keys(value, ("each",), "hands")
-            if "each" not in value:
-                raise r.fail("'hands' needs 'each': a number of cards or the option that gives it", steps, index=i)
-            value = {"each": value["each"] if isinstance(value["each"], str) else r.whole(value, "each", value["each"])}
+            value = _hands(r, steps, i, value)
         if kind == "talon":
             value = r.whole(steps, i, value, ("rest",))
         if kind == "state":
@@ -220,6 +218,19 @@ def _chance(r: _Reader, steps: Any) -> list[tuple[str, Any]]:
             value = {"hands": str(value["hands"]), "talon": str(value["talon"])}
         out.append((str(kind), value))
     return out
+
+
+def _hands(r: _Reader, steps: Any, i: int, value: Any) -> dict:
+    """`hands: {each: N or OPTION, packet: K}`: N cards to each player, K at a time (default 1: a card at a time
+    round the table); K must divide N when N is a number."""
+    r.keys(value, ("each", "packet"), "hands")
+    if "each" not in value:
+        raise r.fail("'hands' needs 'each': a number of cards or the option that gives it", steps, index=i)
+    each = value["each"] if isinstance(value["each"], str) else r.whole(value, "each", value["each"])
+    packet = r.whole(value, "packet", value.get("packet", 1))
+    if packet == 0 or (isinstance(each, int) and isinstance(packet, int) and each % packet):
+        raise r.fail(f"'packet' must be a whole number from 1 that divides 'each' ({each})", value, key="packet")
+    return {"each": each, "packet": packet}
 
 
 def _actions(r: _Reader, rows: Any) -> list[ActionRange]:

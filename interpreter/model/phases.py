@@ -46,6 +46,7 @@ class Talon:
     last_resort: Any = None         # `last_resort.cards`
     face_up: bool = False           # `last_resort.face_up`
     discards_to: str = "declarer"
+    card_by_card: bool = False      # the discards one card per action, not as one set
     rest_to: Any = None
     who: Expression | None = None
     give_up: Expression | None = None
@@ -246,7 +247,8 @@ def _talon(name: str, t: Mapping[str, Any]) -> Talon:
     return Talon(name=name, kind=t.get("kind", "exchange"), take=t.get("take"), discard=t.get("discard"),
                  exposed=bool(t.get("exposed")), never=_plain(t.get("never")), packets=int(t.get("packets") or 2),
                  last_resort=_plain(lr.get("cards")), face_up=bool(lr.get("face_up")),
-                 discards_to=t.get("discards") or "declarer", rest_to=t.get("rest"), who=expr("who"),
+                 discards_to=t.get("discards") or "declarer", card_by_card=t.get("card_by_card") is True,
+                 rest_to=t.get("rest"), who=expr("who"),
                  give_up=expr("give_up"), requires=expr("requires"), tricks=int(t.get("tricks") or 0),
                  called_packet=t.get("called_packet"), called_rest=t.get("called_rest"), at=at)
 

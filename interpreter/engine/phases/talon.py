@@ -15,7 +15,7 @@ Kinds (a procedure's `kind`):
 Discards: `never` cards may not be discarded. With `last_resort` the discards go card by card, and
 the last-resort cards may go only while the hand holds nothing but them and `never` cards (then face
 up, seen by everyone, when `face_up`); a halves buy discards card by card too. An exchange without
-`last_resort` discards all its cards in one action, as a set.
+`last_resort` discards all its cards in one action, as a set, unless `card_by_card` asks for one card per action.
 
 `requires`, judged once the talon is dealt with: if it fails the game is lost at once (`given_up`),
 as it is when the declarer gives up.
@@ -62,10 +62,11 @@ class TalonProc:
     tricks: int = 0             # into_tricks: how many first tricks get a talon card
     called_packet: str | None = None   # defenders: the packet holding the called card goes to this side
     called_rest: bool = False   # the talon left goes to the declarer's side once the called card, from it, wins a trick
+    one_by_one: bool = False    # `card_by_card`: an exchange's discards one card per action
 
     @property
     def card_by_card(self) -> bool:
-        return self.kind == "halves" or bool(self.last_resort)
+        return self.kind == "halves" or bool(self.last_resort) or self.one_by_one
 
 
 def settings(talons: Mapping[str, Talon], rs: Ruleset, comp: Compiler) -> dict[str, TalonProc]:
@@ -79,7 +80,8 @@ def settings(talons: Mapping[str, Talon], rs: Ruleset, comp: Compiler) -> dict[s
                               last_resort=rs.mask(t.last_resort) if t.last_resort else 0,
                               face_up=t.face_up, discards_to=t.discards_to, rest_to=t.rest_to, who=expr(t.who),
                               give_up=expr(t.give_up), requires=expr(t.requires), tricks=t.tricks,
-                              called_packet=t.called_packet, called_rest=t.called_rest == "declarer")
+                              called_packet=t.called_packet, called_rest=t.called_rest == "declarer",
+                              one_by_one=t.card_by_card)
     return out
 
 
