@@ -99,8 +99,21 @@ def _plain_points(bot, st, hand: int, contract) -> float:
     total = st.R.rs.hand_size
     need = total / 2 - (total / len(st.active) if contract.side == "called" else 0)
     proc = procedure_under(st, contract)
-    talon = _TALON_HELP.get(proc.kind if proc is not None else "", 0.0)
-    return _plain_estimate(st.R, hand, contract.trump) - need - 0.3 - risk + talon + bot.boldness
+    return _plain_estimate(st.R, hand, contract.trump) - need - 0.3 - risk + _plain_talon(st, proc) + bot.boldness
+
+
+def _plain_talon(st, proc) -> float:
+    """Half the talon in one packet: the kind's help; each card a packet takes fewer (none when the talon is put
+    aside) costs 1 / seats for the exchange, for a discard that counts for the declarer and for a card that is
+    not the declarer side's."""
+    if proc is None:
+        return 0.0
+    if proc.kind == "aside" or (proc.kind == "halves" and proc.packets > 2):
+        talon = st.R.rs.talon_size
+        taken = talon / proc.packets if proc.kind == "halves" else 0
+        per_card = 1 + (proc.discards_to == "declarer") + (proc.rest_to != "declarer")
+        return _TALON_HELP["halves"] - (talon / 2 - taken) * per_card / len(st.active)
+    return _TALON_HELP.get(proc.kind, 0.0)
 
 
 def _plain_low(R, hand: int) -> float:

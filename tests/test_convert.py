@@ -182,3 +182,13 @@ def test_unknown_name_suggests_a_built_in_game():
     assert code == 2
     diag = json.loads(out)[0]["diagnostics"][0]
     assert diag["code"] == "E130" and "wien" in diag.get("suggestions", [])
+
+
+def test_a_variant_that_removes_a_let_is_written_back_as_it_was_read():
+    text = 'extends "wien"\nremove [let.quota, contract.six]\n'
+    doc = reread(text, ".stw")
+    assert doc["remove"] == ["let.quota", "contract.six"]
+    written = writer.to_stw(doc)
+    assert "remove let.quota" in written and reread(written, ".stw") == doc
+    with pytest.raises(writer.NotWritable):         # a keyword after the first part stays unwritable
+        writer.to_stw({"remove": ["call.let"]})

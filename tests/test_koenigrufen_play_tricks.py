@@ -308,7 +308,7 @@ def test_rufer_playouts_keep_the_partner_hidden_until_revealed(name):
 @pytest.mark.rules("KR-TAL-07", "KR-TAL-08")
 def test_whose_side_counts_the_discards_and_the_packet_left_is_what_the_talon_says(tmp_path):
     from interpreter import pipeline
-    from interpreter.engine.phases.talon import mask_points
+    from interpreter.engine.readings import mask_points
 
     variant = tmp_path / "swapped.stw"
     variant.write_text('extends "koenigrufen"\ntitle = "swapped"\n'

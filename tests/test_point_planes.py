@@ -2,8 +2,7 @@
 import random
 
 from interpreter import load
-from interpreter.engine.phases.talon import mask_points
-from interpreter.engine.readings import point_planes, point_rows, point_tables
+from interpreter.engine.readings import mask_points, point_planes, point_rows, point_tables
 from interpreter.engine.rules import compile_rules
 
 

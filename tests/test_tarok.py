@@ -14,7 +14,7 @@ from interpreter.adapters.conformance_map import load_mapping
 from interpreter.bots.random_bot import RandomBot
 from interpreter.diagnostics import DiagnosticError
 from interpreter.engine import deal_cards
-from interpreter.engine.phases.talon import mask_points
+from interpreter.engine.readings import mask_points
 from interpreter.engine.rules import compile_rules
 from interpreter.engine.state import State
 from interpreter.resources import games_dir

@@ -224,7 +224,7 @@ SCHEMA = {
                 "repeat": d({"anyOf": [{"type": "integer", "minimum": 1, "maximum": 60}, SIZE_EXPR]}, "How many times the packet is dealt: a number, or an expression over the table options.", "2"),
             }, "One packet.", required=("to", "cards")), "The packet schedule.", "table { | to | cards | | each | 3 | | talon | 2 | }", 60),
             "start": d(EXPR, "Who receives the first packet.", "forehand"),
-            "cut": d(EXPR, "Who cuts.", "prev(dealer)"),
+            "cut": d(EXPR, "Who cuts the shuffled pack, as the booklet says it (`explain`); a simulated deal is shuffled afresh, so the cut changes no card.", "prev(dealer)"),
             "hand": d(NUM, "The cards each player receives in this deal, by expression over `deal_number`, `dealer`, `players`, accounts and options; at most what the packets deal. Each `each` packet stops once a player holds this many, and the cards left over go to the talon.", "min(deal_number + 1, 13)"),
             "turn_up": d(BOOL, "After the deal the first card left over (the top of the talon) is turned face up for everyone; expressions read it as `turned_up`.", "true"),
             "knock": obj({

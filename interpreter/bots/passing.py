@@ -8,7 +8,7 @@ from typing import Any
 
 from interpreter.engine import actions as A
 from interpreter.engine.cards import bits
-from interpreter.engine.phases.talon import mask_points
+from interpreter.engine.readings import mask_points
 
 
 def danger(R: Any, hand: int, card: int) -> tuple:

@@ -40,6 +40,7 @@ class RuleBot(HandJudge):
     kontra_help = 1.0       # the tricks a defender counts on from its partner when judging a kontra
     rank_pull = 0.3         # how much a safe margin leans to a higher-ranked (better-paid) contract
     rekontra_bar = 1.5      # the tricks over its goal a declarer wants before doubling back
+    fallback_cost = 1.0     # how much worse than its margin says an all-against-all fallback is, for a forced call
 
     def __init__(self, seed=0, boldness=0.0):
         self.rng = random.Random(seed)
@@ -76,7 +77,25 @@ class RuleBot(HandJudge):
         passes = [a for a in legal if A.kind_of(a) == A.PASS]
         if passes:
             return passes[0]
-        return min(legal, key=lambda a: self._cost(state, a))
+        return self._forced(state, hand, legal)
+
+    def _forced(self, state, hand: int, legal: list[int]) -> int:
+        """No pass, and no call worth making: the cheapest call, unless it is the all-against-all fallback
+        (every contract of it has no declaring side) and another call looks better for the hand than that."""
+        first = min(legal, key=lambda a: self._cost(state, a))
+        R = state.R
+        if A.kind_of(first) != A.BID:
+            return first
+        call = R.calls[A.arg_of(first)]
+        if not call.contracts or any(R.contracts[n].side != "nobody" for n in call.contracts):
+            return first
+        fallback = self._call_margin(state, hand, first)
+        best, best_margin = first, (fallback if fallback is not None else 0.0) - self.fallback_cost
+        for a in legal:
+            margin = self._call_margin(state, hand, a)
+            if a != first and margin is not None and margin > best_margin:
+                best, best_margin = a, margin
+        return best
 
     def passes(self, state) -> bool:
         """Whether the bot passes at this turn of the auction, as choose() decides, without valuing every

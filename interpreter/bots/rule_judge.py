@@ -131,6 +131,23 @@ def call_entries(state, call, by_call: bool = True) -> tuple:
 _TALON_HELP = {"halves": 0.5, "exchange": 1.0, "defenders": -1.8}   # what the talon's procedure brings
 
 
+def talon_help(R, proc, seats: int) -> float:
+    """What a talon procedure brings the declarer's side (in tricks): a fixed amount by its kind. A talon in
+    packets (`halves`) brings it when one packet is half the talon; a smaller packet brings less, and a talon
+    put aside (nobody's) is a packet of no card: for each card fewer than half, a card's share of a trick
+    (1 / the seats playing) for the exchange, again for the discard that counts for the declarer's side
+    (`discards = declarer`), and again for the card the declarer's side does not count (unless the talon
+    left is its own, `rest = declarer`)."""
+    if proc is None:
+        return 0.0
+    if proc.kind == "aside" or proc.kind == "halves" and proc.packets > 2:
+        talon = R.rs.talon_size
+        fewer = talon / 2 - (talon / proc.packets if proc.kind == "halves" else 0)
+        per_card = 1 + (proc.discards_to == "declarer") + (proc.rest_to != "declarer")
+        return _TALON_HELP["halves"] - fewer * per_card / seats
+    return _TALON_HELP.get(proc.kind, 0.0)
+
+
 class HandJudge:
     """The hand-judging half of the rule-based bot: margins for its calls, from its hand alone."""
 
@@ -316,8 +333,7 @@ class HandJudge:
         if hand & cards != cards:
             return -99, False
         proc = procedure_under(state, contract)
-        talon = _TALON_HELP.get(proc.kind, 0.0) if proc is not None else 0.0
-        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon, True
+        return self.tricks_estimate(state, hand, contract) - need - 0.3 - risk + talon_help(state.R, proc, len(state.active)), True
 
     @staticmethod
     def _points_plan(state, contract) -> tuple:

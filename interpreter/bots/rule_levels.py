@@ -113,14 +113,14 @@ def talon_help(state, call) -> float:
     procedure (the judge counts that one) or none."""
     if call.talon_expr is None:
         return 0.0
-    from interpreter.bots.rule_judge import _TALON_HELP
+    from interpreter.bots.rule_judge import talon_help as help_of
 
     try:
         name = talon_name(state, call)
     except RuleRuntimeError:
         return 0.0
     proc = state.R.talons.get(name) if name else None
-    return _TALON_HELP.get(proc.kind, 0.0) if proc is not None and proc.take != 0 else 0.0
+    return help_of(state.R, proc, len(state.active)) if proc is not None and proc.take != 0 else 0.0
 
 
 def choose_option(bot, state, legal: list[int]) -> int:

@@ -219,8 +219,8 @@ class ExprGen:
                     return g
             fname = self.let_names.get(n) or self.bind(comp.lets[n], f"let {n!r}")
             if fname not in self.reads:     # a let is compiled outside any scope; one that does not depend on
-                from interpreter.engine.rules import _SEAT_NAMES  # the seat reads none of the seat's names
-                self.reads[fname] = TOP if n in comp.seat_dependent else TOP - _SEAT_NAMES
+                from interpreter.engine.prepare import SEAT_NAMES  # the seat reads none of the seat's names
+                self.reads[fname] = TOP if n in comp.seat_dependent else TOP - SEAT_NAMES
             if n not in comp.seat_dependent:
                 self.let_of_call[f"{fname}(c)"] = n
             return G(f"{fname}(c)", units=let_units(self, n))

@@ -28,7 +28,7 @@ def known_let(gen: ExprGen, n: str) -> G | None:
     """A let that does not depend on the seat, where built-in values are known (the contract): its value
     when that makes it a constant, else a memo of its own under the same key when it folds to other
     source (both give the same value here), else None (the let's own function)."""
-    from interpreter.engine.rules import _SEAT_NAMES
+    from interpreter.engine.prepare import SEAT_NAMES
     tree = gen.let_trees[n]
     outer, gen.local_names = gen.local_names, {}      # a let is compiled outside any scope
     try:
@@ -48,7 +48,7 @@ def known_let(gen: ExprGen, n: str) -> G | None:
     text = (f"def {{name}}(c):\n    # let {n!r} with the contract known, computed once per settlement\n"
             f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.src}\n"
             f"    if {k} not in cache:\n        cache[{k}] = {g.src}\n    return cache[{k}]\n")
-    return G(gen._helper("M", text, TOP - _SEAT_NAMES) + "(c)", g.kind)
+    return G(gen._helper("M", text, TOP - SEAT_NAMES) + "(c)", g.kind)
 
 
 def _members(gen: ExprGen, iterable: tuple, scope: frozenset) -> tuple | None:
@@ -339,12 +339,12 @@ def let_units(gen: ExprGen, n: str) -> str | None:
         gen.local_names = outer
     if g.const or g.units is None:
         return None
-    from interpreter.engine.rules import _SEAT_NAMES
+    from interpreter.engine.prepare import SEAT_NAMES
     k = repr("units:" + n)
     text = (f"def {{name}}(c):\n    # let {n!r} in point units, computed once per settlement\n"
             f"    st = c.st\n    cache = c.cache\n    if cache is None:\n        return {g.units}\n"
             f"    if {k} not in cache:\n        cache[{k}] = {g.units}\n    return cache[{k}]\n")
-    call = gen._helper("U", text, TOP - _SEAT_NAMES) + "(c)"
+    call = gen._helper("U", text, TOP - SEAT_NAMES) + "(c)"
     gen.unit_calls.add(call)
     return call
 

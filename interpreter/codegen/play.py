@@ -378,7 +378,7 @@ def declared_table(st: Any) -> tuple:
             figures.append((said.index(name), declared[name], card,
                             f.trick if f.trick > 0 else deals.tricks_total(st) + f.trick + 1))
     key = (lists, st.n, tuple(figures))
-    memo = st.R.__dict__.setdefault("_declared_tables", {})
+    memo = st.R.memos.declared_tables
     table = memo.get(key)
     if table is not None:
         return table

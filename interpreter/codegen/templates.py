@@ -223,11 +223,7 @@ def call_attr(call: Any, name: str) -> Any:
     ref = call.ref
     if type(ref) is not X.Ref or name == "name":
         return X.attr(ref, name)
-    rec = ref.rec                     # X.attr of a Ref, without the call
-    if name in rec:
-        return rec[name]
-    props = rec.get("props")
-    return props[name] if props is not None and name in props else None
+    return ref.rec.get(name)          # X.attr of a Ref, without the call
 
 
 def members(it: Any) -> Any:

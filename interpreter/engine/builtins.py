@@ -301,6 +301,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     # values from the cards, suits as the contract's ranking sees them (engine/card_values.py)
     "suit_of": card_values.suit_of,
     "dealt_cards": card_values.dealt_cards,
+    "talon_place": card_values.talon_place,
     "points_of": lambda c, cards: card_values.points_of(c, as_mask(cards)),
     "top_run": lambda c, cards: card_values.top_run(c, as_mask(cards)),
     "in_suit": card_values.in_suit,

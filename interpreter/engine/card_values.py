@@ -1,6 +1,6 @@
-"""Values from the cards, for rule expressions: the cards dealt and the talon as dealt, the card points of any
-cards, the unbroken run of top trumps (matadors, runners), the cards of a suit under a ranking, whether a suit
-was led, and the union of two sets of cards (`+`). Registered in engine/builtins.py's tables.
+"""Values from the cards, for rule expressions: the cards dealt and the talon as dealt (its cards and their
+order), the card points of any cards, the unbroken run of top trumps (matadors, runners), the cards of a suit
+under a ranking, whether a suit was led, and the union of two sets of cards (`+`). Registered in engine/builtins.py's tables.
 
 The functions that take cards are given them as a mask (engine/builtins.py converts). Suits are read as the contract's ranking sees them (engine/ranking.py): a card listed among the trumps
 belongs to the trump suit only, and where the trumps have no suit (a grand) they are the suit `none`, the
@@ -32,6 +32,14 @@ def talon_cards(c: Any) -> int:
     return c.st.dealt_talon
 
 
+def talon_place(c: Any, card: Any) -> int:
+    """The card's place in the talon as dealt, from 1; 0 when it was not dealt to the talon (or is none)."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        return 0
+    order = c.st.dealt_talon_order
+    return order.index(card) + 1 if card in order else 0
+
+
 def points_of(c: Any, cards: int) -> Any:
     """The card points of the cards, exact (a whole number where they add up to one)."""
     R = c.st.R
@@ -42,10 +50,10 @@ def points_of(c: Any, cards: int) -> Any:
 
 def _trump_sequence(con: Any) -> list[int]:
     """The contract's trumps, highest first (kept on the contract, which is only read)."""
-    got = con.__dict__.get("_trump_sequence")
+    got = con.trump_sequence
     if got is None:
         mask, strength = con.trump_mask, con.strength
-        got = con.__dict__["_trump_sequence"] = sorted((i for i in range(len(strength)) if mask >> i & 1),
+        got = con.trump_sequence = sorted((i for i in range(len(strength)) if mask >> i & 1),
                                                        key=strength.__getitem__, reverse=True)
     return got
 

@@ -1,21 +1,20 @@
 """Card sets as int bitmasks: the cards of a mask, a mask from card indices, and the subsets of a given size."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from itertools import combinations
 
-# _BYTES[k][b]: the card indices of the bits set in byte value b at byte k of a mask (grown on demand)
-_BYTES: list[tuple[tuple[int, ...], ...]] = []
 
-
+@functools.cache
 def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
-    while len(_BYTES) <= k:
-        base = 8 * len(_BYTES)
-        _BYTES.append(tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256)))
-    return _BYTES[k]
+    """Per byte value b, the card indices of the bits set in b at byte k of a mask."""
+    base = 8 * k
+    return tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256))
 
 
-_byte_table(7)
+# _BYTES[k]: _byte_table(k) for the first 8 bytes of a mask, made at once (a longer mask asks for the rest)
+_BYTES = tuple(_byte_table(k) for k in range(8))
 
 
 def _chunk_table(base: int, width: int = 11) -> tuple[tuple[int, ...], ...]:

@@ -25,7 +25,8 @@ Fn = Callable[[Any], Any]
 
 
 class Ref(str):
-    """A call or contract name that also carries its record (for `.category`, `.rank`, props…)."""
+    """A call or contract name that also carries what expressions read of it (`.category`, `.rank`, a prop:
+    model/game.readable)."""
     __slots__ = ("rec", "kind")
 
     rec: dict
@@ -44,13 +45,7 @@ def attr(obj, name):
     if isinstance(obj, Ref):
         if name == "name":
             return str(obj)
-        rec = obj.rec
-        if name in rec:
-            return rec[name]
-        props = rec.get("props")
-        if props is not None and name in props:
-            return props[name]
-        return None
+        return obj.rec.get(name)      # its fields (model/game.readable: a prop where the record has none)
     if isinstance(obj, dict):
         return obj.get(name)
     return getattr(obj, name, None)

@@ -11,6 +11,7 @@ the size the rules give. `new_game(deal=…)` calls it, so a tampered log or sav
 rules could never have dealt."""
 from __future__ import annotations
 
+import functools
 import random
 from operator import itemgetter
 from typing import Any
@@ -65,7 +66,7 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
     deck = list(range(size))
     shuffle(rng, deck)
     each = cards_each(rules, dealer, deal_number, accounts)
-    plans = rules.__dict__.setdefault("_deal_plans", {})    # worked out once per rule set, dealer and hand
+    plans = rules.memos.deal_plans    # worked out once per rule set, dealer and hand
     plan = plans.get((dealer, each))
     if plan is None:
         plan = plans[(dealer, each)] = _plan(rules, dealer, each)
@@ -114,15 +115,10 @@ def _getter(places: list[int], kind: type) -> Any:
     return get if kind is tuple else lambda deck: list(get(deck))
 
 
-_BITS: dict[int, list[int]] = {}
-
-
+@functools.cache
 def _bits(size: int) -> list[int]:
     """Each card's bit, for a deck of `size` (a list: its __getitem__ is called without an argument tuple)."""
-    found = _BITS.get(size)
-    if found is None:
-        found = _BITS[size] = [1 << c for c in range(size)]
-    return found
+    return [1 << c for c in range(size)]
 
 
 def shuffle(rng: random.Random, deck: list[int]) -> None:
@@ -141,15 +137,10 @@ def shuffle(rng: random.Random, deck: list[int]) -> None:
 
 
 _RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
-_DRAWS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
+@functools.cache
 def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
     """random.Random.shuffle's draws for a list of `size`: the place, the bound and its bits."""
-    found = _DRAWS.get(size)
-    if found is None:
-        found = _DRAWS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
-    return found
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
 def tricks_total(st) -> int:

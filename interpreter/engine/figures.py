@@ -46,7 +46,7 @@ class FigureRT:
 
 def refs(figures: tuple[Figure, ...], make_ref: Callable[[str, Any, str], Any]) -> dict[str, Any]:
     """The figures' names as symbols of the expression language, each carrying its record."""
-    return {f.name: make_ref(f.name, f.record, "figure") for f in figures}
+    return {f.name: make_ref(f.name, f.fields, "figure") for f in figures}
 
 
 def compile_figures(figures: tuple[Figure, ...], comp: Compiler, figure_refs: dict[str, Any],

@@ -77,7 +77,7 @@ def trump_of(spec: Spec, contract_trump: int) -> int:
 def order_for(R: Any, spec: Spec, trump: int, led_only: bool) -> Order:
     """The ranking under the trump suit `trump` (-1: none), made once per rule set and kept there. With
     `led_only` (winner `led`) the trumps still form their own suit but take no trick they were not led to."""
-    memo = R.__dict__.setdefault("_card_orders", {})
+    memo = R.memos.card_orders
     key = (spec.name, trump, led_only)
     got = memo.get(key)
     if got is None:

@@ -8,18 +8,14 @@ from operator import getitem
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases.talon import mask_points, share
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.announce import AnnounceState
-    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.announce_state import AnnounceState
+    from interpreter.engine.phases.auction_state import AuctionState
     from interpreter.engine.phases.play import PlayState
     from interpreter.engine.phases.talon import TalonState
     from interpreter.engine.rules import ContractRT, Rules
     from interpreter.engine.state import State
-
-
-_RINGS: dict[tuple, tuple] = {}     # (seats, active seats) → (next seats, previous seats)
 
 
 class Readings:
@@ -106,9 +102,10 @@ class Readings:
         if ring[0] is self.active:
             return ring
         n, active = self.n, self.active
-        tables = _RINGS.get((n, active))
+        rings = self.R.memos.seat_rings
+        tables = rings.get((n, active))
         if tables is None:
-            tables = _RINGS[(n, active)] = tuple(tuple(self._step(s, d) for s in range(n)) for d in (1, -1))
+            tables = rings[(n, active)] = tuple(tuple(self._step(s, d) for s in range(n)) for d in (1, -1))
         ring = self._seat_ring = (active, *tables)
         return ring
 
@@ -207,9 +204,8 @@ class Readings:
             cards = share(self, seats) if talon else 0  # type: ignore[arg-type]   # as points() counts them
             for s in seats:
                 cards |= won[s]
-        try:
-            planes = self.R._point_planes     # type: ignore[attr-defined]
-        except AttributeError:
+        planes = self.R.memos.point_planes
+        if planes is None:
             planes = point_planes(self.R)
         if len(planes) == 4:        # units under 16: each card's units a sum of its bits (a count each, in C)
             p0, p1, p2, p3 = planes
@@ -309,13 +305,13 @@ class Readings:
 
 
 def point_tables(R: Any) -> tuple:
-    """The rule set's tables of card points (phases/talon.mask_points builds them once): the byte-wide
+    """The rule set's tables of card points (mask_points builds them once): the byte-wide
     rows of point units, the denominator of a unit (the lowest common one of the cards' points), and the
     values made so far by total."""
-    table = R.__dict__.get("_point_tables")
+    table = R.memos.point_tables
     if table is None:
         mask_points(R, 0)
-        table = R.__dict__["_point_tables"]
+        table = R.memos.point_tables
     return table
 
 
@@ -324,7 +320,7 @@ def point_planes(R: Any) -> tuple:
     bit, low first, the set of cards whose units have it, as many as the largest units need and at least 4
     (0 beyond); a set of cards has the units sum(count(cards & plane) << bit). Empty when a card has
     negative units (point_rows is read then). What point_units reads."""
-    planes = R.__dict__.get("_point_planes")     # (an attribute of the rules: read as one where it counts)
+    planes = R.memos.point_planes
     if planes is None:
         rows = point_tables(R)[0]
         units = [rows[c >> 3][1 << (c & 7)] for c in range(8 * len(rows))]   # (0 beyond the deck)
@@ -333,15 +329,67 @@ def point_planes(R: Any) -> tuple:
         else:
             top = max(4, max(units, default=0).bit_length())
             planes = tuple(sum(1 << c for c, u in enumerate(units) if u >> k & 1) for k in range(top))
-        R.__dict__["_point_planes"] = planes
+        R.memos.point_planes = planes
     return planes
 
 
 def point_rows(R: Any) -> tuple:
     """The rows of point_tables as a tuple, with their number (the bytes of a set of cards they read), made
     once per rule set: what point_units reads."""
-    rows = R.__dict__.get("_point_rows")     # (an attribute of the rules: read as one where it counts)
+    rows = R.memos.point_rows
     if rows is None:
         table = point_tables(R)[0]
-        rows = R.__dict__["_point_rows"] = (tuple(table), len(table))
+        rows = R.memos.point_rows = (tuple(table), len(table))
     return rows
+
+
+def share(st: State, seats: tuple) -> int:
+    """The talon cards whose points count for `seats`: the declaring side's share (the discards and any
+    talon cards given to it) when the set holds the declarer, the defenders' share when it holds a
+    defender. Each share counts once however many members of its side the set holds."""
+    tl = st.talon_state
+    if not (tl.to_declarers or tl.to_defenders or st.discards):     # nothing counts for either side
+        return 0
+    m = 0
+    declarer = st.declarer
+    if declarer is not None and declarer in seats:
+        m |= tl.to_declarers | (st.discards if tl.discards_to == "declarer" else 0)
+    defenders = st.defenders
+    for s in seats:
+        if s in defenders:
+            m |= tl.to_defenders | (st.discards if tl.discards_to == "defenders" else 0)
+            break
+    return m
+
+
+def mask_points(R: Any, cards: int) -> Any:
+    """The card points of a set of cards, exact: a sum over byte-wide tables built once per rule set."""
+    memos = R.memos
+    table = memos.point_tables
+    if table is None:
+        from fractions import Fraction
+        from math import lcm
+
+        values = [Fraction(c.points) for c in R.cards]
+        den = lcm(*(v.denominator for v in values)) if values else 1
+        units = [int(v * den) for v in values]
+        rows = []
+        for base in range(0, len(units), 8):
+            rows.append([sum(units[base + i] for i in range(8) if b >> i & 1 and base + i < len(units))
+                         for b in range(256)])
+        table = memos.point_tables = (rows, den, {})
+    rows, den, values = table
+    total = 0
+    for row in rows:
+        total += row[cards & 255]
+        cards >>= 8
+    # each total's value made once per rule set (a Fraction is built and reduced only the first time)
+    value = values.get(total)
+    if value is None:
+        if total % den == 0:
+            value = total // den
+        else:
+            from fractions import Fraction
+            value = Fraction(total, den)
+        values[total] = value
+    return value

@@ -43,7 +43,7 @@ class SitSettings:
 
 def settings(R: Any) -> SitSettings:
     """The compiled `session.sit` of a rule set (compiled once, kept on the rules)."""
-    cached = R.__dict__.get("_sit_settings")
+    cached = R.memos.sit_settings
     if cached is not None:
         return cached
     comp = R.compiler
@@ -56,7 +56,7 @@ def settings(R: Any) -> SitSettings:
         reckoning=settle.Rows("reckoning", tuple(settle.row(comp, r) for r in sit.reckoning)),
         reseat=rows, rotation=list(R.rs.game.seating.rotation),
         new_rubber=comp.text(sit.new_rubber.source) if sit.new_rubber is not None else None)
-    R.__dict__["_sit_settings"] = out
+    R.memos.sit_settings = out
     return out
 
 

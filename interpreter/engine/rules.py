@@ -3,19 +3,20 @@ compiled once into a closure, and each phase's typed settings (engine/phases/*).
 (ruleset, options) and shared by states."""
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import actions, backend, figures, given, ranking, seating
-from interpreter.engine.builtins import card_value
 from interpreter.engine.cards import bits
 from interpreter.engine.compile import Compiler, Fn, Ref
-from interpreter.engine.errors import RuleRuntimeError
+from interpreter.engine.memos import Memos
+from interpreter.engine.parts import StateParts
 from interpreter.engine.phases import (
+    PARTS,
     after_purchase,
     announce,
+    announce_state,
     auction,
     choice,
     defence,
@@ -31,7 +32,8 @@ from interpreter.engine.phases import (
 )
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.kontra import DEFAULT_KONTRA_MAX  # noqa: F401  (re-exported)
-from interpreter.model.game import Account, Contract, Option, Packet, PayRow
+from interpreter.engine.prepare import Prepared, prepare
+from interpreter.model.game import Account, Contract, Packet, PayRow
 from interpreter.model.ruleset import Ruleset
 from interpreter.model.words import ACTION_WORDS
 
@@ -75,6 +77,7 @@ class ContractRT:
     ranking: str | None = None      # the name of its `ranking`, if it has one
     talon_expr: Fn | None = None    # `talon = EXPR` giving the procedure's name (engine/given.py); `talon` is None
     allowed: Fn | None = None       # when the declarer may name it in the contract phase (engine/given.py)
+    trump_sequence: list | None = field(default=None, compare=False, repr=False)  # its trumps, highest first, worked out on first need (card_values.py)
 
 
 @dataclass
@@ -146,13 +149,15 @@ class Rules:
     deal_hand: Fn | None = None     # `deal.hand`: the cards each player receives in this deal
     turn_up: bool = False           # `deal.turn_up`: the first card left over is shown to all
     figures: dict[str, figures.FigureRT] = field(default_factory=dict)
-    announce: announce.AnnounceSettings = field(default_factory=announce.absent)
+    announce: announce_state.AnnounceSettings = field(default_factory=announce_state.absent)
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: tuple[Packet, ...] = ()    # deal.packets, sizes worked out for the options
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
     dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
+    parts: StateParts = PARTS       # what the state takes from the phases (engine/parts.py)
+    memos: Memos = field(default_factory=Memos, compare=False, repr=False)     # what the engine works out once while playing (engine/memos.py)
 
     def in_deal(self, st: Any, con: ContractRT) -> ContractRT:
         """The contract as this deal plays it: one whose `trump` is an expression (`suit_of(turned_up)`)
@@ -170,26 +175,6 @@ class Rules:
         if key not in self._trump_variants:
             self._trump_variants[key] = _contract_rt(self, self.rs.game.contracts[con.name], con.ref, suit)
         return self._trump_variants[key]
-
-
-def _option_values(rs: Ruleset, overrides: dict | None) -> dict:
-    values = dict(rs.options)
-    specs = rs.game.options
-    for k, v in (overrides or {}).items():
-        spec = specs[k] if k in specs else Option(k)
-        # the bounds and choices the rule file declares for a table option
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            if spec.min is not None and v < spec.min:
-                raise ValueError(f"table option {k} = {v} is below its minimum {spec.min}")
-            if spec.max is not None and v > spec.max:
-                raise ValueError(f"table option {k} = {v} is above its maximum {spec.max}")
-            step = spec.multiple_of
-            if step and v % step:
-                raise ValueError(f"table option {k} = {v} is not a multiple of {step}")
-        if spec.choices and v not in spec.choices:
-            raise ValueError(f"table option {k} = {v} is not one of {list(spec.choices)}")
-        values[k] = v
-    return values
 
 
 def compile_rules(rs: Ruleset, options: dict | None = None, engine: str | None = None) -> Rules:
@@ -222,21 +207,6 @@ def _compile_cached(source: _Source, options_items: tuple, engine: str = "interp
     return compile_uncached(source.rs, options_items, engine)
 
 
-def _dealt_by_options(rs: Ruleset, options: dict) -> tuple[Ruleset, tuple[Packet, ...]]:
-    """The packets with their sizes worked out for these option values (a packet may give its size by
-    an expression over the options), and the ruleset with the hand and talon they deal."""
-    try:
-        packets, per, talon, piles = rs.game.dealt_for(options, rs.players)
-    except ValueError as err:       # an option value the checker could not try (no min/max): said in words
-        raise RuleRuntimeError(f"with these table options the deal cannot be made: {err}") from None
-    if (per, talon) == (rs.hand_size, rs.talon_size):
-        return rs, packets
-    if per * rs.players + talon + piles != rs.deck_size:
-        raise ValueError(f"with these table options the packets deal {per * rs.players + talon + piles} cards, "
-                         f"not the {rs.deck_size} of the deck")
-    return dataclasses.replace(rs, hand_size=per, talon_size=talon), packets
-
-
 def compile_uncached(rs: Ruleset, options_items: tuple, engine: str = "interpreter") -> Rules:
     """The rules of `rs` under these table options, compiled afresh by the backend named `engine`
     (compile_rules keeps them)."""
@@ -255,90 +225,45 @@ class Reference:
 backend.register(Reference())
 
 
-@dataclass
-class Prepared:
-    """What every compiled form of a rule set under some options shares, whichever functions it runs:
-    the option values, the packets, the symbols (the calls' and contracts' Refs) and the
-    compiler with the lets compiled."""
-    rs: Ruleset
-    options: dict
-    packets: tuple[Packet, ...]
-    symbols: dict
-    comp: Compiler
-    refs_call: dict[str, Ref]
-    refs_con: dict[str, Ref]
-    pass_ref: Ref
-    figure_refs: dict[str, Ref]
-    roles: dict[str, int]
-
-
-def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
-    """The document read for these table options, the symbols and the compiler, the lets compiled."""
-    options = _option_values(rs, dict(options_items))
-    rs, packets = _dealt_by_options(rs, options)
-    suit_names = list(rs.suits)
-    symbols: dict = {}
-    for s in suit_names:
-        symbols[s] = s
-    for c in rs.cards:
-        symbols[c.code] = card_value(c.index)       # one card, not a mask of the bits of its index
-    for g, m in rs.groups.items():
-        symbols[g] = m
-    game = rs.game
-    refs_call = {n: Ref(n, c.record, "call") for n, c in game.calls.items()}
-    refs_con = {n: Ref(n, c.record, "contract") for n, c in game.contracts.items()}
-    pass_ref = Ref("pass", {"rank": -1, "category": None}, "call")
-    hold_word = game.hold_word
-    for n, r in refs_con.items():
-        symbols[n] = r
-    for n, r in refs_call.items():
-        symbols[n] = r          # a call shadows a contract of the same name; both compare equal by name
-    symbols["pass"] = pass_ref
-    if hold_word:
-        symbols[hold_word] = Ref(hold_word, {"rank": -1, "category": None}, "call")
-    for name in game.phases.auction.doubles:     # calls on the bid (phases/auction_doubles.py)
-        symbols[name] = Ref(name, {"rank": -1, "category": None}, "call")
-    for cat in game.categories:
-        symbols.setdefault(cat, cat)
-    figure_refs = figures.refs(rs.game.figures, Ref)
-    for n, r in figure_refs.items():
-        symbols.setdefault(n, r)
-    for k, v in options.items():
-        symbols[k] = v
-    for name in game.phases.choices:
-        symbols.setdefault(name, name)      # `chose(NAME)` reads the choice by its name
-    roles = dict(game.roles)
-    for role in roles:
-        symbols.pop(role, None)
-    game_accounts = {a for a, acc in rs.game.accounts.items() if acc.per == "game"}
-    comp = Compiler(symbols, roles, game_accounts)
-    comp.accounts |= set(rs.game.accounts)
-    comp.card_sets = set(rs.groups)
-    _compile_lets(comp, dict(game.lets))
-    return Prepared(rs=rs, options=options, packets=packets, symbols=symbols, comp=comp,
-                    refs_call=refs_call, refs_con=refs_con, pass_ref=pass_ref, figure_refs=figure_refs, roles=roles)
-
-
 def assemble(p: Prepared, functions: backend.Functions) -> Rules:
-    """The compiled rules, every expression's function handed out by `functions` (the backend's)."""
-    rs, options, comp, symbols = p.rs, p.options, p.comp, p.symbols
-    comp.functions = functions
-    x = comp.text
+    """The compiled rules, every expression's function handed out by `functions` (the backend's), stage by
+    stage in this order (the order the expressions are compiled in)."""
+    p.comp.functions = functions
+    rules = _new_rules(p, functions)
+    _phase_settings(rules, p)
+    _words(rules)
+    _contracts(rules, p)
+    _calls(rules, p)
+    _auction(rules, p)
+    _settlement(rules, functions)
+    _bound_actions(rules)
+    return rules
+
+
+def _new_rules(p: Prepared, functions: backend.Functions) -> Rules:
+    """The rules with the deck, the seats and the first phases' settings."""
+    rs, comp = p.rs, p.comp
     suit_names = list(rs.suits)
-    n_cards = len(rs.cards)
-    game = rs.game
-    phases = game.phases
+    phases = rs.game.phases
     rules = Rules(
-        rs=rs, options=options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
+        rs=rs, options=p.options, n_seats=seating.chairs(rs), players=rs.players, roles=p.roles,
         cards=list(rs.cards), codes=[c.code for c in rs.cards], suit_of=[suit_names.index(c.suit) for c in rs.cards],
         order_of=[c.order for c in rs.cards], suit_names=suit_names, suit_masks=[rs.suit_mask[s] for s in suit_names],
-        full_mask=(1 << n_cards) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
+        full_mask=(1 << len(rs.cards)) - 1, calls=[], call_by_name={}, contracts={}, compiler=comp,
         auction=None, talons=talon.settings(phases.talons, rs, comp),  # type: ignore[arg-type]  # auction set below
         after_purchase=after_purchase.settings(phases.after_purchase, comp), defence=defence.settings(phases.defence, comp),
         kontra=kontra.settings(phases.kontra, comp), play=play.settings(phases.play, comp))
     rules.functions = functions
     rules.generated = functions.module
     rules.packets = p.packets
+    return rules
+
+
+def _phase_settings(rules: Rules, p: Prepared) -> None:
+    """The rankings, the procedure and the other phases' settings, the deal's, the figures."""
+    rs, comp = p.rs, p.comp
+    game = rs.game
+    phases = game.phases
     rules.card_orders = ranking.specs(game.rankings, game.groups, rs)
     rules.procedure = list(game.procedure)
     rules.partner = partner.settings(phases.partner, comp, rs)
@@ -349,21 +274,37 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
     rules.choices = choice.settings(phases.choices, comp)
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
     rules.dummy = dummy.settings(phases.play.dummy, comp)
-    rules.deal_hand = x(game.deal_hand.source) if game.deal_hand is not None else None
+    rules.deal_hand = comp.text(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
-    rules.figures = figures.compile_figures(rs.game.figures, comp, p.figure_refs, dict(rs.card_index))
+    rules.figures = figures.compile_figures(game.figures, comp, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(phases.announce, game.lets, comp, rules.figures)
-    table = game.words
+
+
+def _words(rules: Rules) -> None:
+    """The words of the table (model/words.py), each kontra level said in its word (its name accepted:
+    engine/text.py)."""
+    table = rules.rs.game.words
     rules.default_words = table.fallback
     rules.words = table.actions
     rules.contract_words = table.contracts
-    rules.level_words = table.levels        # each kontra level said in its word (its name accepted: engine/text.py)
+    rules.level_words = table.levels
     rules.kontra.levels, rules.announce.levels = ([table.level(n) for n in rules.kontra.levels],
                                                   [table.level(n) for n in rules.announce.levels])
+
+
+def _contracts(rules: Rules, p: Prepared) -> None:
+    game = rules.rs.game
     for name, con in game.contracts.items():
         rules.contracts[name] = _contract_rt(rules, con, p.refs_con[name], None)
     rules.contract_names = list(game.contracts)
     rules.contract_index = {n: i for i, n in enumerate(rules.contract_names)}
+
+
+def _calls(rules: Rules, p: Prepared) -> None:
+    """The calls of the auction, in their order, each with its action."""
+    rs, comp = rules.rs, p.comp
+    x = comp.text
+    game = rs.game
     for idx, name in enumerate(rs.calls):
         c = game.calls[name]
         cs = c.contracts
@@ -372,7 +313,7 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
             name=name, ref=p.refs_call[name], index=idx, rank=c.rank, category=c.category,
             allowed=x(c.allowed.source) if c.allowed is not None else ALWAYS, raise_rule=c.raise_rule,
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in game.contracts and cs is None else []),
-            talon=call_talon, contest=c.contest, sealed=c.sealed, word=table.of(name),
+            talon=call_talon, contest=c.contest, sealed=c.sealed, word=game.words.of(name),
             contracts_expr=x(cs) if isinstance(cs, str) else None, joins=c.joins, talon_expr=call_talon_expr))
         rules.call_by_name[name] = rules.calls[-1]
         rules.calls[-1].action = actions.make(actions.BID, idx)
@@ -383,11 +324,23 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
         rules.first_call_at_rank[call.rank] = call.index
     if any(call.raise_rule == "any" for call in rules.calls):  # a lower call may follow: scan from the first
         rules.first_call_at_rank = {call.rank: 0 for call in rules.calls}
-    rules.auction = auction.settings(phases.auction, game.calls, game.lets, comp, symbols, p.pass_ref, rules.calls)
-    rules.auction.double_words = tuple(table.of(n) for n in rules.auction.doubles)
+
+
+def _auction(rules: Rules, p: Prepared) -> None:
+    game, comp = rules.rs.game, p.comp
+    rules.auction = auction.settings(game.phases.auction, game.calls, game.lets, comp, p.symbols, p.pass_ref,
+                                     rules.calls)
+    rules.auction.double_words = tuple(game.words.of(n) for n in rules.auction.doubles)
     rules.auction.all_pass, rules.auction.all_pass_expr = given.name_or_expression(comp, rules.auction.all_pass,
                                                                                    game.contracts)
-    rules.accounts = dict(rs.game.accounts)
+
+
+def _settlement(rules: Rules, functions: backend.Functions) -> None:
+    """The accounts, the payment rows of the deal and of the session, the session's sheet."""
+    comp = rules.compiler
+    x = comp.text
+    game = rules.rs.game
+    rules.accounts = dict(game.accounts)
     rules.account_initial = {name: x(spec.initial) for name, spec in rules.accounts.items()
                              if spec.initial not in (0, None)}
     rules.settle_rows = _rows(comp, "settle", game.settle, functions)
@@ -398,43 +351,11 @@ def assemble(p: Prepared, functions: backend.Functions) -> Rules:
         ends=x(session.ends.source) if session.ends is not None else None,
         result=x(session.result.source) if session.result is not None else None)
     rules.sheet = [(title, x(value.source)) for title, value in session.sheet]
-    _bound_actions(rules)
-    return rules
 
 
 def _rows(comp: Compiler, part: str, rows: tuple[PayRow, ...], functions: backend.Functions) -> settle.Rows:
     """The payment rows of `part`, with the function that evaluates them all where the backend gave one."""
     return settle.Rows(part, tuple(settle.row(comp, r) for r in rows), functions.rows(part))
-
-
-def _compile_lets(comp: Compiler, lets: dict) -> None:
-    """Compile the rule file's lets: a let that uses another is compiled after it (the checker has already
-    rejected cycles); let functions are compiled where they are called."""
-    from interpreter.language.expressions import names_in, parse_text
-
-    pending = dict(lets)
-    comp.seat_dependent = _seat_dependent(lets)
-    for name in list(pending):
-        body = pending[name]
-        if isinstance(body, dict):
-            comp.let_functions[name] = (tuple(body["params"]), parse_text(body["body"]))
-            del pending[name]
-    for _ in range(len(pending) + 1):
-        if not pending:
-            break
-        progressed = False
-        for name in list(pending):
-            node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
-            if any(n in pending and n != name for n in names_in(node)):
-                continue
-            comp.let_trees[name] = node
-            comp.lets[name] = _memo(name, comp.node(node), name in comp.seat_dependent)
-            del pending[name]
-            progressed = True
-        if not progressed:
-            for name in list(pending):
-                comp.lets[name] = comp.node(parse_text(pending[name]))
-                del pending[name]
 
 
 def _bound_actions(rules: Rules) -> None:
@@ -458,46 +379,6 @@ def _bound_actions(rules: Rules) -> None:
     talon_steps = 2 + max((t.discard or 0 for t in rules.talons.values()), default=0)
     rules.max_actions = (rules.max_auction_calls + 1 + 2 + after + defence_calls + kontra_calls + plays
                          + announce.max_actions(rules) + knocking + 1 + talon_steps + len(rules.choices))
-
-
-_SEAT_NAMES = {"s", "t", "me", "this", "side"}
-
-
-def _seat_dependent(lets: dict) -> set:
-    """Lets whose value depends, directly or through other lets, on the seat being judged."""
-    from interpreter.language.expressions import names_in, parse_text
-
-    deps = {}
-    for name, body in lets.items():
-        text = body["body"] if isinstance(body, dict) else body
-        deps[name] = names_in(parse_text(text)) if isinstance(text, str) else set()
-        if isinstance(body, dict):
-            deps[name] |= set(body["params"])
-    out: set = set()
-    changed = True
-    while changed:
-        changed = False
-        for name, used in deps.items():
-            if name not in out and used & (_SEAT_NAMES | out):
-                out.add(name)
-                changed = True
-    return out
-
-
-def _memo(name: str, f: Fn, seat_dependent: bool) -> Fn:
-    """A let that does not depend on the seat being judged is computed once per settlement."""
-    if seat_dependent:
-        return f
-
-    def cached(c: Any) -> Any:
-        cache = c.cache
-        if cache is None:
-            return f(c)
-        key = "let:" + name
-        if key not in cache:
-            cache[key] = f(c)
-        return cache[key]
-    return cached
 
 
 def _contract_rt(rules: Rules, c: Contract, ref: Ref, chosen_trump: int | None) -> ContractRT:

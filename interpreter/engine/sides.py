@@ -91,37 +91,36 @@ def form(st: State) -> None:
     kind = con.side if con is not None else "alone"
     if kind in _BY_SEAT or kind == "called" and st.called_card is None:     # read from the table, made on first need
         key = (kind, seat, st.active)
-        formed = _FORMED.get(key)
+        table = st.R.memos.sides_formed
+        formed = table.get(key)
         if formed is None:
             declarers, partner = SIDE_KINDS[kind](st, seat)
-            formed = _FORMED[key] = (declarers, _defenders(st.active, declarers), partner)
+            formed = table[key] = (declarers, _defenders(st, declarers), partner)
         st.declarers, st.defenders, st.partner = formed
         return
     declarers, partner = SIDE_KINDS[kind](st, seat)
     if not declarers:           # a kind without a declaring side leaves no declarer (no_declarer)
         st._declarer = None
     st.declarers = declarers
-    st.defenders = _defenders(st.active, declarers)
+    st.defenders = _defenders(st, declarers)
     st.partner = partner
 
 
-def _defenders(active: tuple[int, ...], declarers: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats taking part that do not declare (a table: a deal forms its sides more than once)."""
+def _defenders(st: State, declarers: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats taking part that do not declare (a table per compiled game: a deal forms its sides more than
+    once)."""
+    active = st.active
     key = (active, declarers)
-    defenders = _DEFENDERS.get(key)
+    table = st.R.memos.defenders
+    defenders = table.get(key)
     if defenders is None:
-        defenders = _DEFENDERS[key] = tuple(s for s in active if s not in declarers)
+        defenders = table[key] = tuple(s for s in active if s not in declarers)
     return defenders
 
 
-# (seats taking part, declaring seats) → the defenders: few tables
-_DEFENDERS: dict[tuple, tuple[int, ...]] = {}
 # the kinds whose sides follow from the declarer and the seats taking part alone (a declaring seat each,
-# no partner pairs; so do `called` ones before a card is called), and (kind, declarer, seats taking part) →
-# (declaring seats, defenders, partner pairs), the sides they form: only read (a state replaces its sides,
-# never changes them in place)
+# no partner pairs; so do `called` ones before a card is called): their sides kept (Memos.sides_formed)
 _BY_SEAT = frozenset({"alone", "nobody"})
-_FORMED: dict[tuple, tuple] = {}
 
 
 def partner_of(st: State, seat: int | None) -> int | None:

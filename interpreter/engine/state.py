@@ -16,20 +16,19 @@ from interpreter.engine.accounts import copy_accounts as _copy_accounts
 from interpreter.engine.accounts import init_accounts as _init_accounts
 from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
-from interpreter.engine.phases import PHASES, Phase
-from interpreter.engine.phases import component as component_of
-from interpreter.engine.phases.after_purchase import AfterPurchaseState
-from interpreter.engine.phases.announce import AnnounceState
-from interpreter.engine.phases.auction import AuctionState
-from interpreter.engine.phases.defence import DefenceState
-from interpreter.engine.phases.kontra import KontraState
-from interpreter.engine.phases.play import PlayState, card_tables
-from interpreter.engine.phases.settle import apply_rows
-from interpreter.engine.phases.talon import TalonState
-from interpreter.engine.phases.talon import fresh_state as fresh_talon_state
 from interpreter.engine.readings import Readings
-from interpreter.engine.rules import ContractRT, Rules
 from interpreter.engine.views import action_text
+
+if TYPE_CHECKING:
+    from interpreter.engine.phases.after_purchase import AfterPurchaseState
+    from interpreter.engine.phases.announce_state import AnnounceState
+    from interpreter.engine.phases.auction_state import AuctionState
+    from interpreter.engine.phases.base import Phase
+    from interpreter.engine.phases.defence import DefenceState
+    from interpreter.engine.phases.kontra import KontraState
+    from interpreter.engine.phases.play import PlayState
+    from interpreter.engine.phases.talon import TalonState
+    from interpreter.engine.rules import ContractRT, Rules
 
 __all__ = ["IllegalAction", "State", "action_text", "initial_accounts"]
 
@@ -63,7 +62,8 @@ class _Part:
             part = d["_lazy"][name]
         except KeyError:
             raise AttributeError(name) from None
-        value = d[name] = _FRESH[name](d["n"]) if part is None else _LAZY[name](part)
+        parts = d["R"].parts
+        value = d[name] = parts.fresh[name](d["n"]) if part is None else parts.copy[name](part)
         return value
 
 
@@ -84,6 +84,7 @@ class State(Readings):
     hands: list[int]
     dealt_hands: tuple[int, ...]
     dealt_talon: int
+    dealt_talon_order: tuple[int, ...]
     discards: int
     phase: str
     phase_i: int
@@ -91,6 +92,7 @@ class State(Readings):
     dummy: int | None               # the seat whose hand is open and played by `dummy_by` (phases/dummy.py)
     dummy_by: int | None
     _component: Phase | None
+    _play_phase: Phase      # the play's component (Rules.parts.play), which legal_actions() asks first
     log: list[tuple[int, int]]
     _declarer: int | None
     defenders: tuple[int, ...]
@@ -158,14 +160,19 @@ class State(Readings):
         d["dealt_hands"] = tuple(hands)
         d["talon"] = list(talon)
         d["dealt_talon"] = mask_of(talon)       # the talon as dealt (`talon_cards`), wherever its cards go
+        d["dealt_talon_order"] = tuple(talon)   # … and its cards in the order dealt (`talon_place`)
         d["log"] = []
         d["choices"] = []
-        d["play"] = PlayState(n)
+        parts = rules.parts
+        d["play"] = parts.play_state(n)
         d["_play_own"] = True           # (no clone shares it yet: the play need not copy it as it starts)
-        blank = rules.__dict__.get("_blank_auction")     # never written: the auction starts with a copy
+        memos = rules.memos
+        blank = memos.blank_auction     # never written: the auction starts with a copy
         if blank is None:
-            blank = rules.__dict__["_blank_auction"] = AuctionState(n)
+            blank = memos.blank_auction = parts.auction_state(n)
         d["auction"] = blank
+        d["announce"] = parts.blank_announce
+        d["_play_phase"] = parts.play
         d["trick"] = []
         d["payments"] = []
         self.__dict__ = d
@@ -174,13 +181,13 @@ class State(Readings):
         # (engine/reseating.py); fixed partners until a contract forms sides (engine/sides.py); the
         # seats taking part, and the next and previous of each (readings.py). All are only read (every
         # clone shares them), so they are worked out once per rule set and dealer.
-        seats = rules.__dict__.setdefault("_state_seats", {}).get(dealer)
+        seats = memos.state_seats.get(dealer)
         if seats is None:
             d["active"] = tuple(s for s in range(n) if s != dealer) if n > rules.players else tuple(range(n))
             d["teams"] = seating.team_map(rules, dealer, d["active"])
             d["partner"] = sides.fixed_partners(self)
             self._ring()
-            seats = rules.__dict__["_state_seats"][dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
+            seats = memos.state_seats[dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
         d["active"], d["teams"], d["partner"], d["_seat_ring"] = seats
         # the accounts
         if accounts is None and not rules.account_initial:
@@ -240,8 +247,8 @@ class State(Readings):
     def con(self, contract: ContractRT | None) -> None:
         self._con = contract
         sides.form(self)
-        if self._component is _PLAY and contract is not None:    # its ranking, as the play reads it
-            self._beats = card_tables(self.R, contract)[1]
+        if self._component is self._play_phase and contract is not None:    # its ranking, as the play reads it
+            self._beats = self.R.parts.card_tables(self.R, contract)[1]
 
     # ---- OpenSpiel-style API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -285,7 +292,8 @@ class State(Readings):
                 new.announce = self.announce.copy()
             else:
                 shared = d["_lazy"][part]
-                setattr(new, part, _FRESH[part](self.n) if shared is None else _LAZY[part](shared))
+                parts = self.R.parts
+                setattr(new, part, parts.fresh[part](self.n) if shared is None else parts.copy[part](shared))
         return new
 
     def peek(self, name: str) -> Any:
@@ -294,6 +302,36 @@ class State(Readings):
         for a phase's state not made yet (the attribute would make it)."""
         d = self.__dict__
         return d[name] if name in d else d["_lazy"][name]
+
+    def own_part(self, name: str, cls: type) -> Any:
+        """The phase's state `name` to write (phases/base.own_part): the state's own, or one it shares with a
+        clone (copied through the attribute, _Part); made here as the state's own when the deal has none yet,
+        a bare `cls` whose fields read the class's defaults until the caller sets them."""
+        d = self.__dict__
+        if name in d or d["_lazy"][name] is not None:
+            return getattr(self, name)
+        part: Any = _new_state(cls)
+        d[name] = part
+        return part
+
+    def own_accounts(self) -> dict:
+        """The accounts to write: the state's own, or its own copy of those it shares with a clone, made here
+        rather than through the attribute (a call)."""
+        d = self.__dict__
+        accounts = d.get("accounts")
+        if accounts is None:
+            accounts = d["accounts"] = _copy_accounts(d["_lazy"]["accounts"])
+        return accounts
+
+    def add_payments(self, transfers: list) -> None:
+        """The transfers added to the payments: the state's own list, or its own copy of the one it shares
+        with a clone (never written there) with them added."""
+        d = self.__dict__
+        payments = d.get("payments")
+        if payments is not None:
+            payments.extend(transfers)
+        else:
+            d["payments"] = d["_lazy"]["payments"] + transfers
 
     def _hand_over(self) -> dict:
         """Move the parts this state has used (or set) since the last clone to a new shared `_lazy`: from
@@ -313,7 +351,7 @@ class State(Readings):
     def legal_actions(self) -> list[int]:
         component = self._component
         me = self.to_act
-        if component is _PLAY:      # the contract's listing at once, and the offers at a lead (PlayPhase.legal)
+        if component is self._play_phase:      # the contract's listing at once, and the offers at a lead (PlayPhase.legal)
             if (gen := self._con.gen_playable) is None or (pl := self.play).offer is not None:  # type: ignore[union-attr]
                 out = component.legal(self)
             else:
@@ -359,14 +397,14 @@ class State(Readings):
             self._apply_rows(rows, record=True)
 
     def _apply_rows(self, rows: Any, record: bool) -> None:
-        apply_rows(self, rows, record)
+        self.R.parts.apply_rows(self, rows, record)
 
     # ---- phase sequencing -----------------------------------------------------------------------
     def _advance(self) -> None:
         R = self.R
-        components = R.__dict__.get("_components")     # the procedure's phase components, found once
+        components = R.memos.components     # the procedure's phase components, found once
         if components is None:
-            components = R.__dict__["_components"] = tuple(component_of(R, name) for name in R.procedure)
+            components = R.memos.components = tuple(R.parts.component(R, name) for name in R.procedure)
         n = len(components)
         i = self.phase_i + 1            # (a local: the state's index written once, when a phase starts or none does)
         while i < n:
@@ -392,18 +430,10 @@ class State(Readings):
 
 
 _new_state = object.__new__
-_PLAY = PHASES["play"]
-# the parts clone() copies on first use, and how (the phase states' own copy(), called unbound)
-_LAZY: dict[str, Any] = {"talon": list, "choices": list, "payments": list, "accounts": _copy_accounts,
-                         "talon_state": TalonState.copy,
-                         "after_purchase": AfterPurchaseState.copy, "defence": DefenceState.copy,
-                         "kontra": KontraState.copy}
-_LAZY_NAMES = tuple(_LAZY)
-# the phase components' states as a new deal has them, made on first use (None in `_lazy`: not made yet)
-_FRESH: dict[str, Any] = {"talon_state": fresh_talon_state,
-                          "after_purchase": lambda n: AfterPurchaseState(), "defence": DefenceState,
-                          "kontra": lambda n: KontraState()}
-_UNMADE = dict.fromkeys(_FRESH)
+# the parts clone() copies on first use (how: Rules.parts.copy, engine/parts.py)
+_LAZY_NAMES = ("talon", "choices", "payments", "accounts", "talon_state", "after_purchase", "defence", "kontra")
+# the phase components' states, made on first use (None in `_lazy`: not made yet; how: Rules.parts.fresh)
+_UNMADE = dict.fromkeys(("talon_state", "after_purchase", "defence", "kontra"))
 # a phase → the name of its state, which clone() copies at once in that phase
 _PHASE_PART = {"auction": "auction", "talon": "talon_state", "after_purchase": "after_purchase",
                "defence": "defence", "kontra": "kontra", "announce": "announce"}
@@ -414,9 +444,9 @@ _BLANK: dict[str, Any] = {
     "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
     "seat_player": (), "teams": None, "table": None,
     # the cards
-    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "discards": 0,
+    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "dealt_talon_order": (), "discards": 0,
     # the machine
-    "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "log": None,
+    "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "_play_phase": None, "log": None,
     # the contract as the phases settle it
     "_declarer": None, "defenders": (), "declarers": (), "partner": None,
     "called_card": None,            # the card the partner phase called (engine/sides.py)
@@ -435,7 +465,7 @@ _BLANK: dict[str, Any] = {
     # the auction's and the play's states at once, the declaration round's a blank never written (the
     # round starts with a copy; the other phase states on first use, _Part), the
     # current trick and its winning card (written on every card: the state's own, phases/play.py), the accounts
-    "auction": None, "announce": AnnounceState(), "play": None, "_play_own": False, "trick": None, "win": None,
+    "auction": None, "announce": None, "play": None, "_play_own": False, "trick": None, "win": None,
     "_others": (), "_beats": (), "payments": None, "accounts": None, "start_accounts": None, "settled": False,
     "after_stake_accounts": None,
 }
@@ -443,9 +473,9 @@ _BLANK: dict[str, Any] = {
 
 def _zero_accounts(R: Rules) -> dict:
     """The accounts at zero, worked out once per rule set (copied for each deal)."""
-    zero = R.__dict__.get("_zero_accounts")
+    zero = R.memos.zero_accounts
     if zero is None:
-        zero = R.__dict__["_zero_accounts"] = _init_accounts(R, R.n_seats)
+        zero = R.memos.zero_accounts = _init_accounts(R, R.n_seats)
     return zero
 
 

@@ -7,14 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import actions as A
 from interpreter.engine import sides
-from interpreter.engine.phases import choice
-from interpreter.engine.phases.announce_text import text as announce_text
-from interpreter.engine.phases.knock import text as knock_text
-from interpreter.engine.phases.kontra import word as kontra_word
-from interpreter.engine.phases.partner import text as partner_text
-from interpreter.engine.phases.play import hands_open
-from interpreter.engine.phases.talon import observe as talon_observe
-from interpreter.engine.phases.talon import text as talon_text
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -59,7 +51,7 @@ def observation(self: State, seat: int) -> dict:
     if seat == self.declarer or self.after_purchase.holder == seat:
         obs["discards"] = R.rs.codes(self.discards)
     con = self.con
-    if con is not None and con.open_who and self.phase == "play" and hands_open(self):
+    if con is not None and con.open_who and self.phase == "play" and R.parts.hands_open(self):
         shown = self.defenders if con.open_who == "defenders" else self.active
         obs["open_hands"] = {s: R.rs.codes(self.hands[s]) for s in shown if s != seat}
     if self.announce.declared:      # the figures declared aloud in the declaration round, by whom
@@ -68,8 +60,8 @@ def observation(self: State, seat: int) -> dict:
         _dummy(self, seat, obs)
     sides.observe(self, seat, obs)
     _observe_pass(self, seat, obs)
-    talon_observe(self, seat, obs)
-    choice.observe(self, obs)
+    R.parts.talon_observe(self, seat, obs)
+    R.parts.choice_observe(self, obs)
     return obs
 
 
@@ -144,19 +136,19 @@ def action_text(state: State, action: int, words: dict | None = None) -> str:
     if kind == A.AFTER:
         return W["after_purchase"] if arg == 1 else W["decline"]
     if kind == A.KONTRA:
-        return kontra_word(state, arg) if arg else W["pass"]
+        return R.parts.kontra_word(state, arg) if arg else W["pass"]
     if kind == A.PARTNER_CALL:
-        return partner_text(state, action)
+        return R.parts.partner_text(state, action)
     if kind == A.PASS_CARD:
         return W["pass_card"] + " " + R.codes[arg]
     if kind == A.KNOCK:
-        return knock_text(state, action)
+        return R.parts.knock_text(state, action)
     if kind in (A.PACKET, A.GIVE_UP):
-        return talon_text(state, action)
+        return R.parts.talon_text(state, action)
     if kind in (A.ANNOUNCE, A.ITEM_KONTRA):
-        return announce_text(state, action)
+        return R.parts.announce_text(state, action)
     if kind == A.CHOOSE:
-        return choice.text(state, action)
+        return R.parts.choice_text(state, action)
     if kind == A.DOUBLE:            # a call on the bid (phases/auction_doubles.py), in its word
         return R.auction.double_words[arg - 1]
     if kind == A.NEGOTIATE:

@@ -206,7 +206,7 @@ def _trick(state, value: Any, seats: list[str]) -> list[str]:
     for n, c in state.play.talon_cards:     # a talon card dealt into this trick goes with it
         if n == number:
             mask |= 1 << c
-    from interpreter.engine.phases.talon import mask_points
+    from interpreter.engine.readings import mask_points
 
     actual = {"number": number, "cards": [f"{seats[s]}: {R.codes[c]}" for s, c in cards],
               "winner": seats[winner], "points": plain(mask_points(R, mask))}

@@ -131,7 +131,10 @@ def statements(doc: dict, indent: int) -> list[str]:
 
 
 def _path(p: str) -> str:
-    if not _PATH.match(p) or any(part in _KEYWORDS for part in re.findall(r"\w+", p.split("[")[0])):
+    parts = re.findall(r"\w+", p.split("[")[0])
+    if parts[:1] == ["let"]:            # `remove let.NAME`: the parser takes the keyword as a path's first part
+        parts = parts[1:]
+    if not _PATH.match(p) or any(part in _KEYWORDS for part in parts):
         raise NotWritable(f"'{p}' is not a path that .stw can spell")
     return p
 

@@ -25,6 +25,13 @@ from interpreter.model.phases import Phases, phases_of
 from interpreter.model.words import TableWords, table_words
 
 
+def readable(record: dict[str, Any]) -> dict[str, Any]:
+    """What a rule expression reads of a call, contract or figure (`x.rank`, `x.premium`): its record's
+    entries, and under a name the record has not, its `props`' entry (the record wins where both have it)."""
+    props = record.get("props")
+    return {**props, **record} if isinstance(props, dict) and props else record
+
+
 @dataclass(frozen=True)
 class PayRow:
     """A payment row (`settle.pay`, a part of `session`, `session.sit.reckoning`): when, for each seat of
@@ -94,6 +101,10 @@ class Figure:
     decides: bool = False
     record: dict[str, Any] = field(default_factory=dict)     # as written (plain): what `figure.x` reads in expressions
     at: str = ""
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return readable(self.record)
 
 
 @dataclass(frozen=True)
@@ -190,6 +201,10 @@ class Contract:
     ranking: str | None = None              # its card order (`ranking NAME`, engine/ranking.py), or play's
     at: str = ""
 
+    @property
+    def fields(self) -> dict[str, Any]:
+        return readable(self.record)
+
 
 @dataclass(frozen=True)
 class Call:
@@ -206,6 +221,10 @@ class Call:
     sealed: bool = False
     joins: tuple[str, ...] = ()
     at: str = ""
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return readable(self.record)
 
 
 @dataclass(frozen=True)

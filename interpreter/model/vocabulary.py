@@ -190,6 +190,9 @@ ENTRIES: tuple[Entry, ...] = (
        "`attempt`) without declaring it, in a contract that allows the figure", "attempted(slam, declarers)"),
     _f("dealt_cards", ("any",), "cards", "the cards dealt to a seat or a set of seats, as dealt (before any talon "
        "exchange)", "top_run(dealt_cards(declarers))"),
+    _f("talon_place", ("card",), "num", "the card's place in the talon as dealt, from 1 (0 when it was not dealt to "
+       "the talon): the order of the talon's packets, and of the talon left when a side collects it",
+       "talon_place(T1) < talon_place(called_card)"),
     _f("points_of", ("cards",), "num", "the card points of the given cards, by the deck's `points` (blatt included)",
        "points_of(talon_cards)"),
     _f("top_run", ("cards",), "num", "the length of the unbroken run of the contract's trumps, from its highest "

@@ -75,6 +75,9 @@ def _words(node) -> str:
         parts = [f"({_words(x)})" if x[0] == "bin" and x[1] in ("and", "or") and x[1] != node[1] else _words(x)
                  for x in (node[2], node[3])]
         return f"{parts[0]} {node[1]} {parts[1]}"
+    if kind == "call" and node[1] in ("next", "prev") and len(node[2]) == 1 and node[2][0][0] == "name":
+        seat = to_text(node[2][0])
+        return f"the player {'after' if node[1] == 'next' else 'before'} the {seat} in the order of play"
     if kind == "not":
         inner = _words(node[1])
         return f"not {inner}" if node[1][0] in ("name", "call", "attr") else f"not ({inner})"
@@ -165,6 +168,11 @@ def build(rs: Ruleset) -> Booklet:
                + (" Its first card is turned face up for everyone to see." if doc["deal"].get("turn_up") else ""))
     elif doc["deal"].get("turn_up"):
         b.para("The first card of the talon is turned face up for everyone to see.")
+    if doc["deal"].get("cut") is not None:
+        b.para(f"The dealer shuffles and {words(doc['deal']['cut'])} cuts the pack (a simulated deal is shuffled "
+               "afresh, so the cut changes no card).")
+    if doc["deal"].get("start") is not None:
+        b.para(f"The first packet goes to {words(doc['deal']['start'])}.")
     if doc["deal"].get("knock"):
         b.para("Knocking: " + (doc["deal"]["knock"].get("doc") or "an alternative deal."))
     b.para("Phases of a deal: " + " → ".join(doc.get("procedure", [])) + ".")

@@ -18,7 +18,7 @@ from interpreter.engine.context import Ctx
 from interpreter.engine.phases.announce_plans import GAME_CODE, GAME_KEY, PerContract, kontra_action
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.announce import AnnounceState
+    from interpreter.engine.phases.announce_state import AnnounceState
     from interpreter.engine.state import State
 
 

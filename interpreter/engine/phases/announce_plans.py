@@ -10,7 +10,7 @@ from interpreter.engine.phases.base import ALWAYS
 from interpreter.engine.phases.conditions import split_common
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.announce import AnnounceSettings
+    from interpreter.engine.phases.announce_state import AnnounceSettings
     from interpreter.engine.state import State
 
 GAME_CODE, BASE_CODE, FIGURE_CODE = 0, 1, 2     # item codes in an ITEM_KONTRA action

@@ -37,7 +37,7 @@ def text(st: State, action: int) -> str:
     if arg == OPEN:
         return S.opener
     if arg == DONE:
-        return W.get("done", "done")
+        return W["done"]
     if arg == PASS:
         return W["pass"]
     return f"{W['declare']} {S.figures[arg - 1].name}"

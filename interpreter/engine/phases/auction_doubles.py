@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import actions as A
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.auction_state import AuctionState
     from interpreter.engine.state import State
 
 __all__ = ["legal", "apply", "declarer_by", "opponents"]

@@ -19,15 +19,7 @@ def own_part(st: State, name: str, cls: type) -> Any:
     """The phase's state `name` to write, made here as the state's own when the deal has none yet (State._Part):
     a bare `cls`, its fields read from the class's defaults until the caller sets them (a field without a
     plain default is the caller's to set)."""
-    d = st.__dict__
-    if name in d or d["_lazy"][name] is not None:
-        return getattr(st, name)
-    part: Any = _new(cls)
-    d[name] = part
-    return part
-
-
-_new = object.__new__
+    return st.own_part(name, cls)
 
 
 class Phase:

@@ -24,9 +24,7 @@ def _suits(R: Any, con: Any, st: State | None = None) -> tuple[int, ...]:
     """The suits a contract lets the declarer choose as trumps (its `trump_choices`), found once per rule set
     and contract name (a contract's variants with a trump share its record); written as an expression, worked
     out in the deal `st` (the declarer as `me`) each time it is asked."""
-    table = R.__dict__.get("_trump_choice_suits")
-    if table is None:
-        table = R.__dict__["_trump_choice_suits"] = {}
+    table = R.memos.trump_choice_suits
     suits = table.get(con.name)
     if suits is None:
         raw = R.rs.game.contracts[con.name].trump_choices

@@ -24,7 +24,7 @@ from interpreter.engine.phases.auction import AuctionPhase
 from interpreter.engine.phases.knock import at_state, seat_order
 
 if TYPE_CHECKING:
-    from interpreter.engine.phases.auction import AuctionState
+    from interpreter.engine.phases.auction_state import AuctionState
     from interpreter.engine.state import State
 
 _HOLD, _PASS = A.make(A.HOLD), A.make(A.PASS)

@@ -89,7 +89,7 @@ def seat_order(st: State, first: Any) -> tuple[int, ...]:
     nobody has a partner) starts from the first seat taking part after the dealer (docs/language.md, Totality)."""
     if first is None:
         first = st.seat_after(st.dealer)
-    cache = st.R.__dict__.setdefault("_seat_orders", {})
+    cache = st.R.memos.seat_orders
     key = (first, st.active)
     order = cache.get(key)
     if order is None:
@@ -148,7 +148,7 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
         first = at_state(st.R.knock.choose, st)
         if first is None:               # as seat_order: from the dealer's left, which the key must then name
             first = st.seat_after(st.dealer)
-        roots = st.R.__dict__.setdefault("_knock_roots", {})
+        roots = st.R.memos.knock_roots
         key = (first, st.active)
         nxt = roots.get(key)
         if nxt is None:
@@ -168,5 +168,5 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
 def text(st: State, action: int) -> str:
     W = st.R.words
     if A.kind_of(action) == A.KNOCK:
-        return W.get("knock", "knock") if A.arg_of(action) else W.get("cut", "cut")
-    return f"{W.get('take', 'take')} {A.arg_of(action) + 1}"
+        return W["knock"] if A.arg_of(action) else W["cut"]
+    return f"{W['take']} {A.arg_of(action) + 1}"

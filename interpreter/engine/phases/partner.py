@@ -92,8 +92,7 @@ def fourth(st: State) -> int | None:
     return card
 
 
-# the cards that may be called (a mask, a subset of a group) → their calls; few: the groups' subsets
-_CALLS: dict[int, tuple[int, ...]] = {}
+# the most tables of calls kept (Memos.partner_calls): a rule file's group of many cards has many subsets
 _KEPT = 4096
 _FOURTH = A.make(A.PARTNER_CALL, FOURTH)
 
@@ -115,11 +114,12 @@ class PartnerPhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         cards = callable_cards(st)
-        calls = _CALLS.get(cards)
+        kept = st.R.memos.partner_calls
+        calls = kept.get(cards)
         if calls is None:
             calls = tuple(A.make(A.PARTNER_CALL, c) for c in bits(cards))
-            if len(_CALLS) < _KEPT:         # (a rule file's group of many cards has many subsets)
-                _CALLS[cards] = calls
+            if len(kept) < _KEPT:
+                kept[cards] = calls
         if fourth(st) is not None:
             return [*calls, _FOURTH]
         if not calls:
@@ -141,7 +141,7 @@ def text(st: State, action: int) -> str:
     """`call KH`, or `call the fourth` (the words `call` and `fourth` may be renamed in `words`)."""
     W = st.R.words
     arg = A.arg_of(action)
-    word = W.get("call", "call")
+    word = W["call"]
     if arg == FOURTH:
-        return f"{word} {W.get('fourth', 'the fourth')}"
+        return f"{word} {W['fourth']}"
     return f"{word} {st.R.codes[arg]}"

@@ -105,9 +105,7 @@ def card_tables(R: Any, con: ContractRT) -> tuple[tuple[int, ...], tuple]:
     card winning a trick under `con`, per card, whether it takes the lead from it: its `beaters` as rows of
     truth values), once per rule set and contract ranking (shared by the contracts of one trump)."""
     beaters = con.beaters
-    memo = R.__dict__.get("_card_tables")
-    if memo is None:
-        memo = R.__dict__["_card_tables"] = {}
+    memo = R.memos.card_tables
     kept = memo.get(id(beaters))
     if kept is not None and kept[0] is beaters:
         return kept[1]
@@ -125,9 +123,7 @@ def ring(st: State) -> tuple:
     if r[0] is playing:
         return r[1]
     n = st.n
-    kept = st.R.__dict__.get("_play_rings")     # per rule set and seats playing (a few at most)
-    if kept is None:
-        kept = st.R.__dict__["_play_rings"] = {}
+    kept = st.R.memos.play_rings     # per rule set and seats playing (a few at most)
     nxt = kept.get((n, playing))
     if nxt is None:
         out = []
@@ -194,11 +190,12 @@ def _no_lead(st: State, ob: Obligation, me: int, hand: int, cands: int, led: int
 def trick_figures(R: Any) -> tuple[int, dict]:
     """The figures kept for a trick, by name, and the mask of their cards (-1: a card is worked out in the
     deal), once per rule set."""
-    memo = R.__dict__.get("_figure_trick")
+    memos = R.memos
+    memo = memos.figure_trick
     if memo is None:
         kept = {name: f for name, f in R.figures.items() if f.trick}
         tied = -1 if any(f.card_expr is not None for f in kept.values()) else sum(1 << f.card for f in kept.values() if f.card >= 0)
-        memo = R.__dict__["_figure_trick"] = (tied, kept)
+        memo = memos.figure_trick = (tied, kept)
     return memo
 
 

@@ -23,9 +23,9 @@ class Extras:
 def extras_of(R: Any) -> Extras | None:
     """The rules' upset (play.upset) as masks, once per rule set; None when the rules have neither an upset
     nor a talon with `called_rest`."""
-    d = R.__dict__
-    if "_play_extras" in d:
-        return d["_play_extras"]
+    memos = R.memos
+    if memos.play_extras_found:
+        return memos.play_extras
     phases = R.rs.game.phases
     play = phases.play
     extras = Extras()
@@ -33,7 +33,8 @@ def extras_of(R: Any) -> Extras | None:
         wins = R.rs.card_index[play.upset_wins]
         extras = Extras(R.rs.mask(play.upset_cards) | 1 << wins, wins)
     rests = any(t.called_rest for t in phases.talons.values())
-    d["_play_extras"] = found = extras if extras.upset or rests else None
+    memos.play_extras = found = extras if extras.upset or rests else None
+    memos.play_extras_found = True
     return found
 
 

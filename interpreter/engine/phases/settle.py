@@ -5,7 +5,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.accounts import copy_accounts
 from interpreter.engine.context import Ctx
 from interpreter.engine.phases import settle_parties
 from interpreter.engine.phases.base import ALWAYS, Phase
@@ -98,11 +97,9 @@ def apply_rows(st: State, rows: Rows, record: bool) -> None:
     """Evaluate every row on the state as it is, then apply all transfers at once."""
     if not rows:
         return
-    d = st.__dict__
-    accounts = d.get("accounts")
-    if accounts is None:    # shared with a clone (the state's _Part): its own copy, made here rather than
-        # through the attribute (a call) where a row reads it or below; the rows read the same values in it
-        accounts = d["accounts"] = copy_accounts(d["_lazy"]["accounts"])
+    # shared with a clone (the state's _Part): its own copy, made where a row reads it or below; the rows
+    # read the same values in it
+    accounts = st.own_accounts()
     evaluate = rows.evaluate
     transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
     if not transfers:
@@ -115,11 +112,7 @@ def apply_rows(st: State, rows: Rows, record: bool) -> None:
         if dst is not None:
             credit(st, accounts, dst, amount)
     if record:
-        payments = d.get("payments")
-        if payments is not None:
-            payments.extend(transfers)
-        else:       # shared with a clone, never written (the state's _Part): its own, the transfers added
-            d["payments"] = d["_lazy"]["payments"] + transfers
+        st.add_payments(transfers)
 
 
 def _judge(st: State, rows: Rows) -> list:

@@ -22,6 +22,7 @@ as it is when the declarer gives up.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -142,57 +143,6 @@ def procedure_under(st: State, con: Any) -> TalonProc | None:
     return st.R.talons.get(name) if name else None
 
 
-def share(st: State, seats: tuple) -> int:
-    """The talon cards whose points count for `seats`: the declaring side's share (the discards and any
-    talon cards given to it) when the set holds the declarer, the defenders' share when it holds a
-    defender. Each share counts once however many members of its side the set holds."""
-    tl = st.talon_state
-    if not (tl.to_declarers or tl.to_defenders or st.discards):     # nothing counts for either side
-        return 0
-    m = 0
-    declarer = st.declarer
-    if declarer is not None and declarer in seats:
-        m |= tl.to_declarers | (st.discards if tl.discards_to == "declarer" else 0)
-    defenders = st.defenders
-    for s in seats:
-        if s in defenders:
-            m |= tl.to_defenders | (st.discards if tl.discards_to == "defenders" else 0)
-            break
-    return m
-
-
-def mask_points(R: Any, cards: int) -> Any:
-    """The card points of a set of cards, exact: a sum over byte-wide tables built once per rule set."""
-    table = R.__dict__.get("_point_tables")
-    if table is None:
-        from fractions import Fraction
-        from math import lcm
-
-        values = [Fraction(c.points) for c in R.cards]
-        den = lcm(*(v.denominator for v in values)) if values else 1
-        units = [int(v * den) for v in values]
-        rows = []
-        for base in range(0, len(units), 8):
-            rows.append([sum(units[base + i] for i in range(8) if b >> i & 1 and base + i < len(units))
-                         for b in range(256)])
-        table = R.__dict__["_point_tables"] = (rows, den, {})
-    rows, den, values = table
-    total = 0
-    for row in rows:
-        total += row[cards & 255]
-        cards >>= 8
-    # each total's value made once per rule set (a Fraction is built and reduced only the first time)
-    value = values.get(total)
-    if value is None:
-        if total % den == 0:
-            value = total // den
-        else:
-            from fractions import Fraction
-            value = Fraction(total, den)
-        values[total] = value
-    return value
-
-
 def _split(cards: list[int], n: int) -> tuple[int, ...]:
     """The first n packets of len(cards) // n cards each, top of the talon first, as masks."""
     size = len(cards) // n if n else len(cards)
@@ -244,23 +194,27 @@ _GIVE_UP, _PLAY_ON = A.make(A.GIVE_UP, 1), A.make(A.GIVE_UP, 0)
 
 _DISCARD = A.make(A.DISCARD)
 _SHIFT, _ARG, _K_DISCARD, _K_GIVE_UP = A.SHIFT, A.ARG, A.DISCARD, A.GIVE_UP     # read by apply
-# _TAKE[n]: the actions choosing one of n packets (grown on demand, then only read)
-_TAKE: list[tuple[int, ...]] = []
+@functools.cache
+def _take(n: int) -> tuple[int, ...]:
+    """The actions choosing one of n packets."""
+    return tuple(A.make(A.PACKET, i) for i in range(n))
 
 
-# _PAIRS[i][j]: the DISCARD action of cards i and j (of card i alone when j == i), made once (up to the
-# highest card met so far) and then only read: a discard list of one or two cards is made of look-ups,
-# not of big-int sums made afresh
-_PAIRS: list[tuple[int, ...]] = []
-_SINGLES: list[int] = []        # _SINGLES[i] = _PAIRS[i][i], made with it
+_ROWS = 32      # the pair tables are made for the cards in blocks of this many (a deck needs one or a few)
 
 
-def _pairs(top: int) -> list[tuple[int, ...]]:
-    """_PAIRS (and _SINGLES) made for the cards 0..top."""
-    size = top + 1
-    _PAIRS[:] = [tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size)]
-    _SINGLES[:] = [_PAIRS[i][i] for i in range(size)]
-    return _PAIRS
+@functools.cache
+def _pair_rows(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For the cards 0..size-1: per card i, per card j, the DISCARD action of cards i and j (of card i alone
+    when j == i), and per card its own DISCARD action: a discard list of one or two cards is made of
+    look-ups, not of big-int sums made afresh."""
+    pairs = tuple(tuple(_DISCARD | 1 << i | 1 << j for j in range(size)) for i in range(size))
+    return pairs, tuple(pairs[i][i] for i in range(size))
+
+
+def _pairs(top: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The pair tables (_pair_rows) for the cards 0..top at least."""
+    return _pair_rows((top // _ROWS + 1) * _ROWS)
 
 
 def discard_actions(mask: int, k: int) -> list[int]:
@@ -270,7 +224,7 @@ def discard_actions(mask: int, k: int) -> list[int]:
         b = bits(mask)
         if len(b) < 2:
             return []
-        rows = _PAIRS if len(_PAIRS) > b[-1] else _pairs(b[-1])
+        rows = _pairs(b[-1])[0]
         return [rows[i][j] for i, j in combinations(b, 2)]
     return [_DISCARD | m for m in combinations_of(mask, k)]
 
@@ -297,16 +251,15 @@ class TalonPhase(Phase):
             if proc.requires is not None:
                 _check_requires(st, proc)
             return False
-        d = st.__dict__
         tl = own_part(st, "talon_state", TalonState)
         tl.proc = proc
         tl.discards_to = proc.discards_to
-        talon = d["talon"] if "talon" in d else d["_lazy"]["talon"]     # only read (State.peek): the rest replaces it
+        talon = st.peek("talon")     # only read: the rest replaces it
         if kind == "halves":
             return self._show_halves(st, tl, talon, proc, declarer)
         take = proc.take if proc.take is not None else len(talon)
         taken = talon[:take]
-        d["talon"] = talon[take:]           # (st.talon = …: the state's own from now on)
+        st.talon = talon[take:]           # the state's own from now on
         if proc.rest_to is not None:
             _give_rest(st, proc)
         tl.exposed = proc.exposed
@@ -351,10 +304,7 @@ class TalonPhase(Phase):
         if stage == "give_up":
             return [_GIVE_UP, _PLAY_ON]
         if stage == "choose":
-            n = len(tl.packets)
-            while len(_TAKE) <= n:
-                _TAKE.append(tuple(A.make(A.PACKET, i) for i in range(len(_TAKE))))
-            return [*_TAKE[n]]
+            return [*_take(len(tl.packets))]
         hand = st.hands[st.to_act]
         proc = tl.proc
         if proc is None:
@@ -368,9 +318,7 @@ class TalonPhase(Phase):
         cards = bits(free or allowed or hand)
         if not cards:
             return []
-        if len(_SINGLES) <= cards[-1]:
-            _pairs(cards[-1])
-        return [*map(_SINGLES.__getitem__, cards)]      # (one card's DISCARD action each)
+        return [*map(_pairs(cards[-1])[1].__getitem__, cards)]      # (one card's DISCARD action each)
 
     def apply(self, st: State, action: int) -> None:
         tl = st.talon_state
@@ -423,8 +371,8 @@ def text(st: State, action: int) -> str:
     W = st.R.words
     kind, arg = A.kind_of(action), A.arg_of(action)
     if kind == A.GIVE_UP:
-        return W.get("give_up", "give up") if arg else W.get("play_on", "play on")
-    return f"{W.get('take', 'take')} {arg + 1}"
+        return W["give_up"] if arg else W["play_on"]
+    return f"{W['take']} {arg + 1}"
 
 
 def observe(st: State, seat: int, obs: dict) -> None:
