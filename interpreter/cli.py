@@ -72,11 +72,12 @@ def cmd_validate(args) -> int:
 def _expand_folders(targets: list[str]) -> list[str]:
     """Each folder named stands for the .stw files under it, sorted (YAML and JSON files in a folder may
     be scenarios, so only a rule file named as such is read in those spellings). A `.stw` link that
-    loops, leads nowhere or to a device is listed too, so that it is reported, not skipped."""
+    loops, leads nowhere or to a device, and a `.stw` that is a named pipe, a device or a socket, is listed too,
+    so that it is reported, not skipped."""
     out: list[str] = []
     for t in targets:
         if os.path.isdir(t):
-            found = sorted(str(p) for p in Path(t).rglob("*.stw") if p.is_file() or p.is_symlink())
+            found = sorted(str(p) for p in Path(t).rglob("*.stw") if not p.is_dir() or p.is_symlink())
             if not found:
                 raise UsageError(f"{t}: a folder with no .stw rule file under it")
             out += [f for f in found if f not in out]
@@ -152,7 +153,7 @@ def cmd_fmt(args) -> int:
     code, diagnostics = format_paths(args.paths or ["."], args.check)
     if diagnostics:
         print(printable(render_all(diagnostics, sources(diagnostics))), file=sys.stderr)
-    return code
+    return max(code, _exit_code(diagnostics))       # an unreadable file (a named pipe, a device): 2
 
 
 def cmd_diff(args) -> int:

@@ -54,6 +54,34 @@ def is_file(path) -> bool:
         return False
 
 
+def special_kind(mode: int) -> str:
+    """What a file that is neither a regular file nor a folder is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def special_file(path) -> str | None:
+    """For a path that names a FIFO, a device or a socket (through links), what it is in words; else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else special_kind(mode)
+
+
+def refuse_special(paths, what: str, file: str = "<command line>", span=None) -> None:
+    """E100 when one of `paths` is a named pipe, a device or a socket: such a file is never opened for
+    reading (a named pipe would wait for a writer)."""
+    kind = next((k for p in paths if (k := special_file(p))), None)
+    if kind:
+        raise DiagnosticError([Diagnostic("E100", f"cannot read {what}: it is {kind}, not a regular file", file, span)])
+
+
 def read_bytes(path, what: str = "file", limit: int = MAX_INPUT) -> bytes:
     """At most `limit` bytes of a regular file (or stdin for '-'); anything else is a diagnostic."""
     if os.fspath(path) == "-":
@@ -69,12 +97,14 @@ def read_bytes(path, what: str = "file", limit: int = MAX_INPUT) -> bytes:
         return data
     shown = check_path(path, what)
     try:
-        with open(shown, "rb") as f:
+        # O_NONBLOCK: opening a named pipe does not wait for a writer, so that it is refused below, not read
+        with os.fdopen(os.open(shown, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0)), "rb") as f:
             info = os.fstat(f.fileno())
             if stat.S_ISDIR(info.st_mode):
                 raise _fail("E100", f"cannot read the {what}: it is a folder", shown)
-            if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
-                raise _fail("E100", f"cannot read the {what}: not a regular file", shown)
+            if not stat.S_ISREG(info.st_mode):
+                raise _fail("E100", f"cannot read the {what}: it is {special_kind(info.st_mode)}, not a regular file",
+                            shown)
             if info.st_size > limit:
                 raise _fail("E101", f"the {what} is larger than {_size(limit)}", shown)
             data = f.read(limit + 1)

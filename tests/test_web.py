@@ -22,6 +22,7 @@ with warnings.catch_warnings():     # Starlette 1.x prefers httpx2 and warns abo
 from starlette.websockets import WebSocketDisconnect
 
 from interpreter.bots import make_bot
+from interpreter.diagnostics import DiagnosticError
 from interpreter.present.terminal import read_save
 from interpreter.web import load_games
 from interpreter.web.app import MAX_MESSAGE, create_app
@@ -293,8 +294,11 @@ def test_saved_tables_resume(tmp_path):
     header, records = read_save(path, GAMES["wien"].rs)     # the format `play --resume` reads
     assert header["people"] == [0, 1] and records[0]["actions"][0] == [1, view["legal"][0]]
     assert len(records[0]["actions"]) == 2
-    table = open_save(path, GAMES)
     old = hub.places[table_id].table
+    with pytest.raises(DiagnosticError, match="another game is writing this save file"):
+        open_save(path, GAMES)          # the server's table still writes it (issue 38: serve --save-dir locks)
+    old.close()
+    table = open_save(path, GAMES)
     assert table.people == [0, 1] and table.kinds[2] == "rule"
     assert table.state.observation(1) == old.state.observation(1)
     assert table.token_of(0) != old.token_of(0)                 # new links for the resumed table
@@ -304,6 +308,9 @@ def test_saved_tables_resume(tmp_path):
     import io
 
     from interpreter.present.terminal import play
+    with pytest.raises(DiagnosticError, match="another game is writing this save file"):
+        play(GAMES["wien"].rs, {}, resume=str(path), inp=io.StringIO("q\n"), out=io.StringIO())
+    table.close()
     out = io.StringIO()
     assert play(GAMES["wien"].rs, {}, resume=str(path), inp=io.StringIO("q\n"), out=out) == 0
     assert "resumed deal 1 after 3 actions" in out.getvalue()

@@ -22,6 +22,7 @@ from interpreter.checks import (
     record_numbers,
     references,
     sits,
+    too_early,
     unread,
     variants,
     words,
@@ -29,7 +30,8 @@ from interpreter.checks import (
 from interpreter.checks.context import Context
 
 PASSES = (references, deck, deal, phases, contracts, options, expressions, features, attributes, variants, words, payments, bounds,
-          sits, unread, rankings, decisions, ladders, auction_calls, family_forms, record_numbers)
+          sits, unread, rankings, decisions, ladders, auction_calls, family_forms, record_numbers,
+          too_early)
 
 
 def run(doc: dict, origins, sources: dict[str, str] | None = None) -> Context:

@@ -8,6 +8,7 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, best_matches
 
 
 def find_scenarios(targets) -> list[Path]:
+    from interpreter.files import special_file
     from interpreter.resources import builtin_games, games_dir
 
     out = []
@@ -18,7 +19,7 @@ def find_scenarios(targets) -> list[Path]:
         p = Path(t)
         if p.is_dir():
             out += sorted(p.rglob("*.yaml"))
-        elif p.is_file():
+        elif p.is_file() or special_file(p) is not None:     # a named pipe: refused when read, never opened
             out.append(p)
         elif t in games:
             folder = games[t].parent

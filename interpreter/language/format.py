@@ -22,6 +22,7 @@ from pathlib import Path
 from lark import Tree
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError
+from interpreter.files import special_file
 from interpreter.language.document import build
 from interpreter.language.parser import parse
 
@@ -214,7 +215,7 @@ def rule_files(paths: list[str]) -> list[Path]:
         path = Path(p)
         if path.is_dir():
             out.extend(sorted(q for q in path.rglob("*.stw") if q.is_file()))
-        elif path.is_file():
+        elif path.is_file() or special_file(path) is not None:   # a named pipe: refused when read, never opened
             out.append(path)
         else:
             raise DiagnosticError([Diagnostic("E100", "no such file or folder", p)])

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
-from interpreter.files import is_file, read_bytes
+from interpreter.files import is_file, read_bytes, refuse_special
 from interpreter.language.document import SourceMap, build, escape
 from interpreter.language.edits import Spans, apply_edit, remove_entry
 from interpreter.language.parser import MAX_BYTES, check_tokens, parse, token_problem
@@ -92,6 +92,7 @@ def resolve(target: str, relative_to: Path | None = None, where: tuple[str, Span
     if found:  # only rule files are read, so that no other file's content can appear in a diagnostic
         raise DiagnosticError([Diagnostic("E130", f"'{target}' is not a rule file: only .stw, .yaml, .yml and .json "
                                           "files are read", file, span, help="give a rule file or a built-in game name")])
+    refuse_special(candidates, f"the rule file '{target}'", file, span)      # a named pipe: E100, never opened
     if p.suffix in RULE_SUFFIXES or "/" in target:
         raise DiagnosticError([Diagnostic("E130", f"cannot find the rule file '{target}'", file, span,
                                           help="give a path to a .stw/.yaml/.json file or a built-in game name")])

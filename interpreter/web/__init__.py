@@ -50,11 +50,7 @@ def serve(args, read_options) -> int:
         print(f"stichwort: error: serve needs the web extra ({', '.join(gone)} missing): "
               "pip install 'stichwort[web]'", file=sys.stderr)
         return 2
-    import uvicorn
-
-    from interpreter.web.app import create_app
     from interpreter.web.hub import Hub
-    from interpreter.web.table import open_save
 
     if not 0 <= args.delay <= 10:
         print("stichwort: error: --delay is a number of seconds from 0 to 10", file=sys.stderr)
@@ -74,6 +70,19 @@ def serve(args, read_options) -> int:
             print(f"stichwort: error: cannot use --save-dir {save_dir}: {err.strerror or err}", file=sys.stderr)
             return 2
     hub = Hub(games, save_dir=save_dir, delay=args.delay)
+    try:
+        return _serve(args, hub)
+    finally:
+        hub.close()
+
+
+def _serve(args, hub) -> int:
+    import uvicorn
+
+    from interpreter.web.app import create_app
+    from interpreter.web.table import open_save
+
+    games = hub.games
     for path in args.resume or []:
         table = open_save(Path(path), games)
         hub.adopt(table)

@@ -77,14 +77,23 @@ class Hub:
                 own = [k for k in free if k in mine]
                 if not own:
                     raise Full(f"your address holds {len(mine)} tables with players at them; finish one first")
-                del self.places[min(own, key=lambda k: self.places[k].touched)]
+                self._drop(min(own, key=lambda k: self.places[k].touched))
         if len(self.places) < self.max_tables:
             return
         idle = [k for k in free if now - self.places[k].touched > limits.IDLE_SECONDS or self.places[k].table.over
                 or (not self.places[k].used and now - self.places[k].touched > limits.UNUSED_SECONDS)]
         if not idle:
             raise Full(f"the server has its {self.max_tables} tables in use; try again later")
-        del self.places[idle[0]]
+        self._drop(idle[0])
+
+    def _drop(self, key: str) -> None:
+        """A table leaves the server; its save file's lock is released."""
+        self.places.pop(key).table.close()
+
+    def close(self) -> None:
+        """The server stops: every table's save file is released."""
+        for place in self.places.values():
+            place.table.close()
 
     def open(self, key: str, kinds: list[str], deals: int = 1, seed: int | None = None, opener: str | None = None) -> Table:
         game = self.games.get(key)

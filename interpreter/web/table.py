@@ -22,8 +22,8 @@ from interpreter.engine import reseating
 from interpreter.engine.seating import chairs
 from interpreter.engine.session import Session
 from interpreter.engine.text import parse
-from interpreter.files import write_atomic
-from interpreter.present.terminal import FORMAT, VERSION, read_save
+from interpreter.files import Busy, FileLock, write_atomic
+from interpreter.present.terminal import FORMAT, VERSION, read_save, save_lock
 
 PERSON = "person"
 RECORD = "stichwort-seat-record"      # what a seat's "save" holds: its own cards and what it heard
@@ -52,7 +52,8 @@ class Game:
 
 class Table:
     def __init__(self, game: Game, kinds: list[str], deals: int = 1, seed: int | None = None,
-                 save_dir: Path | None = None, records: list[dict] | None = None, save_path: Path | None = None):
+                 save_dir: Path | None = None, records: list[dict] | None = None, save_path: Path | None = None,
+                 lock: FileLock | None = None):
         rs = game.rs
         if len(kinds) != game.seats:
             raise Refused(f"{rs.title} has {game.seats} seats, not {len(kinds)}")
@@ -79,6 +80,7 @@ class Table:
         self.ready: set[int] = set()
         self.final: dict | None = None
         self.save_path = save_path or (save_dir / f"{self.id}.save" if save_dir else None)
+        self.lock = lock        # the save's lock, as `play --save` holds it (taken at the first save, else given)
         self.state: Any = None
         self.seating: dict | None = None
         self._resume(records or [])
@@ -220,11 +222,22 @@ class Table:
         if self.save_path is None:
             return
         try:
+            if self.lock is None:
+                lock = FileLock(self.save_path, "save file")
+                lock.acquire()
+                self.lock = lock
             write_atomic(self.save_path, self.save_text(), "save file", mode=0o600)
-        except (DiagnosticError, OSError) as err:
-            text = err.diagnostics[0].message if isinstance(err, DiagnosticError) else str(err)
+        except (DiagnosticError, OSError, Busy) as err:
+            text = err.diagnostics[0].message if isinstance(err, DiagnosticError) else \
+                "another game is writing this save file right now" if isinstance(err, Busy) else str(err)
             print(f"stichwort: warning: table {self.id} is no longer saved: {text}", file=sys.stderr)
             self.save_path = None
+
+    def close(self) -> None:
+        """The table is dropped (or the server stops): its save file is free for another game."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # ---- acting -------------------------------------------------------------------------------------
     def to_act(self) -> int | None:
@@ -308,6 +321,16 @@ class Table:
 def open_save(path: Path, games: dict[str, Game]) -> Table:
     """A table resumed from a save file given on the command line (never from the browser); it goes on
     saving to that file, as `play --resume` does."""
+
+    lock = save_lock(path, force=False)     # a save another game is writing is refused (play --save holds it so)
+    try:
+        return _resume_table(path, games, lock)
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _resume_table(path: Path, games: dict[str, Game], lock: FileLock) -> Table:
     from interpreter.diagnostics import Diagnostic
 
     header, _ = read_save(path)
@@ -325,4 +348,5 @@ def open_save(path: Path, games: dict[str, Game]) -> Table:
     for s in people:
         kinds[s] = PERSON
     game = Game(game.key, game.rs, header["options"])
-    return Table(game, kinds, deals=header["deals"], seed=header.get("seed"), records=records, save_path=path)
+    return Table(game, kinds, deals=header["deals"], seed=header.get("seed"), records=records, save_path=path,
+                 lock=lock)

@@ -66,6 +66,17 @@ class DefenceState:
 _GO, _STAY, _INVITE, _ALONE = A.make(A.DEFEND, 0), A.make(A.DEFEND, 1), A.make(A.INVITE, 0), A.make(A.INVITE, 1)
 
 
+def _first_defender(st: State, first: int | None, declarer: int) -> int:
+    """The defender asked first: `first`, or the next defender after it in turn when it is none (then from the
+    declarer) or no defender (docs/language.md, Totality)."""
+    s = st.seat_after(declarer) if first is None else first
+    for _ in range(st.n):
+        if s in st.defenders:
+            return s
+        s = st.seat_after(s)
+    return st.defenders[0]
+
+
 class DefencePhase(Phase):
     name = "defence"
 
@@ -92,7 +103,10 @@ class DefencePhase(Phase):
             df.compulsory = True
             st.playing = st.active
             return False
-        first = S.first(c) if S.first is not None else st.seat_after(declarer)
+        if not st.defenders:            # nobody to ask (every seat declares)
+            st.playing = st.active
+            return False
+        first = _first_defender(st, S.first(c) if S.first is not None else None, declarer)
         df.queue = [first] + [s for s in st.defenders if s != first]
         st.to_act = df.queue[0]
         df.stage = "ask"

@@ -85,7 +85,10 @@ _ASK.after[_CUT] = KnockState()          # a cut: the deal goes on as dealt
 
 def seat_order(st: State, first: Any) -> tuple[int, ...]:
     """Every seat taking part once, in turn from `first` (the next seat taking part if it does not), worked
-    out once per rule set, first seat and seats taking part."""
+    out once per rule set, first seat and seats taking part. A first seat of none (`partner_of(dealer)` where
+    nobody has a partner) starts from the first seat taking part after the dealer (docs/language.md, Totality)."""
+    if first is None:
+        first = st.seat_after(st.dealer)
     cache = st.R.memos.seat_orders
     key = (first, st.active)
     order = cache.get(key)
@@ -143,6 +146,8 @@ def _step(st: State, ks: KnockState, action: int) -> KnockState:
     kept per rule set and those two)."""
     if action >> A.SHIFT == A.KNOCK:        # (a cut is kept at once: _ASK)
         first = at_state(st.R.knock.choose, st)
+        if first is None:               # as seat_order: from the dealer's left, which the key must then name
+            first = st.seat_after(st.dealer)
         roots = st.R.memos.knock_roots
         key = (first, st.active)
         nxt = roots.get(key)
