@@ -68,14 +68,18 @@ def use_local() -> None:
 
 
 _held = 0                   # inside how many results being folded
-_pending = False            # a stop signal came while one was
+_looping = 0                # inside how many run_ordered loops (which look at _pending between jobs)
+_pending = False            # a stop signal came while one of the two was
 
 
 def stop(signum, frame) -> None:
-    """The handler of Ctrl-C, SIGTERM and SIGHUP (present/boundary.stop_signals installs it): a
-    KeyboardInterrupt, held back while a result is being folded (see _whole)."""
+    """The handler of Ctrl-C, SIGTERM and SIGHUP (present/boundary.stop_signals installs it). Inside a
+    run_ordered loop it only notes the signal, and the loop stops after the job in hand (a chunk of at most
+    MAX_CHUNK deals): an exception raised at an arbitrary point can land in a finaliser or a callback, where
+    Python prints and drops it, and the run would go on. Elsewhere (a game in the terminal waiting for a
+    key) a KeyboardInterrupt, held back while a result is being folded (see _whole)."""
     global _pending
-    if _held:
+    if _held or _looping:
         _pending = True
         return
     raise KeyboardInterrupt
@@ -91,45 +95,71 @@ def _whole(on_result: Callable) -> Callable:
             return on_result(result)
         finally:
             _held -= 1
-            if not _held and _pending:
+            if not _held and not _looping and _pending:
                 _pending = False
                 raise KeyboardInterrupt
     return run
 
 
+def _stopped() -> bool:
+    """Whether a stop signal came since the loop began (and forget it: the loop ends)."""
+    global _pending
+    if _pending:
+        _pending = False
+        return True
+    return False
+
+
 def run_ordered(fn: Callable, jobs: Iterable, workers: int, on_result: Callable) -> bool:
     """Call `on_result(fn(job))` for every job, in order; with workers, at most 2 × workers jobs are
-    in flight. Returns False if interrupted by Ctrl-C (the results so far have been passed on)."""
+    in flight. Returns False if stopped by Ctrl-C, SIGTERM or SIGHUP (the results so far have been
+    passed on)."""
+    global _looping, _pending
     on_result = _whole(on_result)
     if _BACKEND is not None:
         from interpreter.harness.distributed import run_on_ray
 
         return run_on_ray(fn, jobs, _BACKEND[1], on_result)
+    _looping += 1
+    if _looping == 1:
+        _pending = False
     try:
-        if workers <= 1:
-            for job in jobs:
-                on_result(fn(job))
-            return True
-        import concurrent.futures as cf
-
-        with cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt) as pool:
-            pending: deque = deque()
-            it = iter(jobs)
-            try:
-                for job in it:
-                    pending.append(pool.submit(fn, job))
-                    if len(pending) >= 2 * workers:
-                        on_result(pending.popleft().result())
-                while pending:
-                    on_result(pending.popleft().result())
-            except KeyboardInterrupt:
-                for f in pending:
-                    f.cancel()
-                pool.shutdown(wait=True, cancel_futures=True)
-                return False
-        return True
+        return _local(fn, jobs, workers, on_result)
     except KeyboardInterrupt:
         return False
+    finally:
+        _looping -= 1
+
+
+def _local(fn: Callable, jobs: Iterable, workers: int, on_result: Callable) -> bool:
+    if workers <= 1:
+        for job in jobs:
+            on_result(fn(job))
+            if _stopped():
+                return False
+        return True
+    import concurrent.futures as cf
+
+    with cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt) as pool:
+        pending: deque = deque()
+        it = iter(jobs)
+        finished = True
+        for job in it:
+            pending.append(pool.submit(fn, job))
+            if len(pending) >= 2 * workers:
+                on_result(pending.popleft().result())
+                if _stopped():
+                    finished = False
+                    break
+        while finished and pending:
+            on_result(pending.popleft().result())
+            if _stopped():
+                finished = False
+        if not finished:
+            for f in pending:
+                f.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+        return finished
 
 
 def _exact(v) -> Fraction:
