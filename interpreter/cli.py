@@ -432,6 +432,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--set", action="append", metavar="NAME=VALUE", help="a table option (with one game)")
     sv.add_argument("--save-dir", metavar="DIR", type=file_arg, help="keep every table's save file in DIR")
     sv.add_argument("--resume", action="append", metavar="FILE", type=file_arg, help="open a table from a save file")
+    sv.add_argument("--force", action="store_true", help="let --resume open a save another game is writing (both then write it)")
     sv.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves (default 0.6)")
     sv.set_defaults(func=cmd_serve)
 

@@ -244,6 +244,36 @@ def test_a_web_table_locks_its_save_and_serve_resume_of_a_locked_save_exits_2(tm
     assert code == 2 and "another game is writing this save file right now" in out, out
 
 
+def test_serve_force_resumes_a_locked_save_and_writes_it_as_play_force_does(tmp_path, capsys):
+    pytest.importorskip("starlette")
+    from interpreter.files import FileLock
+    from interpreter.web import load_games
+    from interpreter.web.hub import Hub
+    from interpreter.web.table import open_save
+
+    games = load_games(["simple"])
+    hub = Hub(games, save_dir=tmp_path, seed=1)
+    first = hub.open("simple", ["person", "rule", "rule"])
+    first.persist()
+    save = tmp_path / f"{first.id}.save"
+    hub.close()
+    held = FileLock(save, "save file")       # a game in the terminal holds it
+    held.acquire()
+    try:
+        with pytest.raises(Exception, match="another game is writing this save file"):
+            open_save(save, games)
+        table = open_save(save, games, force=True)
+        save.write_text(save.read_text(encoding="utf-8") + "\n", encoding="utf-8")     # changed by the other game
+        table.persist()
+        assert table.save_path == save and table.lock is None
+        assert save.read_text(encoding="utf-8") == table.save_text()                    # written all the same
+        assert "no longer saved" not in capsys.readouterr().err
+        code, out = run(["serve", "--resume", str(save), "--force", "simple", "--host", "256.0.0.1"], capsys)
+        assert code == 2 and "cannot serve on 256.0.0.1" in out, out     # past the lock: no such address here
+    finally:
+        held.release()
+
+
 def test_two_web_tables_on_one_save_the_second_stops_saving(tmp_path, capsys):
     pytest.importorskip("starlette")
     from interpreter.web import load_games

@@ -84,7 +84,7 @@ def _serve(args, hub) -> int:
 
     games = hub.games
     for path in args.resume or []:
-        table = open_save(Path(path), games)
+        table = open_save(Path(path), games, force=bool(getattr(args, "force", False)))
         hub.adopt(table)
         for s in table.people:
             print(f"resumed {path}: seat {s} at http://{args.host}:{args.port}/table/{table.id}#{table.token_of(s)}")

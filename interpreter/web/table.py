@@ -53,7 +53,7 @@ class Game:
 class Table:
     def __init__(self, game: Game, kinds: list[str], deals: int = 1, seed: int | None = None,
                  save_dir: Path | None = None, records: list[dict] | None = None, save_path: Path | None = None,
-                 lock: FileLock | None = None):
+                 lock: FileLock | None = None, forced: bool = False):
         rs = game.rs
         if len(kinds) != game.seats:
             raise Refused(f"{rs.title} has {game.seats} seats, not {len(kinds)}")
@@ -81,6 +81,7 @@ class Table:
         self.final: dict | None = None
         self.save_path = save_path or (save_dir / f"{self.id}.save" if save_dir else None)
         self.lock = lock        # the save's lock, as `play --save` holds it (taken at the first save, else given)
+        self.forced = forced    # serve --force: the save is written without its lock (another game holds it)
         self.state: Any = None
         self.seating: dict | None = None
         self._resume(records or [])
@@ -222,7 +223,7 @@ class Table:
         if self.save_path is None:
             return
         try:
-            if self.lock is None:
+            if self.lock is None and not self.forced:
                 lock = FileLock(self.save_path, "save file")
                 lock.acquire()
                 self.lock = lock
@@ -318,19 +319,21 @@ class Table:
         return False
 
 
-def open_save(path: Path, games: dict[str, Game]) -> Table:
+def open_save(path: Path, games: dict[str, Game], force: bool = False) -> Table:
     """A table resumed from a save file given on the command line (never from the browser); it goes on
-    saving to that file, as `play --resume` does."""
+    saving to that file, as `play --resume` does. A save another game is writing is refused (play --save
+    holds it so), unless `force`: then this table writes it all the same, as `play --force` does."""
 
-    lock = save_lock(path, force=False)     # a save another game is writing is refused (play --save holds it so)
+    lock = save_lock(path, force=force)
     try:
         return _resume_table(path, games, lock)
     except BaseException:
-        lock.release()
+        if lock is not None:
+            lock.release()
         raise
 
 
-def _resume_table(path: Path, games: dict[str, Game], lock: FileLock) -> Table:
+def _resume_table(path: Path, games: dict[str, Game], lock: FileLock | None) -> Table:
     from interpreter.diagnostics import Diagnostic
 
     header, _ = read_save(path)
@@ -349,4 +352,4 @@ def _resume_table(path: Path, games: dict[str, Game], lock: FileLock) -> Table:
         kinds[s] = PERSON
     game = Game(game.key, game.rs, header["options"])
     return Table(game, kinds, deals=header["deals"], seed=header.get("seed"), records=records, save_path=path,
-                 lock=lock)
+                 lock=lock, forced=lock is None)
