@@ -15,15 +15,6 @@ ENGINES = ("generated", "interpreter")
 N, E, S, W = 0, 1, 2, 3
 
 
-@pytest.fixture(params=ENGINES)
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
-    return request.param
-
-
 def deal(seed: int = 1, dealer: int = N, name: str = "bridge", **options):
     return new_game(load(name), seed=seed, dealer=dealer, options=options or None)
 

@@ -20,15 +20,6 @@ STRAINS = ["C", "D", "H", "S", "NT"]                 # lowest first (BRIDGE-AUC-
 BIDS = [f"bid {level}{strain}" for level in range(1, 8) for strain in STRAINS]
 
 
-@pytest.fixture(params=("generated", "interpreter"))
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
-    return request.param
-
-
 def deal(seed: int = 1, dealer: int = N, name: str = "bridge"):
     return new_game(load(name), seed=seed, dealer=dealer)
 

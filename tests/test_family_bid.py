@@ -17,17 +17,7 @@ from tests.helpers import act, legal_texts
 
 HERE = Path(__file__).parent / "family_bid"
 DUEL = str(HERE / "duel-skat.stw")
-ENGINES = ("generated", "interpreter")
 F, M, R = 1, 2, 0           # dealer 0: forehand on his left, middlehand, and the dealer is rearhand
-
-
-@pytest.fixture(params=ENGINES)
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
-    return request.param
 
 
 def deal(seed: int = 1, **options):

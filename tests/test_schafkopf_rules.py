@@ -20,15 +20,6 @@ HANDS = {A: ["QC", "QS", "JC", "JH", "AH", "10H", "7S", "9D"],
          D: ["AD", "10D", "KD", "8D", "7D", "8S", "8C", "7C"]}
 
 
-@pytest.fixture(params=("generated", "interpreter"))
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
-    return request.param
-
-
 def start(hands=HANDS, dealer: int = D, name: str = "schafkopf"):
     return new_game(load(name), deal={"hands": [hands[s] for s in (A, B, C, D)], "talon": []}, dealer=dealer)
 

@@ -16,8 +16,6 @@ import pytest
 from interpreter import cli, load
 from interpreter.engine import RuleRuntimeError, new_game
 
-ENGINES = ("generated", "interpreter")
-
 
 def variant(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "house.stw"
@@ -35,15 +33,6 @@ def play_until_made(rs, seeds=range(40)):
         if st.result()["declarer"] is not None:
             return st
     raise AssertionError("no deal had a declarer")
-
-
-@pytest.fixture(params=ENGINES)
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
-    return request.param
 
 
 def test_a_payment_to_nobody_stops_the_deal_with_the_row_located(tmp_path, engine):

@@ -12,15 +12,7 @@ from interpreter import cli, load
 from interpreter.engine import RuleRuntimeError, new_game
 from tests.helpers import act, legal_texts
 
-ENGINES = ("generated", "interpreter")
-
-
-@pytest.fixture(params=ENGINES, autouse=True)
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
+pytestmark = pytest.mark.usefixtures("engine")     # every test under both backends (tests/conftest.py)
 
 
 def variant(tmp_path: Path, choices: str):

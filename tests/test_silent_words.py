@@ -15,16 +15,10 @@ from interpreter.engine import new_game
 from interpreter.engine.text import parse
 from tests.helpers import legal_texts
 
-ENGINES = ("generated", "interpreter")
 BASE = Path(__file__).resolve().parent / "diagnostics" / "cases" / "helpers" / "kontra_base.stw"
 
 
-@pytest.fixture(params=ENGINES, autouse=True)
-def engine(request, monkeypatch):
-    if request.param == "interpreter":
-        monkeypatch.setenv("STICHWORT_ENGINE", "interpreter")
-    else:
-        monkeypatch.delenv("STICHWORT_ENGINE", raising=False)
+pytestmark = pytest.mark.usefixtures("engine")     # every test under both backends (tests/conftest.py)
 
 
 def variant(tmp_path: Path, base: str, body: str):
