@@ -157,10 +157,15 @@ def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
 
 
 def tricks_total(st) -> int:
-    """The tricks of this deal: the cards each player was dealt."""
+    """The tricks of this deal: the cards each player was dealt (worked out once a deal: the state's
+    `_tricks`, -1 until then; the hands dealt and the seats taking part never change)."""
     if st.R.deal_hand is None:
         return int(st.R.rs.hand_size)
-    return max([st.dealt_hands[s].bit_count() for s in st.active], default=0)
+    total = st._tricks
+    if total < 0:
+        dealt = st.dealt_hands
+        total = st._tricks = max([dealt[s].bit_count() for s in st.active], default=0)
+    return total
 
 
 def turned_up(st) -> int | None:

@@ -106,14 +106,15 @@ class AuctionPhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         au = st.auction
-        pos = au.key
-        if pos is not None:         # a position met before: its answer (a new list: callers may change it)
-            got = st.R.auction.legal_memo.get(pos)
+        R = st.R
+        S = R.auction
+        # where the conditions read the position alone: what they read of it (auction_keys), else the position
+        pos = au.key if S.legal_key is None else S.legal_key(st)
+        if pos is not None:         # met before: its answer (a new list: callers may change it)
+            got = S.legal_memo.get(pos)
             if got is not None:
                 return [*got]
         me = st.to_act
-        R = st.R
-        S = R.auction
         if au.contest and self._reveal_due(st, me):     # (the contracts revealed may read anything: not kept)
             out = self._reveals(st, me)
             if not (S.first_must_name and not au.reveals and out):
