@@ -108,8 +108,11 @@ class AuctionPhase(Phase):
         au = st.auction
         R = st.R
         S = R.auction
-        # where the conditions read the position alone: what they read of it (auction_keys), else the position
-        pos = au.key if S.legal_key is None else S.legal_key(st)
+        # at a position (none: a state written from outside, nothing kept applies), what the conditions read of
+        # it where that is known (auction_keys), else the position itself
+        pos = au.key
+        if pos is not None and S.legal_key is not None:
+            pos = S.legal_key(st)
         if pos is not None:         # met before: its answer (a new list: callers may change it)
             got = S.legal_memo.get(pos)
             if got is not None:
