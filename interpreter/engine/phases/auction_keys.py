@@ -15,6 +15,8 @@ contest) read more: an auction with any keeps the position as its key."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import repeat
+from operator import attrgetter, is_not
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.phases.conditions import reads
@@ -26,7 +28,11 @@ if TYPE_CHECKING:
 
 
 def _spoken(calls: list) -> tuple:
-    return tuple(x is not None for x in calls)
+    """Per seat, whether it has a call there (`x is not None` of each, in one map)."""
+    return tuple(map(is_not, calls, _NONE))
+
+
+_NONE = repeat(None)
 
 
 def _ids(calls: list) -> tuple:
@@ -41,7 +47,7 @@ _PARTS: dict[str, Callable[[AuctionState], Any] | None] = {
     "dealer": None, "me": None, "this": None, "side": None, "item": None, "seats": None, "players": None,
     "active": None, "pass": None, "high": None, "holder": None, "double_level": None,
     "turn": lambda au: len(au.calls),
-    "passes": lambda au: au.passes,
+    "passes": attrgetter("passes"),
     "bids": lambda au: tuple(au.calls),        # (seat, label) pairs
     "last_call": lambda au: tuple(au.calls),
     # functions
@@ -66,7 +72,26 @@ def legal_key(texts: list[Any], lets: Mapping[str, Any], values: frozenset, func
     getters = tuple(dict.fromkeys(g for name, g in _PARTS.items()
                                   if g is not None and any(reads(tree, name, lets) for tree in trees)))
 
-    def key(st: State) -> tuple:
-        au = st.auction
-        return (st.to_act, st.dealer, id(au.high_call), au.holder, au.doubled, au.doubler, *[g(au) for g in getters])
+    # (one key function per number of parts: no loop over them on every call)
+    if not getters:
+        def key(st: State) -> tuple:
+            au = st.auction
+            return (st.to_act, st.dealer, id(au.high_call), au.holder, au.doubled, au.doubler)
+    elif len(getters) == 1:
+        (g1,) = getters
+
+        def key(st: State) -> tuple:
+            au = st.auction
+            return (st.to_act, st.dealer, id(au.high_call), au.holder, au.doubled, au.doubler, g1(au))
+    elif len(getters) == 2:
+        g1, g2 = getters
+
+        def key(st: State) -> tuple:
+            au = st.auction
+            return (st.to_act, st.dealer, id(au.high_call), au.holder, au.doubled, au.doubler, g1(au), g2(au))
+    else:
+        def key(st: State) -> tuple:
+            au = st.auction
+            return (st.to_act, st.dealer, id(au.high_call), au.holder, au.doubled, au.doubler,
+                    *[g(au) for g in getters])
     return key
