@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import interpreter.engine.builtins as B
 from interpreter.codegen.reads import _STRING, TOP, reads
-from interpreter.codegen.source import G, _as_num, _replaced, hoist
+from interpreter.codegen.source import G, _as_num, _replaced, hoist, mirrors
 from interpreter.codegen.templates import LOOP_INVARIANT, REDUCTIONS
 from interpreter.engine import figures
 
@@ -262,8 +262,8 @@ def _side_body(gen: ExprGen, side_fn: str) -> str | None:
     return "".join(out)
 
 
-# what figures.py's questions read, as when figure_question was written (a changed implementation is asked
-# as it is until figure_question is brought in step)
+# what figures.py's questions read, as when figure_question was written (as they declare it,
+# interpreter/registry.Reads: a changed implementation is asked as it is until figure_question is brought in step)
 _QUESTIONS = {
     "achieved": ("st", "_con", "figures", "get", "isinstance", "str", "_figure", "type", "tuple", "len", "_side",
                  "announce", "given", "name", "allowed", "bool", "set", "_made", "goal"),
@@ -285,7 +285,7 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     impl = B.FUNCTIONS.get(name)
     if (name not in ("achieved", "attempted") or impl is not getattr(figures, name) or len(args) != 2
             or not args[0].const or not isinstance(args[0].value, str)
-            or any(getattr(figures, n).__code__.co_names != names for n, names in _QUESTIONS.items())):
+            or not all(mirrors(getattr(figures, n), "figure_question", names) for n, names in _QUESTIONS.items())):
         return None
     f = args[0].value
     found = {id(fig): fig for con in gen.contracts.values() if (fig := con.figures.get(f)) is not None}
