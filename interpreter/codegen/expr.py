@@ -365,7 +365,8 @@ class ExprGen:
         if op == "^":     # of whole numbers a whole number (or an error)
             if (a.const and type(a.value) is int and -2 <= a.value <= 2
                     and mirrors(POWER_SOURCE[1], "POWER_SOURCE", POWER_SOURCE[2])):
-                return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
+                base = a.src if a.value >= 0 else f"({a.src})"     # `-2 ** n` would be -(2 ** n)
+                return G(POWER_SOURCE[0].format(base, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in _CMP or op in ("==", "!="):
             ua, ub = units_of(a, self.point_den), units_of(b, self.point_den)
