@@ -365,7 +365,7 @@ class ExprGen:
         if op == "^":     # of whole numbers a whole number (or an error)
             if (a.const and type(a.value) is int and -2 <= a.value <= 2
                     and mirrors(POWER_SOURCE[1], "POWER_SOURCE", POWER_SOURCE[2])):
-                base = a.src if a.value >= 0 else f"({a.src})"     # `-2 ** n` would be -(2 ** n)
+                base = a.src if a.value >= 0 else f"({a.src})"     # (`-2 ** n` is -(2 ** n))
                 return G(POWER_SOURCE[0].format(base, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in _CMP or op in ("==", "!="):
