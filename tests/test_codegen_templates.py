@@ -106,23 +106,22 @@ def test_each_value_template_reads_what_its_implementation_reads(name):
 def test_count_in_of_a_suit_is_written_as_the_states_reading():
     """Hearts' `broken` counts the hearts left in every hand: the generated code reads each hand's count
     (st.count_in with the suit's mask), not through the built-in's function."""
-    from interpreter.engine import new_game
+    from interpreter.engine.rules import compile_rules
     from interpreter.pipeline import load
     from interpreter.resources import games_dir
 
-    st = new_game(load(games_dir() / "hearts" / "hearts-openspiel.stw"), seed=1)
-    source = st.R.generated.source
+    source = compile_rules(load(games_dir() / "hearts" / "hearts-openspiel.stw"), engine="generated").generated.source
     assert "st.count_in(" in source and "built-in function 'count_in'" not in source
 
 
 def test_tricks_total_of_a_rule_set_dealing_whole_hands_is_a_constant_of_the_generated_code():
     """Königrufen deals every hand in full (no `deal.hand`): its generated code has the number of tricks as a
     constant, never the call (codegen/expr.py folds it while deals.tricks_total reads what it mirrors)."""
-    from interpreter.engine import new_game
+    from interpreter.engine.rules import compile_rules
     from interpreter.pipeline import load
     from interpreter.resources import games_dir
 
-    source = new_game(load(games_dir() / "koenigrufen" / "koenigrufen.stw"), seed=1).R.generated.source
+    source = compile_rules(load(games_dir() / "koenigrufen" / "koenigrufen.stw"), engine="generated").generated.source
     assert "tricks_total" in source and "deals.tricks_total(st)" not in source
 
 
@@ -339,4 +338,28 @@ def test_the_operator_templates_give_what_the_reference_gives():
                 for g in forms:
                     if (got := ev(g.src, a0=a, a1=b)) != want:
                         differ.append(("CMP", op, a, b, g.src, got, want))
+    assert not differ[:5], len(differ)
+
+
+def test_a_built_in_declared_to_read_only_the_state_me_and_this_gives_the_same_whatever_else_is_bound():
+    """builtins.READS names each built-in that reads names bound in the activation (or hands it on to what may):
+    every other one gives the same with names bound there as without (codegen binds them only where read)."""
+    from interpreter.engine.context import Ctx
+
+    differ = []
+    for path, st in islice(_states(), 0, None, 2):
+        bare = Ctx(st, st.to_act if st.to_act >= 0 else None, st.final)
+        bound = Ctx(st, bare.me, bare.this)
+        bound.vars.update(s=0, t=1, side=(0,), item="x", p0=1)
+        pool = _any_args(st)
+        for name, fn, value in [*((n, f, True) for n, f in B.VALUES.items()),
+                                *((n, f, False) for n, f in B.FUNCTIONS.items())]:
+            if not B.reads_state_only(name):
+                continue
+            arity = fn.__code__.co_argcount - 1
+            for args in ([()] if value else [(a,) for a in pool] if arity == 1 else
+                         [(a, b) for a in pool[:6] for b in pool[:6]]):
+                if (_outcome(lambda f=fn, a=args, c=bare: f(c, *a))
+                        != _outcome(lambda f=fn, a=args, c=bound: f(c, *a))):
+                    differ.append((path, name, args))
     assert not differ[:5], len(differ)

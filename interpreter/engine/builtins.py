@@ -378,8 +378,8 @@ for _name, _paths in FUNCTION_READS.items():
 # What each built-in reads of the activation besides the state, `me` and `this` (engine/context.Ctx), as
 # it declares it: the names bound in `c.vars` it reads, or HANDS_ON where it hands the activation on to
 # a compiled expression (a contract's goal, a figure's question), which reads at most TOP. A built-in not
-# named here reads nothing else. Code generation (interpreter/backends.py) and the auction's conditions
-# (phases/conditions.py) rely on it: tests/test_builtins_reads.py holds it against the implementations.
+# named here reads nothing else. Code generation (interpreter/codegen/reads.py) and the auction's conditions
+# (phases/conditions.py) rely on it: tests/test_codegen_templates.py holds it against what they give.
 HANDS_ON = None
 READS: dict[str, frozenset[str] | None] = {
     "side": frozenset({"side"}),
