@@ -18,6 +18,7 @@ from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.readings import Readings
 from interpreter.engine.views import action_text
+from interpreter.registry import reads
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.after_purchase import AfterPurchaseState
@@ -231,6 +232,7 @@ class State(Readings):
 
     # ---- the declarer and the sides ----------------------------------------------------------------
     @property
+    @reads("_declarer", mirrors=("declarer_source",))
     def declarer(self) -> int | None:
         return self._declarer
 
