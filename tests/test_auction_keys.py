@@ -52,7 +52,7 @@ def test_tarok_keeps_few_answers_for_many_positions():
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
     assert len(R.auction.positions) > 1000
-    assert 0 < len(R.auction.legal_memo) < 400
+    assert 0 < len(R.auction.legal_by_key) < 400
 
 
 @pytest.mark.parametrize("game", ["wien", "croatian"])

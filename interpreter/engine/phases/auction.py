@@ -108,13 +108,19 @@ class AuctionPhase(Phase):
         au = st.auction
         R = st.R
         S = R.auction
-        # at a position (none: a state written from outside, nothing kept applies), what the conditions read of
-        # it where that is known (auction_keys), else the position itself
+        # at a position (none: a state written from outside, nothing kept applies) met before: its answer (a new
+        # list: callers may change it); else, where what the conditions read of it is known (auction_keys), the
+        # answer kept for that (kept for the position too: the next time it costs one look-up)
         pos = au.key
-        if pos is not None and S.legal_key is not None:
-            pos = S.legal_key(st)
-        if pos is not None:         # met before: its answer (a new list: callers may change it)
-            got = S.legal_memo.get(pos)
+        by = None
+        if pos is not None:
+            memo = S.legal_memo
+            got = memo.get(pos)
+            if got is None and S.legal_key is not None:
+                by = S.legal_key(st)
+                got = S.legal_by_key.get(by)
+                if got is not None and len(memo) < _MEMO_BOUND:
+                    memo[pos] = got
             if got is not None:
                 return [*got]
         me = st.to_act
@@ -193,9 +199,12 @@ class AuctionPhase(Phase):
         if S.pass_allowed is ALWAYS or S.pass_allowed(c):
             out.append(_PASS)
         if pos is not None:
+            kept = tuple(out)
             memo = S.legal_memo
             if len(memo) < _MEMO_BOUND:
-                memo[pos] = tuple(out)
+                memo[pos] = kept
+            if by is not None and len(S.legal_by_key) < _MEMO_BOUND:
+                S.legal_by_key[by] = kept
         return out
 
     def _reveals(self, st: State, me: int) -> list[int]:

@@ -61,7 +61,8 @@ class AuctionSettings:
     # (POSITION_VALUES, POSITION_FUNCTIONS): the calls allowed are then a function of the position (AuctionState.key)
     positional: bool = False
     legal_memo: dict = field(default_factory=dict)  # position → the actions allowed there (AuctionPhase.legal)
-    legal_key: Any = None       # state → the key of legal_memo where positional (phases/auction_keys.py); None: the position
+    legal_key: Any = None       # state → what the conditions read of the position (phases/auction_keys.py); None: unknown
+    legal_by_key: dict = field(default_factory=dict)    # … → the actions allowed there (AuctionPhase.legal)
     # (position, action) → (the auction's state after the step there, the next seat or -1: over), where
     # `ends` and `exclude` read no more than the calls' conditions (AuctionPhase.apply); None: each step
     # worked out. The states kept are shared with the deals that reach them, and never written
