@@ -157,7 +157,7 @@ def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
-@reads("R.deal_hand", "int", "R.rs.hand_size", "max", "active", "dealt_hands", "bit_count")
+@reads("R.deal_hand", "int", "R.rs.hand_size", "max", "active", "dealt_hands", "bit_count", "_tricks")
 def tricks_total(st) -> int:
     """The tricks of this deal: the cards each player was dealt (worked out once a deal: the state's
     `_tricks`, -1 until then; the hands dealt and the seats taking part never change)."""
