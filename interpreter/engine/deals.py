@@ -159,8 +159,8 @@ def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
 
 @reads("R.deal_hand", "int", "R.rs.hand_size", "max", "active", "dealt_hands", "bit_count", "_tricks")
 def tricks_total(st) -> int:
-    """The tricks of this deal: the cards each player was dealt (worked out once a deal: the state's
-    `_tricks`, -1 until then; the hands dealt and the seats taking part never change)."""
+    """The tricks of this deal: the cards each player was dealt (worked out once a deal, as the state is made:
+    its `_tricks`, -1 until then; the hands dealt and the seats taking part never change)."""
     if st.R.deal_hand is None:
         return int(st.R.rs.hand_size)
     total = st._tricks

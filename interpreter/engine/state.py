@@ -191,6 +191,9 @@ class State(Readings):
             self._ring()
             seats = memos.state_seats[dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
         d["active"], d["teams"], d["partner"], d["_seat_ring"] = seats
+        if rules.deal_hand is not None:     # the tricks of a deal of shorter hands, read often (deals.tricks_total)
+            dealt = d["dealt_hands"]
+            d["_tricks"] = max([dealt[s].bit_count() for s in d["active"]], default=0)
         # the accounts
         if accounts is None and not rules.account_initial:
             start = _zero_accounts(rules)       # only read, as start_accounts (shared)
