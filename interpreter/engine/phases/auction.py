@@ -114,13 +114,13 @@ class AuctionPhase(Phase):
         pos = au.key
         by = None
         if pos is not None:
-            memo = S.legal_memo
-            got = memo.get(pos)
+            kept_at = S.legal_memo
+            got = kept_at.get(pos)
             if got is None and S.legal_key is not None:
                 by = S.legal_key(st)
                 got = S.legal_by_key.get(by)
-                if got is not None and len(memo) < _MEMO_BOUND:
-                    memo[pos] = got
+                if got is not None and len(kept_at) < _MEMO_BOUND:
+                    kept_at[pos] = got
             if got is not None:
                 return [*got]
         me = st.to_act
@@ -200,9 +200,9 @@ class AuctionPhase(Phase):
             out.append(_PASS)
         if pos is not None:
             kept = tuple(out)
-            memo = S.legal_memo
-            if len(memo) < _MEMO_BOUND:
-                memo[pos] = kept
+            kept_at = S.legal_memo
+            if len(kept_at) < _MEMO_BOUND:
+                kept_at[pos] = kept
             if by is not None and len(S.legal_by_key) < _MEMO_BOUND:
                 S.legal_by_key[by] = kept
         return out
