@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
+
+from interpreter.model.nodes import Node
 
 Expr = Any          # an expression as written: its text, or a constant (a number, a truth, a card's code)
 
@@ -13,6 +16,13 @@ class Expression:
     """An expression the rule file writes: its source (text, or a constant) and its place, a dotted path."""
     source: Expr
     at: str = ""
+
+    @cached_property
+    def node(self) -> Node:
+        """The expression as a typed node (model/nodes.py), parsed once by the front end (language/nodes.py)."""
+        from interpreter.language.nodes import node_of
+
+        return node_of(self.source)
 
 
 def given(record: Mapping[str, Any], key: str, at: str) -> Expression | None:
