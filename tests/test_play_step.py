@@ -71,7 +71,7 @@ def test_apply_checks_against_the_memo_and_without_it() -> None:
 
 def test_a_side_that_decides_and_or_leaves_the_other_side_ungenerated() -> None:
     from interpreter.codegen.expr import ExprGen
-    from interpreter.language.nodes import node_of
+    from interpreter.model.expression import node_of
 
     R = compile_rules(load("wien"))
     constants: dict = {}

@@ -33,7 +33,7 @@ from interpreter.engine import rules as engine_rules
 from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.context import Ctx
 from interpreter.engine.readings import point_tables
-from interpreter.language.nodes import as_tuple, text_of
+from interpreter.model.expression import as_tuple, text_of
 
 
 class Module:

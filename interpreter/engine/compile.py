@@ -19,8 +19,7 @@ import interpreter.engine.builtins as B
 from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.card_values import gives_cards
 from interpreter.engine.errors import RuleRuntimeError
-from interpreter.language.nodes import node_of as parsed
-from interpreter.model.expression import Expression
+from interpreter.model.expression import node_of
 from interpreter.model.nodes import (
     TAG,
     Attr,
@@ -36,7 +35,6 @@ from interpreter.model.nodes import (
     Not,
     Num,
     Str,
-    is_node,
 )
 
 Fn = Callable[[Any], Any]
@@ -183,7 +181,7 @@ class Compiler:
 
     def text(self, expr: Any) -> Fn:
         """An expression of the model (model/expression.Expression), a node, or what the engine writes itself:
-        a constant, or text (language/nodes.node_of)."""
+        a constant, or text (model/expression.node_of)."""
         if expr is None or isinstance(expr, (bool, int)):
             value = expr
             return self._record(lambda c: value, "expr", Const(value))
@@ -343,16 +341,6 @@ class Compiler:
 
 _MISSING = object()
 _METHODS = {cls: "_" + tag for cls, tag in TAG.items()}
-
-
-def node_of(expr: Any) -> Node:
-    """The node of an expression of the model, a node as is, else what the engine writes itself (text or a
-    constant) parsed by the front end."""
-    if isinstance(expr, Expression):
-        return expr.node
-    if is_node(expr):
-        return expr
-    return parsed(expr)
 
 
 def account_named(node: Node) -> str | None:

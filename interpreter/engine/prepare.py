@@ -11,8 +11,9 @@ from typing import Any
 
 from interpreter.engine import figures
 from interpreter.engine.builtins import card_value
-from interpreter.engine.compile import Compiler, Fn, Ref, node_of
+from interpreter.engine.compile import Compiler, Fn, Ref
 from interpreter.engine.errors import RuleRuntimeError
+from interpreter.model.expression import node_of
 from interpreter.model.game import Option, Packet
 from interpreter.model.nodes import Node, names_in
 from interpreter.model.ruleset import Ruleset

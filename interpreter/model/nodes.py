@@ -1,4 +1,4 @@
-"""An expression of a rule file as typed nodes: parsed once by the front end (language/nodes.py), read by the
+"""An expression of a rule file as typed nodes: parsed once by the front end (model/expression.py), read by the
 engine's compiler, its conditions and plans and by the code generator, which match on the node's class.
 
 Every node is frozen and has named fields, and `span`: where it is written in the expression's text (line 1,

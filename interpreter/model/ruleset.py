@@ -2,7 +2,7 @@
 
 Cards become indices 0..n-1 so that a hand is an int bitmask; suits and groups become masks;
 card points become exact fractions. Each expression of the model (model/expression.Expression) carries
-its typed node (model/nodes.py), parsed once by the front end (language/nodes.py).
+its typed node (model/nodes.py), parsed once by the front end (model/expression.py).
 """
 from __future__ import annotations
 

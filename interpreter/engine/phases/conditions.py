@@ -28,9 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import interpreter.engine.builtins as B
-from interpreter.engine.compile import attr, contains, node_of
-from interpreter.language.nodes import reprints
-from interpreter.model.expression import Expression
+from interpreter.engine.compile import attr, contains
+from interpreter.model.expression import Expression, node_of, reprints
 from interpreter.model.nodes import (
     Attr,
     Bin,
