@@ -62,23 +62,7 @@ from interpreter.codegen.templates import (
 from interpreter.engine import compile as X
 from interpreter.engine import deals
 from interpreter.engine.card_values import gives_cards
-from interpreter.model.nodes import (
-    TAG,
-    Attr,
-    Bin,
-    Call,
-    Comp,
-    Const,
-    If,
-    ListOf,
-    Name,
-    Neg,
-    Node,
-    Not,
-    Num,
-    Str,
-    sub_nodes,
-)
+from interpreter.model import nodes as N
 
 # what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
 _TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
@@ -112,7 +96,7 @@ class ExprGen:
         self._parties: dict[str, X.Party] = {}
         self._words_of: dict[int, tuple[Any, frozenset[str]]] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
-        self._reprs: dict[int, tuple[Node, str]] = {}      # a tree's repr, by the tree's id
+        self._reprs: dict[int, tuple[N.Node, str]] = {}      # a tree's repr, by the tree's id
         # built-in values known to be constant where the code being generated runs (a contract's play
         # obligations run only under that contract): name → value, folded like a literal
         self.known: dict[str, Any] = {}
@@ -170,15 +154,15 @@ class ExprGen:
         desc = f"{v.kind} {str(v)!r}" if isinstance(v, X.Ref) else f"{type(v).__name__} {v!r}"[:80]
         return G(self.bind(v, desc), "any", v)
 
-    def fallback(self, node: Node, scope: frozenset) -> G:
+    def fallback(self, node: N.Node, scope: frozenset) -> G:
         """The reference closure of a node the generator does not translate."""
         fn = self.comp.node(node, scope)
-        name = self.bind(fn, f"reference closure for a {TAG[type(node)]} node")
+        name = self.bind(fn, f"reference closure for a {N.TAG[type(node)]} node")
         self.reads[name] = frozenset(scope) | TOP      # compiled in this scope: it reads the names there
         return G(name + "(c)")
 
     # ---- nodes -------------------------------------------------------------------------------------
-    def expr(self, node: Node, scope: frozenset = frozenset()) -> G:
+    def expr(self, node: N.Node, scope: frozenset = frozenset()) -> G:
         """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
         if self.known and not self._words(node) & self.known.keys():
             # a tree that names none of the known values, nor do the lets and let functions it uses:
@@ -195,12 +179,12 @@ class ExprGen:
         key = (r[1], scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
         g = self._seen.get(key)
         if g is None:
-            g = self._seen[key] = getattr(self, "_" + TAG[type(node)])(node, scope)
+            g = self._seen[key] = getattr(self, "_" + N.TAG[type(node)])(node, scope)
         return g
 
-    def party(self, node: Node) -> G:
+    def party(self, node: N.Node) -> G:
         """A payment's `from`/`to` (engine/compile.Compiler.party)."""
-        if isinstance(node, Name) and node.ident in self.comp.accounts:    # one constant per account
+        if isinstance(node, N.Name) and node.ident in self.comp.accounts:    # one constant per account
             party = self._parties.setdefault(node.ident, X.Party((node.ident,)))
             return self.lit(party)
         acct = X.account_named(node)
@@ -210,17 +194,17 @@ class ExprGen:
             return G(f"Party(({acct!r}, {items}))")
         return self.expr(node)
 
-    def _num(self, node: Num, scope: frozenset) -> G:
+    def _num(self, node: N.Num, scope: frozenset) -> G:
         v = node.value
         return self.lit(int(v) if v.denominator == 1 else v)
 
-    def _str(self, node: Str, scope: frozenset) -> G:
+    def _str(self, node: N.Str, scope: frozenset) -> G:
         return self.lit(node.value)
 
-    def _const(self, node: Const, scope: frozenset) -> G:
+    def _const(self, node: N.Const, scope: frozenset) -> G:
         return self.lit(node.value)
 
-    def _name(self, node: Name, scope: frozenset) -> G:
+    def _name(self, node: N.Name, scope: frozenset) -> G:
         n = node.ident
         comp = self.comp
         if n in self.local_names:
@@ -275,8 +259,8 @@ class ExprGen:
         stack = [node]
         while stack:
             x = stack.pop()
-            out.update(_strings(x))
-            stack.extend(sub_nodes(x))
+            out.update(N.words_of(x))
+            stack.extend(N.sub_nodes(x))
         for n in list(out):
             tree = self.let_trees.get(n)
             if tree is None and n in self.comp.let_functions:
@@ -302,13 +286,13 @@ class ExprGen:
         finally:
             self.local_names = outer
 
-    def _list(self, node: ListOf, scope: frozenset) -> G:
+    def _list(self, node: N.ListOf, scope: frozenset) -> G:
         items = [self.expr(x, scope) for x in node.items]
         if all(i.const for i in items):
             return self.lit(tuple(i.value for i in items))
         return G("(" + "".join(f"{i.src}, " for i in items) + ")")
 
-    def _attr(self, node: Attr, scope: frozenset) -> G:
+    def _attr(self, node: N.Attr, scope: frozenset) -> G:
         obj = self.expr(node.obj, scope)
         if obj.const:
             return self.lit(X.attr(obj.value, node.name))
@@ -327,26 +311,26 @@ class ExprGen:
                          .replace("attr({0}", "attr(_to").format(obj.src, repr(node.name)))
         return G(f"attr({obj.src}, {node.name!r})")
 
-    def _not(self, node: Not, scope: frozenset) -> G:
+    def _not(self, node: N.Not, scope: frozenset) -> G:
         a = self.expr(node.a, scope)
         if a.const:
             return self.lit(not a.value)
         return G(f"(not {a.src})", "bool")
 
-    def _neg(self, node: Neg, scope: frozenset) -> G:
+    def _neg(self, node: N.Neg, scope: frozenset) -> G:
         a = self.expr(node.a, scope)
         if a.const:
             return self.lit(-X._num(a.value))
         return G(f"(-{a.src})", "int") if a.kind == "int" else G(f"(-{_as_num(a)})")
 
-    def _if(self, node: If, scope: frozenset) -> G:
+    def _if(self, node: N.If, scope: frozenset) -> G:
         cond, then, other = (self.expr(x, scope) for x in (node.cond, node.then, node.other))
         if cond.const:
             return then if cond.value else other
         kind = "int" if then.kind == other.kind == "int" else "any"
         return G(f"({then.src} if {cond.src} else {other.src})", kind)
 
-    def _bin(self, node: Bin, scope: frozenset) -> G:
+    def _bin(self, node: N.Bin, scope: frozenset) -> G:
         op = node.op
         a = self.expr(node.a, scope)
         if op in ("and", "or") and a.const and bool(a.value) == (op == "or"):
@@ -398,7 +382,7 @@ class ExprGen:
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
             neg = "not " if op == "not in" else ""
-            if isinstance(node.b, ListOf) or b.src in _SEAT_TUPLES:     # a tuple: plain membership
+            if isinstance(node.b, N.ListOf) or b.src in _SEAT_TUPLES:     # a tuple: plain membership
                 return G(f"({a.src} {op} {b.src})", "bool")
             if _IDENT.fullmatch(b.src) and CONTAINS_SOURCE[1].__code__.co_names == CONTAINS_SOURCE[2]:
                 return G(CONTAINS_SOURCE[0].format(b.src, a.src, op, neg), "bool")   # a tuple's, without the call
@@ -426,7 +410,7 @@ class ExprGen:
             return G(f"(({y} := {b.src}) is not None and {a.src} {op} {y})", "bool")
         return G(f"(False if (({x} := {a.src}) is None) | (({y} := {b.src}) is None) else {x} {op} {y})", "bool")
 
-    def _call(self, node: Call, scope: frozenset) -> G:
+    def _call(self, node: N.Call, scope: frozenset) -> G:
         name, argn = node.fname, node.args
         comp = self.comp
         acct = X.account_named(node)
@@ -503,7 +487,7 @@ class ExprGen:
             self.reads[fname] = helper_reads
         return fname
 
-    def _comp(self, node: Comp, scope: frozenset) -> G:
+    def _comp(self, node: N.Comp, scope: frozenset) -> G:
         """A comprehension as a loop in a helper function. The collection is worked out by the caller and
         passed in, as are the caller's locals the loop reads; the variable is bound in the activation as
         the reference binds it only when something called in the loop may read it there."""
@@ -534,23 +518,3 @@ class ExprGen:
             units = f"{uname}(c, {it}{uargs})"
         return G(f"{name}(c, {it}{call_args})", kind, units=units)
 
-
-def _strings(node: Node) -> tuple:
-    """The words a node holds itself, its kind's among them (as the front end's tuple tree spells it)."""
-    tag = TAG[type(node)]
-    match node:
-        case Num(text=text):
-            return (tag, text)
-        case Str(value=v) | Const(value=v):
-            return (tag, v) if type(v) is str else (tag,)
-        case Name(ident=n):
-            return (tag, n)
-        case Attr(name=n):
-            return (tag, n)
-        case Call(fname=f):
-            return (tag, f)
-        case Comp(fname=f, var=v):
-            return (tag, f, v)
-        case Bin(op=op):
-            return (tag, op)
-    return (tag,)

@@ -180,3 +180,25 @@ def names_in(node: Node) -> set[str]:
 
 def is_node(value: Any) -> bool:
     return type(value) in TAG
+
+
+def words_of(node: Node) -> tuple:
+    """The words a node holds itself (names, operators, strings, a number as written), its kind's among them
+    (TAG: as the front end's tuple tree spells it)."""
+    tag = TAG[type(node)]
+    match node:
+        case Num(text=text):
+            return (tag, text)
+        case Str(value=v) | Const(value=v):
+            return (tag, v) if type(v) is str else (tag,)
+        case Name(ident=n):
+            return (tag, n)
+        case Attr(name=n):
+            return (tag, n)
+        case Call(fname=f):
+            return (tag, f)
+        case Comp(fname=f, var=v):
+            return (tag, f, v)
+        case Bin(op=op):
+            return (tag, op)
+    return (tag,)
