@@ -12,6 +12,7 @@ import time
 from fractions import Fraction
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.harness.logs import deal_record, jsonable
 
 
 def _bot(kind: str, seed, seat: int = 0):
@@ -49,19 +50,6 @@ def _num(v):
     return v
 
 
-def deal_record(state, start, rules_name, options, seed, index, result=None) -> dict:
-    """The log line of a deal; `result`: the deal's result if not `state.result()` (a deal of a session:
-    what `Session.finish` returned, harness/sessionlog.py)."""
-    R = state.R
-    hands, talon = start
-    return {
-        "rules": rules_name, "options": options, "seed": seed, "deal": index, "dealer": state.dealer,
-        "hands": [R.rs.codes(h) for h in hands], "talon": [R.codes[c] for c in talon],
-        "actions": [[s, state.action_text(a)] for s, a in state.log],
-        "result": _jsonable(state.result() if result is None else result),
-    }
-
-
 LOG_VERSION = 1      # a log line may say `version`; none said is this one
 
 
@@ -92,16 +80,6 @@ def _dealt_by_seed(state, rec: dict, number: int, where) -> None:
                           "was changed after it was written")
 
 
-def _jsonable(v):
-    if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Fraction):
-        return str(v) if v.denominator != 1 else int(v)
-    return v
-
-
 _LOADED: dict = {}
 
 
@@ -126,8 +104,8 @@ def _chunk(args):
         r = state.result()
         rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(state, r),
                "level": final_level(state), "all_passed": r["all_passed"], "dealer": state.dealer,
-               "money": [_jsonable(r["payments"][s]) for s in range(state.n)],
-               "accounts": _jsonable(sheet.seat_deltas(state)),
+               "money": [jsonable(r["payments"][s]) for s in range(state.n)],
+               "accounts": jsonable(sheet.seat_deltas(state)),
                "actions": len(state.log)}
         if want_log:
             rec["log"] = deal_record(state, start, rules_target, options, seed, i)
@@ -204,10 +182,10 @@ def _session_chunk(args):
     for i in indices:
         log: list | None = [] if want and want[0] else None
         sess, final = play_session(rs, options, seed, i, max_deals, bot_kind, log, rules_target)
-        kept = sum((Fraction(str(_jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
+        kept = sum((Fraction(str(jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
                     if isinstance(sess.accounts.get(a, 0), (int, Fraction))), Fraction(0))
         out.append({"i": i, "deals": len(sess.deals), "ended": sess.ended_by_rule,
-                    "result": [_jsonable(final[s]) for s in sorted(final)], "kept": _jsonable(kept),
+                    "result": [jsonable(final[s]) for s in sorted(final)], "kept": jsonable(kept),
                     "benches": [list(r["bench"]) for r in sess.table.sits]})   # who sat out, sit by sit
         if log is not None:
             out[-1]["log"] = log
@@ -323,7 +301,7 @@ def replay(path, check=True, on_step=None) -> int:
         if check and not state.is_over():
             raise where.error(f"deal {rec.get('deal')}: the log ends before the deal does "
                               f"(seat {state.current_player()} is to act)")
-        got = _jsonable(carry.after(state))     # the deal's result, then the session's own steps
+        got = jsonable(carry.after(state))     # the deal's result, then the session's own steps
         problem = carry.closing(rec)
         if check:
             if got != rec.get("result"):
