@@ -12,7 +12,8 @@ import time
 from fractions import Fraction
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
-from interpreter.harness.logs import deal_record, jsonable
+from interpreter.harness.logs import deal_record
+from interpreter.harness.logs import jsonable as _jsonable
 
 
 def _bot(kind: str, seed, seat: int = 0):
@@ -104,8 +105,8 @@ def _chunk(args):
         r = state.result()
         rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(state, r),
                "level": final_level(state), "all_passed": r["all_passed"], "dealer": state.dealer,
-               "money": [jsonable(r["payments"][s]) for s in range(state.n)],
-               "accounts": jsonable(sheet.seat_deltas(state)),
+               "money": [_jsonable(r["payments"][s]) for s in range(state.n)],
+               "accounts": _jsonable(sheet.seat_deltas(state)),
                "actions": len(state.log)}
         if want_log:
             rec["log"] = deal_record(state, start, rules_target, options, seed, i)
@@ -182,10 +183,10 @@ def _session_chunk(args):
     for i in indices:
         log: list | None = [] if want and want[0] else None
         sess, final = play_session(rs, options, seed, i, max_deals, bot_kind, log, rules_target)
-        kept = sum((Fraction(str(jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
+        kept = sum((Fraction(str(_jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
                     if isinstance(sess.accounts.get(a, 0), (int, Fraction))), Fraction(0))
         out.append({"i": i, "deals": len(sess.deals), "ended": sess.ended_by_rule,
-                    "result": [jsonable(final[s]) for s in sorted(final)], "kept": jsonable(kept),
+                    "result": [_jsonable(final[s]) for s in sorted(final)], "kept": _jsonable(kept),
                     "benches": [list(r["bench"]) for r in sess.table.sits]})   # who sat out, sit by sit
         if log is not None:
             out[-1]["log"] = log
@@ -301,7 +302,7 @@ def replay(path, check=True, on_step=None) -> int:
         if check and not state.is_over():
             raise where.error(f"deal {rec.get('deal')}: the log ends before the deal does "
                               f"(seat {state.current_player()} is to act)")
-        got = jsonable(carry.after(state))     # the deal's result, then the session's own steps
+        got = _jsonable(carry.after(state))     # the deal's result, then the session's own steps
         problem = carry.closing(rec)
         if check:
             if got != rec.get("result"):
