@@ -20,7 +20,6 @@ from interpreter.engine.context import Ctx
 from interpreter.registry import reads
 
 if TYPE_CHECKING:
-    from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
     from interpreter.model.game import Figure
 
@@ -50,10 +49,10 @@ def refs(figures: tuple[Figure, ...], make_ref: Callable[[str, Any, str], Any]) 
     return {f.name: make_ref(f.name, f.fields, "figure") for f in figures}
 
 
-def compile_figures(figures: tuple[Figure, ...], comp: Compiler, figure_refs: dict[str, Any],
+def compile_figures(figures: tuple[Figure, ...], x: Callable[[Any], Fn], figure_refs: dict[str, Any],
                     card_index: dict[str, int]) -> dict[str, FigureRT]:
+    """The figures compiled for play, each expression by `x` (the compiler's `text`)."""
     out: dict[str, FigureRT] = {}
-    x = comp.text
     for i, f in enumerate(figures):
         card = f.card
         out[f.name] = FigureRT(

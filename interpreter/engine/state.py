@@ -481,7 +481,7 @@ def _zero_accounts(R: Rules) -> dict:
     """The accounts at zero, worked out once per rule set (copied for each deal)."""
     zero = R.memos.zero_accounts
     if zero is None:
-        zero = R.memos.zero_accounts = _init_accounts(R, R.n_seats)
+        zero = R.memos.zero_accounts = _init_accounts(R.accounts, R.n_seats, seating.people(R.rs))
     return zero
 
 

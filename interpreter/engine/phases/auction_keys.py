@@ -20,11 +20,11 @@ from operator import attrgetter, is_not
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.phases.conditions import reads
-from interpreter.language.expressions import parse_text
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.auction_state import AuctionState
     from interpreter.engine.state import State
+    from interpreter.model.nodes import Node
 
 
 def _spoken(calls: list) -> tuple:
@@ -61,16 +61,15 @@ _PARTS: dict[str, Callable[[AuctionState], Any] | None] = {
 }
 
 
-def legal_key(texts: list[Any], lets: Mapping[str, Any], values: frozenset, functions: frozenset,
+def legal_key(trees: list[Node], bodies: Mapping[str, Node], values: frozenset, functions: frozenset,
               contest: bool) -> Callable[[State], tuple] | None:
-    """The key function of the calls allowed, for an auction whose conditions (`texts`, their sources) read
-    no more than the built-in `values` and `functions`; None where there is none (a sealed call, or a
-    built-in this module does not know)."""
+    """The key function of the calls allowed, for an auction whose conditions (`trees`; `bodies`: the lets'
+    bodies, compile.Compiler.let_bodies) read no more than the built-in `values` and `functions`; None where
+    there is none (a sealed call, or a built-in this module does not know)."""
     if contest or not set(values) | set(functions) <= set(_PARTS):
         return None
-    trees = [parse_text(t) for t in texts if isinstance(t, str)]
     getters = tuple(dict.fromkeys(g for name, g in _PARTS.items()
-                                  if g is not None and any(reads(tree, name, lets) for tree in trees)))
+                                  if g is not None and any(reads(tree, name, bodies) for tree in trees)))
 
     # (one key function per number of parts: no loop over them on every call)
     if not getters:
