@@ -391,8 +391,8 @@ def bench(pair: Pair, deals: int, rounds: int, seed: int | str = 0,
             s.returns()
 
     def ours(r: random.Random) -> None:
-        for i, su in enumerate(setups):
-            st = new_game(pair.rs, seed=r.randrange(2**31) + i, dealer=su.dealer, options=su.options)
+        for su in setups:
+            st = new_game(pair.rs, rng=r, dealer=su.dealer, options=su.options)
             while not st.is_over():
                 legal = st.legal_actions()
                 st.apply(legal[r.randrange(len(legal))])

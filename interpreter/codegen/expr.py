@@ -66,7 +66,7 @@ from interpreter.engine.card_values import gives_cards
 from interpreter.model import nodes as N
 
 # what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
-_TRICKS_TOTAL = {"R", "active", "bit_count", "deal_hand", "dealt_hands", "hand_size", "int", "max", "rs"}
+_TRICKS_TOTAL = {"R", "_tricks", "active", "bit_count", "deal_hand", "dealt_hands", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written

@@ -64,24 +64,37 @@ def deal_cards(rules, rng: random.Random, dealer: int, deal_number: int = 0,
                accounts: dict | None = None) -> tuple[list[int], list[int]]:
     """Shuffle with `rng` and deal by the packet schedule: (hands by seat, talon list)."""
     size = len(rules.cards)
-    deck = list(range(size))
-    shuffle(rng, deck)
     each = cards_each(rules, dealer, deal_number, accounts)
     plans = rules.memos.deal_plans    # worked out once per rule set, dealer and hand
     plan = plans.get((dealer, each))
     if plan is None:
         plan = plans[(dealer, each)] = _plan(rules, dealer, each)
-    seats, talon_of = plan
-    bit = _bits(size).__getitem__
-    # the cards' bits are distinct: their sum is their mask
-    hands = [sum(map(bit, take(deck))) if take is not None else 0 for take in seats]
-    return hands, talon_of(deck)
+    seats, talon_of, few = plan
+    bits = _bits(size)
+    # the cards' bits are distinct: their sum is their mask. Where the talon is short, the deck shuffled is
+    # the cards' bits (the same places: a shuffle moves places, whatever they hold), so a hand's mask is
+    # one sum and the few talon cards are turned back into indices; else the cards' indices
+    if few:
+        deck = list(bits)
+        shuffle(rng, deck)
+        return ([sum(take(deck)) if take is not None else 0 for take in seats],
+                [b.bit_length() - 1 for b in talon_of(deck)])
+    deck = list(range(size))
+    shuffle(rng, deck)
+    bit = bits.__getitem__
+    return [sum(map(bit, take(deck))) if take is not None else 0 for take in seats], talon_of(deck)
 
 
-def _plan(rules, dealer: int, each: int) -> tuple[list[Any], Any]:
+# a talon of at most this many cards is turned from bits into indices (deal_cards): cheaper than a
+# hand's cards turned into bits
+_FEW = 8
+
+
+def _plan(rules, dealer: int, each: int) -> tuple[list[Any], Any, bool]:
     """Where each place of the shuffled deck goes, by the packet schedule (engine/rules.py works out the
     packets' sizes for the table options): for each seat a getter of its cards' places (None: no cards),
-    and the talon's places in the order dealt, a packet at a time, then what a shorter hand leaves over."""
+    and the talon's places in the order dealt, a packet at a time, then what a shorter hand leaves over;
+    and whether the talon has few cards (_FEW)."""
     n = rules.n_seats
     out = dealer if n > rules.players else -1          # the dealer sits out at a table of more seats
     order = [s for s in (*range(dealer + 1, n), *range(dealer + 1)) if s != out]   # from the dealer's left
@@ -101,7 +114,7 @@ def _plan(rules, dealer: int, each: int) -> tuple[list[Any], Any]:
                 talon += range(pos, min(pos + cards, len(rules.cards)))
                 pos += cards
     talon += range(pos, len(rules.cards))
-    return [_getter(x, tuple) for x in places], _getter(talon, list)
+    return [_getter(x, tuple) for x in places], _getter(talon, list), len(talon) <= _FEW
 
 
 def _getter(places: list[int], kind: type) -> Any:
@@ -144,12 +157,17 @@ def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
-@reads("R.deal_hand", "int", "R.rs.hand_size", "max", "active", "dealt_hands", "bit_count")
+@reads("R.deal_hand", "int", "R.rs.hand_size", "max", "active", "dealt_hands", "bit_count", "_tricks")
 def tricks_total(st) -> int:
-    """The tricks of this deal: the cards each player was dealt."""
+    """The tricks of this deal: the cards each player was dealt (worked out once a deal, as the state is made:
+    its `_tricks`, -1 until then; the hands dealt and the seats taking part never change)."""
     if st.R.deal_hand is None:
         return int(st.R.rs.hand_size)
-    return max([st.dealt_hands[s].bit_count() for s in st.active], default=0)
+    total = st._tricks
+    if total < 0:
+        dealt = st.dealt_hands
+        total = st._tricks = max([dealt[s].bit_count() for s in st.active], default=0)
+    return total
 
 
 def turned_up(st) -> int | None:

@@ -84,6 +84,7 @@ class State(Readings):
     table: Any
     hands: list[int]
     dealt_hands: tuple[int, ...]
+    _tricks: int        # the deal's tricks where the hands dealt give them (deals.tricks_total), -1 until read
     dealt_talon: int
     dealt_talon_order: tuple[int, ...]
     discards: int
@@ -190,6 +191,9 @@ class State(Readings):
             self._ring()
             seats = memos.state_seats[dealer] = (d["active"], d["teams"], d["partner"], d["_seat_ring"])
         d["active"], d["teams"], d["partner"], d["_seat_ring"] = seats
+        if rules.deal_hand is not None:     # the tricks of a deal of shorter hands, read often (deals.tricks_total)
+            dealt = d["dealt_hands"]
+            d["_tricks"] = max([dealt[s].bit_count() for s in d["active"]], default=0)
         # the accounts
         if accounts is None and not rules.account_initial:
             start = _zero_accounts(rules)       # only read, as start_accounts (shared)
@@ -446,7 +450,7 @@ _BLANK: dict[str, Any] = {
     "_seat_ring": (None, (), ()),           # next and previous seats, for `active` (readings.py)
     "seat_player": (), "teams": None, "table": None,
     # the cards
-    "hands": None, "dealt_hands": (), "talon": None, "dealt_talon": 0, "dealt_talon_order": (), "discards": 0,
+    "hands": None, "dealt_hands": (), "_tricks": -1, "talon": None, "dealt_talon": 0, "dealt_talon_order": (), "discards": 0,
     # the machine
     "phase": "start", "phase_i": -1, "to_act": -1, "_component": None, "_play_phase": None, "log": None,
     # the contract as the phases settle it

@@ -106,14 +106,24 @@ class AuctionPhase(Phase):
 
     def legal(self, st: State) -> list[int]:
         au = st.auction
+        R = st.R
+        S = R.auction
+        # at a position (none: a state written from outside, nothing kept applies) met before: its answer (a new
+        # list: callers may change it); else, where what the conditions read of it is known (auction_keys), the
+        # answer kept for that (kept for the position too: the next time it costs one look-up)
         pos = au.key
-        if pos is not None:         # a position met before: its answer (a new list: callers may change it)
-            got = st.R.auction.legal_memo.get(pos)
+        by = None
+        if pos is not None:
+            kept_at = S.legal_memo
+            got = kept_at.get(pos)
+            if got is None and S.legal_key is not None:
+                by = S.legal_key(st)
+                got = S.legal_by_key.get(by)
+                if got is not None and len(kept_at) < _MEMO_BOUND:
+                    kept_at[pos] = got
             if got is not None:
                 return [*got]
         me = st.to_act
-        R = st.R
-        S = R.auction
         if au.contest and self._reveal_due(st, me):     # (the contracts revealed may read anything: not kept)
             out = self._reveals(st, me)
             if not (S.first_must_name and not au.reveals and out):
@@ -189,9 +199,12 @@ class AuctionPhase(Phase):
         if S.pass_allowed is ALWAYS or S.pass_allowed(c):
             out.append(_PASS)
         if pos is not None:
-            memo = S.legal_memo
-            if len(memo) < _MEMO_BOUND:
-                memo[pos] = tuple(out)
+            kept = tuple(out)
+            kept_at = S.legal_memo
+            if len(kept_at) < _MEMO_BOUND:
+                kept_at[pos] = kept
+            if by is not None and len(S.legal_by_key) < _MEMO_BOUND:
+                S.legal_by_key[by] = kept
         return out
 
     def _reveals(self, st: State, me: int) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.phases.auction_keys import legal_key
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.conditions import NOT_WORKED_OUT, condition, reads, reads_only
 from interpreter.model.nodes import Attr, Name, sub_nodes
@@ -60,6 +61,8 @@ class AuctionSettings:
     # (POSITION_VALUES, POSITION_FUNCTIONS): the calls allowed are then a function of the position (AuctionState.key)
     positional: bool = False
     legal_memo: dict = field(default_factory=dict)  # position → the actions allowed there (AuctionPhase.legal)
+    legal_key: Any = None       # state → what the conditions read of the position (phases/auction_keys.py); None: unknown
+    legal_by_key: dict = field(default_factory=dict)    # … → the actions allowed there (AuctionPhase.legal)
     # (position, action) → (the auction's state after the step there, the next seat or -1: over), where
     # `ends` and `exclude` read no more than the calls' conditions (AuctionPhase.apply); None: each step
     # worked out. The states kept are shared with the deals that reach them, and never written
@@ -124,6 +127,9 @@ def settings(auction: Auction, game_calls: Mapping[str, Call], lets: Mapping[str
     exprs = [auction.allowed, auction.hold_who, auction.hold_bids, auction.pass_allowed]
     exprs += [game_calls[c.name].allowed if c.name in game_calls else None for c in calls]
     S.positional = all(reads_only(comp, e, lets, POSITION_VALUES, POSITION_FUNCTIONS) for e in exprs)
+    if S.positional:
+        S.legal_key = legal_key([e.node for e in exprs if e is not None], comp.let_bodies, POSITION_VALUES,
+                                POSITION_FUNCTIONS, any(c.contest for c in calls))
     if S.positional and all(reads_only(comp, e, lets, POSITION_VALUES, POSITION_FUNCTIONS)
                             for e in (auction.ends, auction.exclude)):
         S.steps = {}

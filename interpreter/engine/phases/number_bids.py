@@ -70,8 +70,8 @@ def choices(st: State) -> list[int]:
     high = _whole(S.high(c), "max") if S.high is not None else deals.tricks_total(st)
     high = min(high, MAX_NUMBER)
     numbers = list(range(low, high + 1))
-    stated = sum(1 for v in st.number_bids if v is not None)
-    if S.last_not is not None and stated == len(st.active) - 1:
+    bids = st.number_bids
+    if S.last_not is not None and len(bids) - bids.count(None) == len(st.active) - 1:     # the last to state
         barred = S.last_not(c)
         allowed = [k for k in numbers if k != barred]
         numbers = allowed or numbers        # a restriction that would leave nothing is dropped
