@@ -10,6 +10,7 @@ from interpreter.language.expressions import parse_text, to_text
 from interpreter.model.ruleset import Ruleset, thaw
 from interpreter.model.values import constant
 from interpreter.model.words import TableWords, table_words
+from interpreter.present.explain_order import choice_lines, order_blocks
 
 
 def _fmt(v) -> str:
@@ -183,9 +184,9 @@ def build(rs: Ruleset) -> Booklet:
     if doc.get("call"):
         b.heading("The auction")
         b.bullets(_auction_words(doc, spoken))
+        known = ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"]
         extra = sorted({k for c in doc["call"].values() for k in c} - {"rank", "word", "title", "rule", "doc"},
-                       key=lambda k: ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"].index(k)
-                       if k in ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"] else 99)
+                       key=lambda k: (known.index(k) if k in known else len(known), k))   # the same order in every run
         rows = []
         for name in rs.calls:
             c = doc["call"][name]
@@ -216,6 +217,10 @@ def build(rs: Ruleset) -> Booklet:
     b.table([headers[i] for i in keep], [[r[i] for i in keep] for r in rows])
     if doc.get("talon"):
         b.table(["talon procedure", "how"], [[n, _talon_words(t)] for n, t in doc["talon"].items()])
+    order_blocks(b, doc, rs, lambda n: doc["contract"][n].get("title") or spoken.contract(n))
+    if doc.get("choice"):
+        b.heading("Decisions")
+        b.bullets(choice_lines(doc, words))
     if doc.get("partner"):
         b.para("Calling a partner: " + (doc["partner"].get("doc") or f"the declarer names a card of group {doc['partner'].get('group')}."))
     if doc.get("after_purchase"):
@@ -322,8 +327,11 @@ def _party(v, accounts: dict | None = None) -> str:
         return _title(accounts, v)
     if isinstance(v, str) and v.startswith("account(") and v.endswith(")"):
         name, _, whose = v[len("account("):-1].partition(",")
-        if name.strip() in accounts and whose.strip():
-            return f"{_title(accounts, name.strip())} of {whose.strip()}"
+        name, whose = name.strip(), whose.strip()
+        if name in accounts and whose:
+            if (accounts[name] or {}).get("per") == "pair" and whose.count(",") == 1:
+                whose = " against ".join(w.strip() for w in whose.split(","))
+            return f"{_title(accounts, name)} of {whose}"
     return _fmt(v) if v != "" else "–"
 
 
