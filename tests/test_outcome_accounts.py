@@ -58,6 +58,7 @@ def test_the_stock_is_called_the_stock_at_the_end_of_a_deal_and_in_the_booklet()
     lines = outcome.words(st)
     assert "Everyone passed: the Sauspiel price into the Stock: seat 0 -20, seat 1 -20, seat 2 -20, seat 3 -20, Stock +80." in lines
     assert lines[-1].endswith("; in the Stock 80.")
+    assert lines[0] == "All passed: no contract." and not [x for x in lines if x.startswith("Tricks:")], lines
     assert not [x for x in lines if "pot" in x], lines
     assert outcome.summary(st)["pot_title"] == "Stock"
     text = explain.to_markdown(explain.build(load("schafkopf-stock")))

@@ -181,7 +181,8 @@ def words(state: Any) -> list[str]:
         side = f" with {', '.join(seat_name(p) for p in partners)}" if partners else ""
         verdict = "" if s["made"] is None else (": made" if s["made"] else ": lost")
         lines.append(f"{s['title']} ({s['trump']}), declarer {seat_name(s['declarer'])}{side}{verdict}.")
-    lines.append("Tricks: " + ", ".join(f"{seat_name(p)} {n}" for p, n in s["tricks"].items()) + ".")
+    if not (s["all_passed"] and not any(s["tricks"].values())):      # thrown in: no card was played
+        lines.append("Tricks: " + ", ".join(f"{seat_name(p)} {n}" for p, n in s["tricks"].items()) + ".")
     if "points" in s:
         p = s["points"]
         text = "Card points: " + ", ".join(f"{seat_name(q)} {v}" for q, v in p["seats"].items())
