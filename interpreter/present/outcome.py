@@ -45,7 +45,7 @@ def party(state: Any, who: Any) -> Any:
     spec = state.R.accounts.get(str(who[0]))
     keys = state.account_keys(str(who[0]), who[1:])
     if spec is not None and spec.per == "player" and len(keys) == 1:
-        return f"{title} of player {keys[0]}"
+        return f"{title} of player {keys[0] + 1}"          # players are numbered from 1 for people
     if spec is not None and spec.per == "pair" and len(keys) == 2:
         return f"{title} of seat {keys[0]} against seat {keys[1]}"
     seats = [str(k) for k in keys]
