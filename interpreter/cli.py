@@ -39,6 +39,15 @@ def _console(stream=None):
     return make_console(stream or sys.stdout, soft_wrap=False, width=None if sys.stdout.isatty() else 200)
 
 
+def _print_whole(show, *args) -> None:
+    """`show(*args, console)` printed only once it is whole: a report that fails half-way (the session
+    protocol played again, a figure that cannot be shown) prints no partial table before the error."""
+    con = _console()
+    with con.capture() as captured:
+        show(*args, con)
+    sys.stdout.write(captured.get())
+
+
 def _exit_code(diags: list[Diagnostic]) -> int:
     if not diags:
         return 0
@@ -272,7 +281,7 @@ def cmd_simulate(args) -> int:
         return 0
     from interpreter.present.report import print_simulation
 
-    print_simulation(summary, rs, args.bots, args.seed, args.workers, elapsed, _console())
+    _print_whole(print_simulation, summary, rs, args.bots, args.seed, args.workers, elapsed)
     return 0
 
 
@@ -292,7 +301,7 @@ def _simulate_sessions(args, rs, options) -> int:
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
-    print_sessions(summary, rs, args.session, args.seed, elapsed, _console())
+    _print_whole(print_sessions, summary, rs, args.session, args.seed, elapsed)
     return 0
 
 

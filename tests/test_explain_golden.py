@@ -19,7 +19,8 @@ GOLDEN_DIR = Path(__file__).resolve().parent / "explain"
 # The built-in games playable end to end, Königrufen and Priffe included (their base files; the variants
 # differ in a few rows, which `stichwort diff` shows).
 GOLDEN = ["croatian", "koenigrufen", "oh-hell", "priffe", "serbian", "serbian-preferans", "simple", "simple-4",
-          "slovenian", "slovenian-hidden", "wien", "wien-4", "wien-five-six", "wien-hearts", "wien-trumpf"]
+          "slovenian", "slovenian-hidden", "wien", "wien-4", "wien-five-six", "wien-hearts", "wien-trumpf",
+          "skat", "schafkopf", "euchre", "bridge"]
 EVERY = sorted(builtin_games())
 
 

@@ -93,6 +93,17 @@ def _load_once(target: str):
     return _LOADED[target]
 
 
+@contextlib.contextmanager
+def _which(what: str, index: int, seed):
+    """A rule file failing at play says in which deal (or session) of the run, as the log numbers it."""
+    from interpreter.engine.errors import RuleRuntimeError
+
+    try:
+        yield
+    except RuleRuntimeError as err:
+        raise RuleRuntimeError(f"{err} (in {what} {index} of seed {seed}, counted from 0 as --log counts)") from None
+
+
 def _chunk(args):
     from interpreter.harness import sheet
     from interpreter.harness.batch import final_level, made_or_none
@@ -101,7 +112,8 @@ def _chunk(args):
     rs = _load_once(rules_target)
     out = []
     for i in indices:
-        state, start = play_one(rs, options, seed, i, bot_kind)
+        with _which("deal", i, seed):
+            state, start = play_one(rs, options, seed, i, bot_kind)
         r = state.result()
         rec = {"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(state, r),
                "level": final_level(state), "all_passed": r["all_passed"], "dealer": state.dealer,
@@ -182,7 +194,8 @@ def _session_chunk(args):
     out = []
     for i in indices:
         log: list | None = [] if want and want[0] else None
-        sess, final = play_session(rs, options, seed, i, max_deals, bot_kind, log, rules_target)
+        with _which("session", i, seed):
+            sess, final = play_session(rs, options, seed, i, max_deals, bot_kind, log, rules_target)
         kept = sum((Fraction(str(_jsonable(sess.accounts.get(a, 0)))) for a in money_accounts(sess.R, sess.money_edges)
                     if isinstance(sess.accounts.get(a, 0), (int, Fraction))), Fraction(0))
         out.append({"i": i, "deals": len(sess.deals), "ended": sess.ended_by_rule,

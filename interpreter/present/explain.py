@@ -10,6 +10,7 @@ from interpreter.language.expressions import parse_text, to_text
 from interpreter.model.ruleset import Ruleset, thaw
 from interpreter.model.values import constant
 from interpreter.model.words import TableWords, table_words
+from interpreter.present.explain_order import choice_lines, order_blocks
 
 
 def _fmt(v) -> str:
@@ -183,9 +184,9 @@ def build(rs: Ruleset) -> Booklet:
     if doc.get("call"):
         b.heading("The auction")
         b.bullets(_auction_words(doc, spoken))
+        known = ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"]
         extra = sorted({k for c in doc["call"].values() for k in c} - {"rank", "word", "title", "rule", "doc"},
-                       key=lambda k: ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"].index(k)
-                       if k in ["category", "contracts", "talon", "allowed", "contest", "sealed", "raise", "joins"] else 99)
+                       key=lambda k: (known.index(k) if k in known else len(known), k))   # the same order in every run
         rows = []
         for name in rs.calls:
             c = doc["call"][name]
@@ -216,6 +217,10 @@ def build(rs: Ruleset) -> Booklet:
     b.table([headers[i] for i in keep], [[r[i] for i in keep] for r in rows])
     if doc.get("talon"):
         b.table(["talon procedure", "how"], [[n, _talon_words(t)] for n, t in doc["talon"].items()])
+    order_blocks(b, doc, rs, lambda n: doc["contract"][n].get("title") or spoken.contract(n))
+    if doc.get("choice"):
+        b.heading("Decisions")
+        b.bullets(choice_lines(doc, words))
     if doc.get("partner"):
         b.para("Calling a partner: " + (doc["partner"].get("doc") or f"the declarer names a card of group {doc['partner'].get('group')}."))
     if doc.get("after_purchase"):
@@ -251,10 +256,13 @@ def build(rs: Ruleset) -> Booklet:
                f"sitting out the play (keeping their cards): {words(play['sits_out'])}" if "sits_out" in play else None])
     # settlement
     b.heading("Payments")
+    accounts = doc.get("account") or {}
+    b.bullets([f"{_title(accounts, n)}" + (f" ({n})" if _title(accounts, n) != n else "") + f", {_PER.get(a.get('per', 'seat'), 'kept per ' + str(a.get('per')))}"
+               + (f": {a['doc']}" if a.get("doc") else "") for n, a in accounts.items()])
     if doc.get("let"):
         b.table(["name", "meaning"], [[n, v if isinstance(v, str) else f"({', '.join(v['params'])}) → {v['body']}"] for n, v in doc["let"].items()])
     b.table(["when", "each", "from", "to", "amount", "note"],
-            [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+            [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", ""), accounts), _party(r.get("to"), accounts), _fmt(r.get("amount")), r.get("note", "")]
              for r in doc["settle"]["pay"]])
     session = doc.get("session") or {}
     if session:
@@ -262,7 +270,7 @@ def build(rs: Ruleset) -> Booklet:
         for part in ("before_deal", "after_deal", "all_pass", "reckoning"):
             if session.get(part):
                 b.table([part.replace("_", " "), "each", "from", "to", "amount", "note"],
-                        [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+                        [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", ""), accounts), _party(r.get("to"), accounts), _fmt(r.get("amount")), r.get("note", "")]
                          for r in session[part]])
         b.bullets([f"next dealer: {words(session['dealer'])}" if "dealer" in session else None,
                    _session_end(session["ends"]) if "ends" in session else None,
@@ -291,12 +299,13 @@ def _sits(b, doc: dict, sit: dict) -> None:
     if not sit:
         return
     seating = doc.get("seating") or {}
+    accounts = doc.get("account") or {}
     b.bullets([f"a sit ends when {words(sit['ends'])}" if "ends" in sit else None,
                f"a rubber is {sit['per_rubber']} sits" if "per_rubber" in sit else None,
                f"after a rubber: {words(sit['new_rubber'])} (stay seated, or draw for seats again)" if "new_rubber" in sit else None])
     if sit.get("reckoning"):
         b.table(["at a sit's end", "each", "from", "to", "amount", "note"],
-                [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", "")), _party(r.get("to")), _fmt(r.get("amount")), r.get("note", "")]
+                [[words(r.get("when", "always")), _fmt(r.get("each", "")), _party(r.get("from", ""), accounts), _party(r.get("to"), accounts), _fmt(r.get("amount")), r.get("note", "")]
                  for r in sit["reckoning"]])
     if seating.get("sit_out") == "rotation" and seating.get("rotation"):
         b.table(["sit", "players in the seats from the first dealer's on", "waiting"],
@@ -308,9 +317,30 @@ def _sits(b, doc: dict, sit: dict) -> None:
                  for r in sit["reseat"]])
 
 
-def _party(v) -> str:
-    """A payment row's `from` or `to`; the payee form `others` in words."""
-    return "each other player" if v == "others" else _fmt(v)
+def _party(v, accounts: dict | None = None) -> str:
+    """A payment row's `from` or `to` in words: `others`, an account by its title (`pot` → "Stock",
+    `account(score, s)` → "score of s"); nobody (a row only adding to an account) as a dash."""
+    if v == "others":
+        return "each other player"
+    accounts = accounts or {}
+    if isinstance(v, str) and v in accounts:
+        return _title(accounts, v)
+    if isinstance(v, str) and v.startswith("account(") and v.endswith(")"):
+        name, _, whose = v[len("account("):-1].partition(",")
+        name, whose = name.strip(), whose.strip()
+        if name in accounts and whose:
+            if (accounts[name] or {}).get("per") == "pair" and whose.count(",") == 1:
+                whose = " against ".join(w.strip() for w in whose.split(","))
+            return f"{_title(accounts, name)} of {whose}"
+    return _fmt(v) if v != "" else "–"
+
+
+_PER = {"game": "one for the whole table", "seat": "one for each seat", "team": "one for each partnership",
+        "player": "one for each player (it follows the player when seats change)", "pair": "one for each pair of seats"}
+
+
+def _title(accounts: dict, name: str) -> str:
+    return str((accounts.get(name) or {}).get("title") or name)
 
 
 def _steps(off: int) -> str:

@@ -25,14 +25,43 @@ def _amount(v: Any) -> Any:
     return number(v) if not isinstance(v, int) else v
 
 
-def payment_rows(transfers: Any) -> list[dict]:
+def account_title(R: Any, name: str) -> str:
+    """An account as the rule file titles it (`title = "Stock"`), else by its name."""
+    spec = R.accounts.get(name)
+    return str(spec.title) if spec is not None and spec.title else name
+
+
+def party(state: Any, who: Any) -> Any:
+    """Who a transfer pays or takes from, as the tables show it: a seat (its number), a game account by
+    its title, an account kept per seat, team, pair or player by its title and whose it is ("score of
+    seats 1 and 3"); None for nobody."""
+    if type(who) is int:
+        return who
+    if not isinstance(who, tuple) or not who:
+        return None
+    title = account_title(state.R, str(who[0]))
+    if len(who) == 1:
+        return title
+    spec = state.R.accounts.get(str(who[0]))
+    keys = state.account_keys(str(who[0]), who[1:])
+    if spec is not None and spec.per == "player" and len(keys) == 1:
+        return f"{title} of player {keys[0] + 1}"          # players are numbered from 1 for people
+    if spec is not None and spec.per == "pair" and len(keys) == 2:
+        return f"{title} of seat {keys[0]} against seat {keys[1]}"
+    seats = [str(k) for k in keys]
+    many = ", ".join(seats[:-1]) + " and " + seats[-1] if len(seats) > 1 else seats[0]
+    return f"{title} of seat{'s' if len(seats) > 1 else ''} {many}"
+
+
+def payment_rows(state: Any, transfers: Any) -> list[dict]:
     """Payments by row of the rule file (its note), each with the amount per seat (a payer's negative),
-    and the pot's share where a row pays into a game account; rows in their order."""
+    and what a row adds to or takes from an account (the pot, a partnership's score) by the account's
+    title; rows in their order."""
     rows: dict[str, dict] = {}
     for src, dst, amount, note in transfers or []:
         row = rows.setdefault(note or "payment", {})
         for who, sign in ((src, -1), (dst, 1)):
-            key = who if type(who) is int else (who[0] if isinstance(who, tuple) and len(who) == 1 else None)
+            key = party(state, who)
             if key is not None:
                 row[key] = row.get(key, 0) + sign * amount
     return [{"note": readable(note), "amounts": _ordered(amounts)} for note, amounts in rows.items()]
@@ -55,7 +84,7 @@ def stake_row(state: Any) -> dict | None:
             out[s] = b - a
     for name, v in after.items():
         if not name.startswith("_") and name != "money" and not isinstance(v, (list, dict)) and v != before.get(name, 0):
-            out[name] = v - before.get(name, 0)
+            out[account_title(state.R, name)] = v - before.get(name, 0)
     if not out:
         return None
     rows = state.R.session_rows.before_deal
@@ -120,8 +149,8 @@ def summary(state: Any, booked: int | None = None) -> dict:
         "trump": trump_phrase(N, con) if con is not None else "",
         "declarer": r["declarer"], "made": r["made"], "all_passed": r["all_passed"],
         "side": sorted(state.declarers) if r["declarer"] is not None else [],
-        "tricks": r["tricks"], "payments": r["payments"], "pot": r["pot"],
-        "rows": payment_rows(transfers[:booked]),
+        "tricks": r["tricks"], "payments": r["payments"], "pot": r["pot"], "pot_title": account_title(state.R, "pot"),
+        "rows": payment_rows(state, transfers[:booked]),
         "balance": {s: _amount(v) for s, v in enumerate(state.accounts.get("money", []))},
     }
     stake = stake_row(state)
@@ -132,7 +161,7 @@ def summary(state: Any, booked: int | None = None) -> dict:
     if points:
         out["points"] = points
     if transfers[booked:]:
-        out["reckoning"] = payment_rows(transfers[booked:])
+        out["reckoning"] = payment_rows(state, transfers[booked:])
     figs = figure_lines(state)
     if figs:
         out["figures"] = figs
@@ -152,7 +181,8 @@ def words(state: Any) -> list[str]:
         side = f" with {', '.join(seat_name(p) for p in partners)}" if partners else ""
         verdict = "" if s["made"] is None else (": made" if s["made"] else ": lost")
         lines.append(f"{s['title']} ({s['trump']}), declarer {seat_name(s['declarer'])}{side}{verdict}.")
-    lines.append("Tricks: " + ", ".join(f"{seat_name(p)} {n}" for p, n in s["tricks"].items()) + ".")
+    if not (s["all_passed"] and not any(s["tricks"].values())):      # thrown in: no card was played
+        lines.append("Tricks: " + ", ".join(f"{seat_name(p)} {n}" for p, n in s["tricks"].items()) + ".")
     if "points" in s:
         p = s["points"]
         text = "Card points: " + ", ".join(f"{seat_name(q)} {v}" for q, v in p["seats"].items())
@@ -171,7 +201,7 @@ def words(state: Any) -> list[str]:
     if "with_stake" in s:
         lines.append("With the stake: " + ", ".join(f"{seat_name(q)} {_signed(v)}" for q, v in s["with_stake"].items()) + ".")
     lines.append("Balance: " + ", ".join(f"{seat_name(q)} {v}" for q, v in s["balance"].items())
-                 + (f"; in the pot {number(s['pot'])}" if s["pot"] else "") + ".")
+                 + (f"; in the {s['pot_title']} {number(s['pot'])}" if s["pot"] else "") + ".")
     return lines
 
 

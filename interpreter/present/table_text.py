@@ -39,6 +39,20 @@ def typed(state: Any, text: str, legal: list[int], seat: int) -> int | None:
     return None
 
 
+TALON_IN_HAND = "from the talon, now in your hand"
+NOT_YET_PLAYING = ("knock", "play")      # before the cut nobody holds a card; in the play the talon is history
+
+
+def talon_in_hand(obs: dict, dealt_talon: Any) -> list[str]:
+    """The dealt talon's cards this seat took up and still holds, while the exchange is going on: from
+    the pick-up until the first card is led (a card it laid away is no longer in its hand, and once
+    the play starts the line would only repeat what the hand shows)."""
+    if obs["phase"] in NOT_YET_PLAYING:
+        return []
+    hand = set(obs["hand"])
+    return [c for c in dealt_talon if c in hand]
+
+
 def unsymbol(text: str, R: Any = None) -> str:
     """A typed card with a suit symbol (`K♥`, or the deck's own) in the notation's letters (`KH`)."""
     symbols = suit_symbols(R) if R is not None else SUIT_SYMBOLS

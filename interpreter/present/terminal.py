@@ -70,10 +70,9 @@ def _table_view(state, seat, dealt_talon=()) -> list[str]:
     laid face up, open hands."""
     obs = state.observation(seat)
     out = []
-    own = set(obs["hand"]) | set(obs.get("discards", []))
-    taken = [c for c in dealt_talon if c in own]          # its own cards: taken from the talon into its hand
-    if taken and obs["phase"] != "knock":
-        out.append("from the talon into your hand: " + T.cards(state.R, taken))
+    taken = T.talon_in_hand(obs, dealt_talon)
+    if taken:
+        out.append(f"{T.TALON_IN_HAND}: " + T.cards(state.R, taken))
     R = state.R
     if "called_card" in obs:
         called = "the fourth" if obs.get("called_by_count") else T.card(R, obs["called_card"])

@@ -15,6 +15,7 @@ from interpreter.engine.seating import team_map
 from interpreter.present import outcome
 from interpreter.present.labels import label, names_of, trump_phrase
 from interpreter.present.protocol import has_protocol, protocol_lines
+from interpreter.present.table_text import talon_in_hand
 from interpreter.web.faces import sort_key
 from interpreter.web.table import PERSON, Table
 
@@ -142,7 +143,10 @@ def view(table: Table, seat: int, connected: dict[int, int] | None = None) -> di
         msg["discards"] = sorted(obs["discards"], key=key)
     taken = _from_talon(table, obs)
     if taken:
-        msg["from_talon"] = taken
+        msg["from_talon"] = taken           # marks the cards of the hand (and the trick) that came from the talon
+    holding = talon_in_hand(obs, table.records[-1]["talon"]) if not over else []
+    if holding:
+        msg["talon_in_hand"] = holding      # the line of the exchange: only until the first card is led
     if obs.get("open_hands"):
         msg["open_hands"] = {s: sorted(h, key=key) for s, h in obs["open_hands"].items()}
     teams = sorted(set(team_map(table.R, state.dealer, state.active).values()))

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
+from interpreter.engine.errors import RuleRuntimeError
 from interpreter.engine.phases import settle_parties
 from interpreter.engine.phases.base import ALWAYS, Phase
 
@@ -108,7 +109,10 @@ def apply_rows(st: State, rows: Rows, record: bool) -> None:
     # read the same values in it
     accounts = st.own_accounts()
     evaluate = rows.evaluate
-    transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
+    try:
+        transfers = evaluate(st) if evaluate is not None else _judge(st, rows)
+    except RuleRuntimeError as err:          # which row: named and located
+        raise settle_parties.locate(st, rows, err, _judge) from None
     if not transfers:
         return
     if settle_parties.nobody(transfers):     # a party that is none: a score entry, or a fault of the rules

@@ -36,6 +36,21 @@ def check(st: State, rows: Any, transfers: list, judge: Any) -> None:
                 raise RuleRuntimeError(_message(st, rows, i, which, src, dst, amount))
 
 
+def locate(st: State, rows: Any, err: RuleRuntimeError, judge: Any) -> RuleRuntimeError:
+    """`err`, raised while the rows were judged, with the row that raises it named and located (the
+    rows judged one by one by the interpreter); `err` itself if no single row raises it."""
+    for i, r in enumerate(rows):
+        try:
+            judge(st, [r])
+        except RuleRuntimeError as found:
+            path, written = _place(st, rows, i)
+            row = written[i] if i < len(written) else None
+            label = f"{path} row {i + 1}" + (f" '{row.name}'" if row is not None and row.name else "")
+            where = _where(st, "/" + path.replace(".", "/") + f"/{i}")
+            return RuleRuntimeError(f"{where}{label}: {found}")
+    return err
+
+
 def _bad(src: Any, dst: Any) -> bool:
     return dst is None or type(dst) is Party and None in dst or type(src) is Party and None in src
 

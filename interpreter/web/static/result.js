@@ -51,7 +51,7 @@ window.StwResult = (function () {
     }), "total");
     if (r.with_stake) add("with the stake", cols.map((k) => signed(r.with_stake[k])));
     (r.reckoning || []).forEach((x) => add("final reckoning: " + x.note, cols.map((k) => signed(x.amounts[k]))));
-    add("balance", cols.map((k) => (r.balance[k] !== undefined ? String(r.balance[k]) : (pot.has(k) && k === "pot" ? String(r.pot) : ""))), "balance");
+    add("balance", cols.map((k) => (r.balance[k] !== undefined ? String(r.balance[k]) : (pot.has(k) && k === (r.pot_title || "pot") ? String(r.pot) : ""))), "balance");
     const wrap = el("div", "scroll");
     wrap.append(pay);
     box.append(wrap);

@@ -140,7 +140,7 @@
     }
     if (v.teams) line("partnerships", v.teams.map((t) => t.map(who).join(" + ")).join(" against "));
     if (v.talon && !(v.more && v.more.packets)) box.append(row("talon", v.talon));     // packets: shown below, each apart
-    if (v.from_talon && v.from_talon.length) box.append(row("from the talon into your hand", v.from_talon));
+    if (v.talon_in_hand && v.talon_in_hand.length) box.append(row("from the talon, now in your hand", v.talon_in_hand));
     if (v.discards && v.discards.length) box.append(row("your discards", v.discards));
     const more = Object.assign({}, v.more || {});
     delete more.declarers; delete more.partner_revealed;     // in the contract line above
