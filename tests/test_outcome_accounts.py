@@ -64,3 +64,20 @@ def test_the_stock_is_called_the_stock_at_the_end_of_a_deal_and_in_the_booklet()
     text = explain.to_markdown(explain.build(load("schafkopf-stock")))
     assert "| Stock | declarer | pot / 2 |" in text        # the row's `from`: the account by its title
     assert "- Stock (pot), one for the whole table" in text
+
+
+@pytest.mark.parametrize("game", ["spades", "euchre"])
+def test_a_game_kept_on_score_sheets_prints_no_payments_of_nothing(game):
+    """A game whose rows only add to score sheets moves no money: the end of its deal does not print
+    "Payments of the deal: seat 0 0, …" and "Balance: … 0" (its scores are in the rows' lines)."""
+    for seed in (1, 2):
+        _, st = _deal(game, seed)
+        lines = outcome.words(st)
+        assert not [x for x in lines if x.startswith(("Payments of the deal", "Balance"))], lines
+
+
+def test_a_money_game_still_prints_its_payments_and_balance():
+    _, st = _deal("wien", 1)
+    lines = outcome.words(st)
+    assert any(x.startswith("Payments of the deal: ") for x in lines), lines
+    assert any(x.startswith("Balance: ") for x in lines), lines

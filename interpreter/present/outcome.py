@@ -197,12 +197,21 @@ def words(state: Any) -> list[str]:
         lines.append(_row_words(row))
     for row in s.get("reckoning", []):
         lines.append("Final reckoning: " + _row_words(row))
-    lines.append("Payments of the deal: " + ", ".join(f"{seat_name(q)} {_signed(v)}" for q, v in s["payments"].items()) + ".")
-    if "with_stake" in s:
-        lines.append("With the stake: " + ", ".join(f"{seat_name(q)} {_signed(v)}" for q, v in s["with_stake"].items()) + ".")
-    lines.append("Balance: " + ", ".join(f"{seat_name(q)} {v}" for q, v in s["balance"].items())
-                 + (f"; in the {s['pot_title']} {number(s['pot'])}" if s["pot"] else "") + ".")
+    if _moves_money(s):     # (a game kept only on score sheets says its scores in the rows above)
+        lines.append("Payments of the deal: " + ", ".join(f"{seat_name(q)} {_signed(v)}"
+                                                         for q, v in s["payments"].items()) + ".")
+        if "with_stake" in s:
+            lines.append("With the stake: " + ", ".join(f"{seat_name(q)} {_signed(v)}"
+                                                        for q, v in s["with_stake"].items()) + ".")
+        lines.append("Balance: " + ", ".join(f"{seat_name(q)} {v}" for q, v in s["balance"].items())
+                     + (f"; in the {s['pot_title']} {number(s['pot'])}" if s["pot"] else "") + ".")
     return lines
+
+
+def _moves_money(s: dict) -> bool:
+    """Whether money has moved: in this deal, with its stake, or before it (the balance, the pot)."""
+    amounts = [*s["payments"].values(), *s.get("with_stake", {}).values(), *s["balance"].values()]
+    return bool(s["pot"]) or any(v not in (0, "0") for v in amounts)
 
 
 def _signed(v: Any) -> str:
