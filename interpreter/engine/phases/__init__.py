@@ -13,6 +13,7 @@ from interpreter.engine.phases.auction import AuctionPhase, AuctionState
 from interpreter.engine.phases.base import Phase
 from interpreter.engine.phases.choice import ChoicePhase
 from interpreter.engine.phases.contract import ContractPhase
+from interpreter.engine.phases.deal_rest import DealPausePhase, DealRestPhase
 from interpreter.engine.phases.defence import DefencePhase, DefenceState
 from interpreter.engine.phases.duels import DUELS
 from interpreter.engine.phases.knock import KnockPhase
@@ -27,7 +28,7 @@ from interpreter.engine.phases.talon import TalonPhase, TalonState
 PHASES: dict[str, Phase] = {p.name: p for p in (
     AuctionPhase(), TalonPhase(), ContractPhase(), AfterPurchasePhase(), DefencePhase(), KontraPhase(),
     PlayPhase(), SettlePhase(), AnnouncePhase(), NumberBidsPhase(),
-    PartnerPhase(), KnockPhase(), PassCardsPhase())}
+    PartnerPhase(), KnockPhase(), PassCardsPhase(), DealPausePhase(), DealRestPhase())}
 
 
 def component(rules: Any, name: str) -> Phase:
