@@ -59,7 +59,8 @@ def _check_pause(ctx: Context, deal: dict, packets: list) -> None:
     """`deal.pause` names an `each` packet with another `each` packet after it, and the procedure deals the
     rest (`deal_rest`, before the play); `deal_rest` without a pause has nothing to deal (E306)."""
     pause = deal.get("pause")
-    procedure = ctx.doc.get("procedure") if isinstance(ctx.doc.get("procedure"), list) else []
+    raw = ctx.doc.get("procedure")
+    procedure: list = raw if isinstance(raw, list) else []
     if pause is None:
         if "deal_rest" in procedure:
             ctx.error("E306", "the procedure runs 'deal_rest', but the deal has no pause: every card is dealt at once",
