@@ -101,3 +101,19 @@ def test_radli_are_off_by_default_and_the_base_game_has_no_announcement_round():
                 assert st.phase != "announce"
                 st.apply(bots[st.current_player()].choose(st))
             assert not any(st.result().get("accounts", {}).get("radli", {}).values())
+
+
+@pytest.mark.parametrize(("figure", "word"), [("kings", "group"), ("valat", "contract")])
+def test_a_figure_named_like_a_group_or_a_contract_is_refused(tmp_path, figure: str, word: str):
+    """In an expression the name would read as the group or the contract, so the figure could never be named
+    (tarok-announce.stw names its figures all_kings, all_trula and all_tricks for this reason)."""
+    from interpreter.diagnostics import DiagnosticError
+
+    path = tmp_path / "bad.stw"
+    path.write_text(f'extends "{(TAROK / "tarok-announce.stw").resolve()}"\n'
+                    f'table figure {{\n  | figure | title | silent | declared | goal |\n'
+                    f'  | {figure} | "X" | 10 | 20 | tricks(side) > 0 |\n}}\n'
+                    f'contract three {{ figures = [{figure}] }}\n', encoding="utf-8")
+    with pytest.raises(DiagnosticError) as err:
+        load(str(path))
+    assert "E411" in [d.code for d in err.value.diagnostics] and f"the {word} '{figure}'" in str(err.value)
