@@ -109,3 +109,11 @@ def test_deal_rest_without_a_pause_is_refused(tmp_path: Path):
     with pytest.raises(DiagnosticError) as err:
         load(str(path))
     assert [d.code for d in err.value.diagnostics] == ["E306"] and "no pause" in str(err.value)
+
+
+def test_the_booklet_says_where_the_deal_pauses(capsys):
+    from interpreter.cli import main
+
+    assert main(["explain", str(KLOPFEN)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The deal pauses after the packet 'first'" in text and "knock_4 → deal_rest → auction" in text
