@@ -129,7 +129,8 @@ _DECLARED = (("let", "let", "lets"), ("contract", "contract", "contracts"), ("ca
 def _figure_clashes(ctx: Context) -> None:
     """E411: a figure named like a group, card, contract or call of the file: in an expression the name reads as
     that (`declared_by(trula, …)` would read the group `trula`), so the figure could never be named."""
-    figures = ctx.doc.get("figure") if isinstance(ctx.doc.get("figure"), dict) else {}
+    raw = ctx.doc.get("figure")
+    figures: dict = raw if isinstance(raw, dict) else {}
     others = [(ctx.groups, "group"), (set(ctx.cards), "card"), (ctx.contracts, "contract"), (ctx.calls, "call")]
     for name in figures:
         for pool, word in others:
