@@ -10,7 +10,7 @@ from pathlib import Path
 from interpreter import load
 from interpreter.engine import deal_cards
 from interpreter.engine.memos import Memos
-from interpreter.engine.rules import compile_rules
+from interpreter.engine.rules import compile_uncached
 from interpreter.engine.state import State
 
 ENGINE = Path(__file__).resolve().parent.parent / "interpreter" / "engine"
@@ -28,8 +28,9 @@ def _play(R, seed: int) -> None:
 
 
 def test_each_compiled_game_keeps_its_own_memos():
-    wien = compile_rules(load("wien"), engine="interpreter")
-    tarok = compile_rules(load("tarok"), engine="interpreter")
+    # compiled afresh: compile_rules keeps a game compiled, so an earlier test in the worker may have played it
+    wien = compile_uncached(load("wien"), ())
+    tarok = compile_uncached(load("tarok"), ())
     assert isinstance(wien.memos, Memos) and wien.memos is not tarok.memos
     _play(wien, 1)
     assert wien.memos.deal_plans and wien.memos.components is not None

@@ -13,7 +13,7 @@ import pytest
 
 from interpreter import load
 from interpreter.harness.batch import made_or_none
-from interpreter.harness.runner import deal_record
+from interpreter.harness.logs import deal_record
 from interpreter.harness.scenario import load_yaml, run_file
 from interpreter.resources import games_dir
 

@@ -13,8 +13,10 @@ The engine has layers of its own, stated in ENGINE_LAYERS:
     cards and seats → state → built-ins → phases → rules
 
 A module imports only from its own layer and those below it, and the engine's modules import each other
-in no circle. Here too an import inside a function counts; an import under `if TYPE_CHECKING:` does not
-(it names a type for the checker and never runs)."""
+in no circle. Here too an import inside a function counts. An import under `if TYPE_CHECKING:` names a
+type for the checker and never runs: it points down too, save for the one knot of the engine's types left
+(KNOT): the State and its reading half name the types it holds (the compiled Rules, the contract and call
+values, the phase states), and the phases the contract and call values, all defined above them."""
 from __future__ import annotations
 
 import ast
@@ -153,6 +155,29 @@ def _engine_imports(path: Path) -> list[tuple[int, str]]:
     return out
 
 
+# The types a State holds (engine/state.py: `R`, `con`, the phase states, the component it runs), defined above
+# the state layer; KNOT: the modules (or folder) that may import which of them from a higher layer under
+# `if TYPE_CHECKING:`, and nothing else may.
+HELD = frozenset({"Rules", "ContractRT", "CallRT", "Phase", "AuctionState", "AnnounceState", "PlayState",
+                  "TalonState", "AfterPurchaseState", "DefenceState", "KontraState"})
+KNOT = {"state": HELD, "readings": HELD, "phases": frozenset({"ContractRT", "CallRT"})}
+
+
+def _engine_type_imports(path: Path) -> list[tuple[int, str, str]]:
+    """(line, engine module, name) of each import of the engine the file makes under `if TYPE_CHECKING:`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    only = _type_only(tree)
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in only and isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                and node.module.startswith("interpreter.engine."):
+            for a in node.names:
+                named = f"{node.module}.{a.name}"
+                module = named if _is_module(named) else node.module
+                out.append((node.lineno, module.removeprefix("interpreter.engine."), a.name))
+    return out
+
+
 def test_every_engine_module_has_a_layer():
     names = {_engine_name(p) for p in ENGINE_FILES}
     unplaced = {n for n in names if _engine_layer(n) is None}
@@ -176,6 +201,19 @@ def test_engine_imports_point_down(path):
         target = _engine_layer(module)
         if target is not None and target > own:
             upward.append(f"line {line}: {module} ({ENGINE_LAYERS[target][0]} is above {ENGINE_LAYERS[own][0]})")
+    assert not upward, "\n".join(upward)
+
+
+@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(ENGINE)))
+def test_engine_type_imports_point_down(path):
+    """Under `if TYPE_CHECKING:` too, save for the knot (KNOT)."""
+    own_name = _engine_name(path)
+    own = _engine_layer(own_name)
+    assert own is not None
+    allowed = KNOT.get(own_name.split(".")[0], frozenset())
+    upward = [f"line {line}: {name} from {module} ({ENGINE_LAYERS[target][0]} is above {ENGINE_LAYERS[own][0]})"
+              for line, module, name in _engine_type_imports(path)
+              if (target := _engine_layer(module)) is not None and target > own and name not in allowed]
     assert not upward, "\n".join(upward)
 
 

@@ -113,7 +113,7 @@ def test_scenario_from_log_names_the_seat_of_a_personal_kontra(tmp_path, capsys)
     import json
 
     from interpreter.cli import main
-    from interpreter.harness.runner import deal_record
+    from interpreter.harness.logs import deal_record
     from interpreter.harness.scenario import run_file
     from interpreter.resources import games_dir
 

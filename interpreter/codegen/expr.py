@@ -36,6 +36,7 @@ from interpreter.codegen.source import (
     declarer_source,
     let_call,
     let_function,
+    mirrors,
     units_of,
 )
 from interpreter.codegen.templates import (
@@ -64,7 +65,7 @@ from interpreter.engine import deals
 from interpreter.engine.card_values import gives_cards
 
 # what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
-_TRICKS_TOTAL = {"R", "active", "deal_hand", "hand_size", "int", "max", "rs"}
+_TRICKS_TOTAL = {"R", "active", "bit_count", "deal_hand", "dealt_hands", "hand_size", "int", "max", "rs"}
 
 _PRIMITIVE = (int, str, bool, type(None))
 _IDENT = re.compile(r"[A-Za-z_]\w*")     # a plain name, read as often as it is written
@@ -301,10 +302,10 @@ class ExprGen:
         # .high); its record's entry without the call where call_attr is as its template mirrors it
         call = "st._con" if obj.src == "st.contract" else _CALLS.get(obj.src)
         if call is not None:
-            if node[2] != "name" and call_attr.__code__.co_names == CALL_ATTR_SOURCE[1]:
+            if node[2] != "name" and mirrors(call_attr, "CALL_ATTR_SOURCE", CALL_ATTR_SOURCE[1]):
                 return G(CALL_ATTR_SOURCE[0].format(call, repr(node[2])))
             return G(f"call_attr({call}, {node[2]!r})")
-        if node[2] != "name" and ATTR_SOURCE[1].__code__.co_names == ATTR_SOURCE[2]:
+        if node[2] != "name" and mirrors(ATTR_SOURCE[1], "ATTR_SOURCE", ATTR_SOURCE[2]):
             if _IDENT.fullmatch(obj.src):
                 return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
             if obj.src == "c.this":     # the call or contract judged (an auction's `allowed`): read once
@@ -363,8 +364,9 @@ class ExprGen:
             return G(f"mod({a.src}, {b.src})", "int" if both_int else "any")
         if op == "^":     # of whole numbers a whole number (or an error)
             if (a.const and type(a.value) is int and -2 <= a.value <= 2
-                    and POWER_SOURCE[1].__code__.co_names == POWER_SOURCE[2]):
-                return G(POWER_SOURCE[0].format(a.src, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
+                    and mirrors(POWER_SOURCE[1], "POWER_SOURCE", POWER_SOURCE[2])):
+                base = a.src if a.value >= 0 else f"({a.src})"     # (`-2 ** n` is -(2 ** n))
+                return G(POWER_SOURCE[0].format(base, b.src, X.MAX_EXPONENT), "int" if both_int else "any")
             return G(f"power({a.src}, {b.src})", "int" if both_int else "any")
         if op in _CMP or op in ("==", "!="):
             ua, ub = units_of(a, self.point_den), units_of(b, self.point_den)
@@ -385,7 +387,7 @@ class ExprGen:
             neg = "not " if op == "not in" else ""
             if node[3][0] == "list" or b.src in _SEAT_TUPLES:     # a tuple: plain membership
                 return G(f"({a.src} {op} {b.src})", "bool")
-            if _IDENT.fullmatch(b.src) and CONTAINS_SOURCE[1].__code__.co_names == CONTAINS_SOURCE[2]:
+            if _IDENT.fullmatch(b.src) and mirrors(CONTAINS_SOURCE[1], "CONTAINS_SOURCE", CONTAINS_SOURCE[2]):
                 return G(CONTAINS_SOURCE[0].format(b.src, a.src, op, neg), "bool")   # a tuple's, without the call
             return G(f"({neg}contains({b.src}, {a.src}))", "bool")
         if op in _CMP:
@@ -400,8 +402,7 @@ class ExprGen:
         """`a op b` of values that may be none (false then), as compile._cmp's function judges it, written out
         where that function is as this mirrors it: both operands evaluated, in order, once each, into
         temporaries of their own (an operand may hold another comparison)."""
-        fn = X._cmp(op).__code__
-        if fn.co_names or fn.co_varnames != ("a", "b") or fn.co_consts != (None,):
+        if not mirrors(X._cmp(op), "_cmp", ()):
             return G(f"cmp_{_CMP_NAME[op]}({a.src}, {b.src})", "bool")
         self.temps += 1
         x, y = f"_l{self.temps}", f"_r{self.temps}"
@@ -440,15 +441,15 @@ class ExprGen:
         if (name in FUNCTION_SOURCE and len(args) == FUNCTION_SOURCE[name][0].count("{")
                 and _same(FUNCTION_SOURCE[name][0], impl)):
             fmt, kind = FUNCTION_SOURCE[name]
-            if name == "size" and args[0].src in _SEAT_TUPLES and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
+            if name == "size" and args[0].src in _SEAT_TUPLES and mirrors(SIZE_OF_TUPLE[1], "SIZE_OF_TUPLE", SIZE_OF_TUPLE[2]):
                 return G(SIZE_OF_TUPLE[0].format(args[0].src), "int")     # a side is a tuple: its length
-            if name == "size" and SIZE_OF_TUPLE[1].__code__.co_names == SIZE_OF_TUPLE[2]:
+            if name == "size" and mirrors(SIZE_OF_TUPLE[1], "SIZE_ANY", SIZE_OF_TUPLE[2]):
                 return G(SIZE_ANY.format(args[0].src), "int")
             if (name in READING_INLINE and (args[0].const or _READ_TWICE.fullmatch(args[0].src))
                     and (name not in SEAT_READS or (_IDENT.fullmatch(args[0].src) and args[0].src not in SIDE_NAMES)) and _reading_holds(name)):
                 return G(READING_INLINE[name][0].format(args[0].src), kind)
             inline = INLINE.get(name)
-            if (inline is not None and inline[2].__code__.co_names == inline[3]
+            if (inline is not None and mirrors(inline[2], "INLINE", inline[3])
                     and all(a.const or _IDENT.fullmatch(a.src) for a in args)):
                 fmt = INLINE_STR[name] if name in INLINE_STR and args[0].const and isinstance(args[0].value, str) else inline[0]
                 return G(fmt.format(*(a.src for a in args)), inline[1])
@@ -493,7 +494,7 @@ class ExprGen:
         the reference binds it only when something called in the loop may read it there."""
         _, fname, body, var, iterable, cond = node
         reduce = B.COMPREHENSIONS.get(fname)
-        if fname not in REDUCTIONS or reduce is None or _names(reduce) != REDUCTIONS[fname][0]:
+        if fname not in REDUCTIONS or reduce is None or not mirrors(reduce, "REDUCTIONS", REDUCTIONS[fname][0]):
             return self.fallback(node, scope)
         unrolled = comprehension(self, node, scope)     # over a constant collection: member by member
         if unrolled is not None:

@@ -9,22 +9,43 @@ look-ups and calls, false for a figure that contract does not list; the question
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import interpreter.engine.builtins as B
 from interpreter.codegen.reads import _STRING, TOP, reads
-from interpreter.codegen.source import G, _as_num, _replaced, hoist
+from interpreter.codegen.source import G, _as_num, _replaced, hoist, mirrors
 from interpreter.codegen.templates import LOOP_INVARIANT, REDUCTIONS
+from interpreter.engine import compile as X
 from interpreter.engine import figures
 
-if TYPE_CHECKING:
-    from interpreter.codegen.expr import ExprGen
+
+class Gen(Protocol):
+    """What these functions ask of the expression generator that calls them (codegen/expr.ExprGen), so that
+    this module sits below it: its compiler, what is known where the code runs, the names it has given."""
+    comp: X.Compiler
+    known: dict[str, Any]
+    local_names: dict[str, str]
+    let_trees: dict[str, Any]
+    let_of_call: dict[str, str]
+    contracts: dict[str, Any]
+    side_functions: dict[int, str]
+    reads: dict[str, frozenset[str] | None]
+    point_den: int | None
+    unit_calls: set[str]
+
+    def expr(self, node: Any, scope: frozenset = ...) -> G: ...
+
+    def lit(self, v: Any) -> G: ...
+
+    def builtin(self, builtin: str, fn: Any, note: str) -> str: ...
+
+    def _helper(self, prefix: str, text: str, helper_reads: frozenset[str] | None) -> str: ...
 
 # the most members a comprehension over a constant collection is written out for (a loop beyond)
 UNROLL_MAX = 16
 
 
-def known_let(gen: ExprGen, n: str) -> G | None:
+def known_let(gen: Gen, n: str) -> G | None:
     """A let that does not depend on the seat, where built-in values are known (the contract): its value
     when that makes it a constant, else a memo of its own under the same key when it folds to other
     source (both give the same value here), else None (the let's own function)."""
@@ -51,7 +72,7 @@ def known_let(gen: ExprGen, n: str) -> G | None:
     return G(gen._helper("M", text, TOP - SEAT_NAMES) + "(c)", g.kind)
 
 
-def _members(gen: ExprGen, iterable: tuple, scope: frozenset) -> tuple | None:
+def _members(gen: Gen, iterable: tuple, scope: frozenset) -> tuple | None:
     """The members of a comprehension's collection when it is a constant tuple: as it reads here, or a
     let that does not depend on the seat whose tree folds to one (compiled outside any scope, as the let
     is); None otherwise."""
@@ -70,7 +91,7 @@ def _members(gen: ExprGen, iterable: tuple, scope: frozenset) -> tuple | None:
     return g.value if g.const and type(g.value) is tuple else None
 
 
-def _spelt(gen: ExprGen, value: Any, scope: frozenset) -> tuple | None:
+def _spelt(gen: Gen, value: Any, scope: frozenset) -> tuple | None:
     """A tree that reads as `value` here: the symbol of that name where it is the value (a figure, a call),
     a constant for a number, a truth value or none; None for anything else (a string's tree would read
     as the same text as a symbol's)."""
@@ -105,7 +126,7 @@ def _names(node: Any) -> set[str]:
     return {node[1]} if type(node) is tuple and node else set()
 
 
-def _inlined(gen: ExprGen, node: Any, var: str, scope: frozenset) -> Any:
+def _inlined(gen: Gen, node: Any, var: str, scope: frozenset) -> Any:
     """The comprehension's body with a call of a let function whose arguments are names written as the
     function's body with its parameters read as those names: where the body binds none of its parameters in
     the activation (codegen/expr._call would pass them as arguments), names nothing the comprehension has
@@ -179,7 +200,7 @@ def _truths(node: Any, facts: dict[str, bool], test: bool) -> Any:
     return node
 
 
-def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
+def comprehension(gen: Gen, node: tuple, scope: frozenset) -> G | None:
     """A comprehension over a constant collection as a helper that judges each member in turn, written out
     with the member a constant (a member whose condition folds to false left out), the reduction's steps as
     the loop has them (`m` the member where they read it); None where the collection is not constant (or
@@ -238,7 +259,7 @@ def comprehension(gen: ExprGen, node: tuple, scope: frozenset) -> G | None:
 _SIDE_WORD = re.compile(r"(?<![\w.])side(?!\w)")
 
 
-def _side_body(gen: ExprGen, side_fn: str) -> str | None:
+def _side_body(gen: Gen, side_fn: str) -> str | None:
     """The body of the generated function given the side `side_fn` (codegen's `of_side`: a figure's goal or
     attempt with `side` a local, where that reads nothing of the activation), with the side read from the
     local `_sd`; None where it is not so written, or already reads a `_sd` of its own."""
@@ -262,8 +283,8 @@ def _side_body(gen: ExprGen, side_fn: str) -> str | None:
     return "".join(out)
 
 
-# what figures.py's questions read, as when figure_question was written (a changed implementation is asked
-# as it is until figure_question is brought in step)
+# what figures.py's questions read, as when figure_question was written (as they declare it,
+# interpreter/registry.Reads: a changed implementation is asked as it is until figure_question is brought in step)
 _QUESTIONS = {
     "achieved": ("st", "_con", "figures", "get", "isinstance", "str", "_figure", "type", "tuple", "len", "_side",
                  "announce", "given", "name", "allowed", "bool", "set", "_made", "goal"),
@@ -275,7 +296,7 @@ _QUESTIONS = {
 }
 
 
-def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
+def figure_question(gen: Gen, name: str, args: list[G]) -> G | None:
     """`achieved(f, x)` or `attempted(f, x)` of a figure known here with no `allowed` of its own: false where
     the contract being settled on does not list it (figures.listed); where it does, its goal (attempt) given
     the side as figures._made judges it where figures.py would come to that (no outcome given; for an
@@ -285,7 +306,7 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     impl = B.FUNCTIONS.get(name)
     if (name not in ("achieved", "attempted") or impl is not getattr(figures, name) or len(args) != 2
             or not args[0].const or not isinstance(args[0].value, str)
-            or any(getattr(figures, n).__code__.co_names != names for n, names in _QUESTIONS.items())):
+            or not all(mirrors(getattr(figures, n), "figure_question", names) for n, names in _QUESTIONS.items())):
         return None
     f = args[0].value
     found = {id(fig): fig for con in gen.contracts.values() if (fig := con.figures.get(f)) is not None}
@@ -327,7 +348,7 @@ def figure_question(gen: ExprGen, name: str, args: list[G]) -> G | None:
     return G(f"(({judged_here} if {when} else {question}) if {listed} else False)", "bool")
 
 
-def let_units(gen: ExprGen, n: str) -> str | None:
+def let_units(gen: Gen, n: str) -> str | None:
     """The call of a let's value in point units where the let does not depend on the seat and its tree
     has that (codegen/source.G.units): a memo of its own, as the let's, under its own key; else None."""
     if gen.point_den is None or n in gen.comp.seat_dependent or n not in gen.let_trees:
@@ -353,7 +374,7 @@ def let_units(gen: ExprGen, n: str) -> str | None:
 _MEMO_CALL = re.compile(r"(?<![\w.])([A-Z]\d+\(c\))")
 
 
-def loop_helper(gen: ExprGen, fname: str, var: str, args: dict[str, str], outer: dict[str, str], fcond: str | None,
+def loop_helper(gen: Gen, fname: str, var: str, args: dict[str, str], outer: dict[str, str], fcond: str | None,
                 fbody: str, body_kind: str) -> tuple[str, str]:
     """The helper of a comprehension's loop (_comp) with this condition and body: its name, and the
     caller's locals to pass it after the collection."""

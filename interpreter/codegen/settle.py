@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -16,7 +17,7 @@ from interpreter.codegen.expr import ExprGen
 from interpreter.codegen.once import worked_once
 from interpreter.codegen.reads import _LIT, _STRING
 from interpreter.codegen.reads import reads as env_reads
-from interpreter.codegen.source import G, _truth, declarer_source
+from interpreter.codegen.source import G, _truth, declarer_source, mirrors
 from interpreter.engine.context import Ctx
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
@@ -117,13 +118,13 @@ def _hoisted(goal: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] |
         got = env_reads(goal.src, gen.reads) if goal is not None else None
         if goal is None or got is None or got & {"s", "t"}:
             del out["made"]
-        elif set(Readings.made_in.__code__.co_names) == {"_con", "_declarer", "cache", "bool", "goal", "get"}:
+        elif mirrors(Readings.made_in, "HOISTED", ("_con", "_declarer", "cache", "bool", "goal", "get")):
             out["made"] = f"c.cache['made'] = {_truth(goal)} if st._declarer is not None else False"
     return out
 
 
 # the activation with a fresh memo: its arguments by position where Ctx takes them in this order
-_NEW_CTX = ("Ctx(st, None, None, {})" if Ctx.__init__.__code__.co_varnames[:5] == ("self", "st", "me", "this", "cache")
+_NEW_CTX = ("Ctx(st, None, None, {})" if tuple(inspect.signature(Ctx).parameters)[:4] == ("st", "me", "this", "cache")
             else "Ctx(st, cache={})")
 
 

@@ -1,6 +1,7 @@
 """Small pieces the expression generator (codegen/expr.py) writes source with: a generated expression
 (G), a value as a number or a truth, constants folded, the function wrappers; and the checks that an
-implementation of the engine reads what its template assumes (else it is called, not inlined)."""
+implementation of the engine declares it reads what its template assumes (interpreter/registry.Reads;
+else it is called, not inlined)."""
 from __future__ import annotations
 
 import functools
@@ -14,8 +15,23 @@ from typing import Any
 from interpreter.codegen.reads import _STRING
 from interpreter.codegen.templates import EARLY, READING_INLINE
 from interpreter.engine import compile as X
+from interpreter.registry import declared
 
 _UNKNOWN = object()
+
+
+def _names(fn: Any) -> frozenset[str]:
+    """The names `fn` declares it reads (interpreter/registry.Reads); none for what declares nothing."""
+    got = declared(fn)
+    return got.names if got is not None else frozenset()
+
+
+def mirrors(fn: Any, template: str, names: Any) -> bool:
+    """`fn` declares that `template` (a template of codegen/templates.py, or the generator's function of that
+    name) computes what it does, and that it reads the names the template was written against: else its
+    template is not used (a changed implementation is called until its template is brought in step)."""
+    got = declared(fn)
+    return got is not None and template in got.mirrors and got.names == frozenset(names)
 
 
 def _calls() -> dict[str, str]:
@@ -27,7 +43,7 @@ def _calls() -> dict[str, str]:
         return out
     for name, call in (("final", "st.final_call"), ("high", "st.auction.high_call")):
         getter = Readings.__dict__[name].fget
-        if getter.__code__.co_names == tuple(call.split(".")[1:]) + ("ref",):
+        if mirrors(getter, "_CALLS", (*call.split(".")[1:], "ref")):
             out["st." + name] = call
     return out
 
@@ -52,17 +68,9 @@ class G:
         return self.value is not _UNKNOWN
 
 
-def _names(fn: Any) -> set[str]:
-    code = getattr(fn, "__code__", None)
-    return set(code.co_names) if code is not None else set()
-
-
 def _of_nums(fn: Any, name: str) -> bool:
     """`fn` is builtins' min or max as it is written: `name` over num() of its arguments, nothing else."""
-    code = fn.__code__
-    inner = [k for k in code.co_consts if hasattr(k, "co_names")]
-    return (code.co_names == (name,) and len(inner) == 1 and inner[0].co_names == ("num",)
-            and fn(None, 2, None, True) == (0 if name == "min" else 2))
+    return mirrors(fn, "_of_nums", (name, "num")) and fn(None, 2, None, True) == (0 if name == "min" else 2)
 
 
 @functools.lru_cache(maxsize=64)
@@ -71,7 +79,8 @@ def _early_holds(name: str) -> bool:
     empty and nothing else on the state, gives the value named there."""
     fn, check, value, probe = EARLY[name]
     reads = tuple(check.split(".")[1:])
-    if fn.__code__.co_names[:len(reads)] != reads:
+    got = declared(fn)
+    if got is None or "EARLY" not in got.mirrors or got.first != reads:
         return False
     state = types.SimpleNamespace(**{reads[0]: types.SimpleNamespace(**{reads[1]: {}})})
     try:
@@ -84,7 +93,8 @@ def _early_holds(name: str) -> bool:
 @functools.lru_cache(maxsize=512)
 def _same(template: str, fn: Any) -> bool:
     """The template reads what the engine's implementation reads (the names its code uses): a built-in
-    whose implementation has changed is called, not inlined, until the template is brought in step."""
+    whose implementation has changed is called, not inlined, until the template is brought in step (as the
+    implementation declares what it reads, interpreter/registry.Reads)."""
     names = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"'[^']*'", "", template))) - {"c"} - set(keyword.kwlist)
     return names == _names(fn)
 
@@ -97,9 +107,7 @@ def declarer_source() -> str:
     from interpreter.engine.state import State
 
     prop = State.__dict__.get("declarer")
-    getter = getattr(prop, "fget", None)
-    if (isinstance(prop, property)
-            and getattr(getattr(getter, "__code__", None), "co_names", None) == ("_declarer",)):
+    if isinstance(prop, property) and mirrors(prop.fget, "declarer_source", ("_declarer",)):
         return "st._declarer"
     return "st.declarer"
 
@@ -113,8 +121,7 @@ def _reading_holds(name: str) -> bool:
     """The state's method `name` reads the names templates.READING_INLINE says its template mirrors."""
     from interpreter.engine.state import State
 
-    code = getattr(getattr(State, name, None), "__code__", None)
-    return code is not None and code.co_names == READING_INLINE[name][1]
+    return mirrors(getattr(State, name, None), "READING_INLINE", READING_INLINE[name][1])
 
 
 _IDENT = re.compile(r"[A-Za-z_]\w*\Z")

@@ -10,6 +10,7 @@ from typing import Any
 import interpreter.engine.builtins as B
 from interpreter.engine import compile as X
 from interpreter.engine import deals, figures, sides
+from interpreter.registry import reads
 
 # Built-in values the generator writes inline, as source over `st` (the state) and `c` (the activation),
 # with what kind of value they give ("int": always a whole number, never none). They mirror the
@@ -168,13 +169,13 @@ _CMP = {"<", "<=", ">", ">="}
 # comprehension → (the names its reference reduction uses, start, loop step over `v` and `m`, result);
 # mirrors engine/builtins.COMPREHENSIONS, including where any/all stop early
 REDUCTIONS: dict[str, tuple[set[str], str, tuple[str, ...], str]] = {
-    "sum": ({"sum"}, "0", ("acc = acc + num(v)",), "acc"),
+    "sum": ({"sum", "num"}, "0", ("acc = acc + num(v)",), "acc"),
     "count": ({"sum"}, "0", ("if v:", "    acc += 1"), "acc"),
     "any": ({"any"}, "False", ("if v:", "    acc = True", "    break"), "acc"),
     "all": ({"all"}, "True", ("if not v:", "    acc = False", "    break"), "acc"),
-    "min": ({"min"}, "[]", ("acc.append(num(v))",), "min(acc, default=0)"),
-    "max": ({"max"}, "[]", ("acc.append(num(v))",), "max(acc, default=0)"),
-    "set": ({"tuple"}, "[]", ("if v is m or v is True or (not isinstance(v, bool) and v):", "    acc.append(m)"),
+    "min": ({"min", "num"}, "[]", ("acc.append(num(v))",), "min(acc, default=0)"),
+    "max": ({"max", "num"}, "[]", ("acc.append(num(v))",), "max(acc, default=0)"),
+    "set": ({"tuple", "isinstance", "bool"}, "[]", ("if v is m or v is True or (not isinstance(v, bool) and v):", "    acc.append(m)"),
             "tuple(acc)"),
 }
 
@@ -214,6 +215,7 @@ def _qcmp(op: Any) -> Any:
     return cmp
 
 
+@reads("ref", "type", "X.Ref", "X.attr", "rec.get", mirrors=("CALL_ATTR_SOURCE",))
 def call_attr(call: Any, name: str) -> Any:
     """attr(st.contract, name), attr(st.final, name) or attr(st.high, name), given what the property reads
     (st._con, st.final_call, st.auction.high_call): its attribute, none while there is none, without the

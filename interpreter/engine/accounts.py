@@ -1,24 +1,23 @@
 """The accounts of a deal: their zero values, and copies that share nothing mutable."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from interpreter.engine import seating
-
-if TYPE_CHECKING:
-    from interpreter.engine.rules import Rules
+from interpreter.model.game import Account
 
 
-def init_accounts(R: Rules, n: int) -> dict:
+def init_accounts(specs: Mapping[str, Account], n: int, people: int) -> dict:
+    """The accounts at zero for `n` seats and `people` players (`per = player`), as the rule file declares them."""
     acc: dict[str, Any] = {"money": [0] * n}
-    for name, spec in R.accounts.items():
+    for name, spec in specs.items():
         per = spec.per
         if per == "game":
             acc[name] = 0
         elif per == "seat":
             acc[name] = [0] * n
         elif per == "player":
-            acc[name] = [0] * seating.people(R.rs)
+            acc[name] = [0] * people
         else:
             acc[name] = {}
     acc.setdefault("pot", 0)

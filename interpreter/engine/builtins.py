@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from interpreter.engine import card_values, deals, figures, sides
+from interpreter.registry import declare, reads
 
 
 def num(v: Any) -> Any:
@@ -38,6 +39,7 @@ def mask_bits(mask: int) -> Iterator[int]:
         i += 1
 
 
+@reads("isinstance", "int", "bool", "bin", "count", "len", mirrors=("SIZE_OF_TUPLE", "SIZE_ANY"))
 def size(v: Any) -> int:
     if v is None:
         return 0
@@ -46,18 +48,22 @@ def size(v: Any) -> int:
     return len(v)
 
 
+@reads("min", "num", mirrors=("_of_nums",))
 def _min(c: Any, *args: Any) -> Any:
     return min((num(a) for a in args), default=0)
 
 
+@reads("max", "num", mirrors=("_of_nums",))
 def _max(c: Any, *args: Any) -> Any:
     return max((num(a) for a in args), default=0)
 
 
+@reads("int", "num")
 def _floor(c: Any, x: Any) -> int:
     return int(num(x) // 1)
 
 
+@reads("int", "num")
 def _ceil(c: Any, x: Any) -> int:
     return -int(-num(x) // 1)
 
@@ -213,6 +219,31 @@ VALUES: dict[str, Value] = {
 }
 
 
+# What each value above written here reads of its activation `c` (interpreter/registry.Reads), declared beside
+# it; the generator writes its template (codegen/templates.VALUE_SOURCE, by the same name) in its place only
+# where the template reads the same. A value defined elsewhere (card_values.talon_cards) declares it there.
+VALUE_READS: dict[str, tuple[str, ...]] = {
+    "dealer": ("st.dealer",), "declarer": ("st.declarer",), "me": ("me",), "this": ("this",), "side": ("vars.get",),
+    "holder": ("st.auction.holder",), "leader": ("st.play.leader",), "host": ("st.defence.host",),
+    "guest": ("st.defence.guest",), "seats": ("tuple", "range", "st.n"), "players": ("st.R.players",),
+    "active": ("st.active",), "defenders": ("st.defenders",), "declarers": ("st.declarers",),
+    "playing": ("st.playing",), "pot": ("st.accounts.get",), "tricks_played": ("len", "st.play.history"),
+    "trick_number": ("len", "st.play.history"), "tricks_total": ("deals.tricks_total", "st"),
+    "team_tricks": ("sum", "st.defenders", "st.play.tricks_won"), "turn": ("len", "st.auction.calls"),
+    "passes": ("st.auction.passes",), "bids": ("sum", "st.auction.calls", "st.R.auction.doubles"),
+    "kontra_level": ("st.kontra.level",), "double_level": ("st.auction.doubled",),
+    "deal_number": ("st.deal_number",), "made": ("st.made_in",), "invited": ("st.defence.invited",),
+    "compulsory": ("st.defence.compulsory",), "all_passed": ("st.all_passed",), "high": ("st.high",),
+    "final": ("st.final",), "contract": ("st.contract",), "trump": ("st.trump",), "pass": ("st.R.auction.pass_ref",),
+    "honours": ("st.con.honours",), "called_card": ("_card_or_none", "st.called_card"),
+    "base_bidder": ("st.base_bidder",), "base_contract": ("st.base_con.ref",),
+    "given_up": ("st.given_up",), "item": ("vars.get",), "number_bid_total": ("sum", "st.number_bids"),
+    "turned_up": ("_card_or_none", "deals.turned_up", "st"), "last_call": ("_last_call", "st.auction"),
+}
+for _name, _paths in VALUE_READS.items():
+    declare(VALUES[_name], *_paths)
+
+
 def _last_call(au: Any) -> Any:
     """The call just made in the auction, pass included: the latest call of the seat that spoke last."""
     return au.latest[au.calls[-1][0]] if au.calls else None
@@ -322,11 +353,33 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "trick_of": lambda c, card: _trick_of(c.st, card),
 }
 
+# What each function above written here reads (interpreter/registry.Reads), declared beside it as for the
+# values (VALUE_READS; its template: codegen/templates.FUNCTION_SOURCE). One defined elsewhere (card_values,
+# figures' questions, min and max above) declares it there.
+FUNCTION_READS: dict[str, tuple[str, ...]] = {
+    "next": ("st.next",), "prev": ("st.prev",), "order": ("st.order_of",), "partner_of": ("sides.partner_of", "st"),
+    "opponents_of": ("st.opponents_of",), "tricks": ("st.tricks",), "points": ("_points",),
+    "captured": ("st.captured", "as_mask"), "holds": ("st.holds", "as_mask"), "dealt": ("st.dealt", "as_mask"),
+    "count_in": ("st.count_in", "as_mask"), "holder_of": ("holder_of", "st"), "played_card": ("played_card", "st"),
+    "winning_card": ("winning_card", "st"), "won_trick": ("st.won_trick",), "trick_winner": ("st.trick_winner",),
+    "first_call": ("st.first_call",), "first_bid": ("st.first_bid",), "latest": ("st.latest",),
+    "has_bid": ("st.has_bid",), "spoke": ("st.spoke",), "went_along": ("st.playing",), "account": ("st.account",),
+    "abs": ("abs", "num"), "size": ("size",), "partnered": ("st.table.partnered_seats", "st"),
+    "number_bid": ("isinstance", "int", "len", "st.number_bids"), "points_of": ("card_values.points_of", "as_mask"),
+    "top_run": ("card_values.top_run", "as_mask"), "declared": ("figures.declared", "st"),
+    "declared_by": ("figures.declared_by", "st"), "declarations": ("figures.declarations", "st"),
+    "kontras": ("figures.kontras", "st"), "kontras_between": ("figures.kontras_between", "st"),
+    "kontras_by": ("figures.kontras_by", "st"), "passed": ("figures.passed", "st"), "chose": ("st.chosen.get",),
+    "in_trick": ("_in_trick", "st"), "trick_of": ("_trick_of", "st"),
+}
+for _name, _paths in FUNCTION_READS.items():
+    declare(FUNCTIONS[_name], *_paths)
+
 # What each built-in reads of the activation besides the state, `me` and `this` (engine/context.Ctx), as
 # it declares it: the names bound in `c.vars` it reads, or HANDS_ON where it hands the activation on to
 # a compiled expression (a contract's goal, a figure's question), which reads at most TOP. A built-in not
-# named here reads nothing else. Code generation (interpreter/backends.py) and the auction's conditions
-# (phases/conditions.py) rely on it: tests/test_builtins_reads.py holds it against the implementations.
+# named here reads nothing else. Code generation (interpreter/codegen/reads.py) and the auction's conditions
+# (phases/conditions.py) rely on it: tests/test_codegen_templates.py holds it against what they give.
 HANDS_ON = None
 READS: dict[str, frozenset[str] | None] = {
     "side": frozenset({"side"}),
@@ -358,6 +411,11 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
     # a member is kept when the body is the member itself (seat 0 included) or a true condition
     "set": lambda pairs: tuple(m for m, v in pairs if v is m or v is True or (not isinstance(v, bool) and v)),
 }
+# what each reduction reads (interpreter/registry.Reads): the generator writes its loop instead
+# (codegen/templates.REDUCTIONS) where that reads the same
+for _name, _paths in {"sum": ("sum", "num"), "count": ("sum",), "any": ("any",), "all": ("all",), "min": ("min", "num"),
+                      "max": ("max", "num"), "set": ("tuple", "isinstance", "bool")}.items():
+    declare(COMPREHENSIONS[_name], *_paths, mirrors=("REDUCTIONS",))
 
 
 def card_union(a: Any, b: Any) -> int:

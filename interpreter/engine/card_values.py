@@ -14,8 +14,10 @@ from typing import Any
 from interpreter.engine.cards import bits
 from interpreter.engine.ranking import order_for, trump_of
 from interpreter.model.vocabulary import FUNCTIONS, VALUES
+from interpreter.registry import reads
 
 
+@reads("st.dealt_hands", "_seats_of", "isinstance", "int", "len")
 def dealt_cards(c: Any, x: Any) -> int:
     """The cards dealt to a seat or a set of seats, as dealt."""
     st = c.st
@@ -27,11 +29,13 @@ def dealt_cards(c: Any, x: Any) -> int:
     return cards
 
 
+@reads("st.dealt_talon")
 def talon_cards(c: Any) -> int:
     """The talon as dealt, wherever its cards went since."""
     return c.st.dealt_talon
 
 
+@reads("isinstance", "int", "bool", "st.dealt_talon_order", "index")
 def talon_place(c: Any, card: Any) -> int:
     """The card's place in the talon as dealt, from 1; 0 when it was not dealt to the talon (or is none)."""
     if not isinstance(card, int) or isinstance(card, bool):
@@ -84,6 +88,7 @@ def _class_of(R: Any, trump_class: int, suit: Any) -> int:
     return names.index(suit) if isinstance(suit, str) and suit in names else -2
 
 
+@reads("st.R", "isinstance", "str", "card_orders.get", "con", "order_for", "trump_of", "trump", "_class_of", "trump_class", "len", "suit_masks")
 def in_suit(c: Any, suit: Any, name: Any) -> int:
     """The cards that follow `suit` under the ranking `name`, with the contract's trump suit (`none`: the
     ranking's trumps)."""
@@ -98,6 +103,7 @@ def in_suit(c: Any, suit: Any, name: Any) -> int:
     return order.suit_masks[k] if 0 <= k < len(order.suit_masks) else 0
 
 
+@reads("st.con", "_class_of", "R", "trump_class", "suit_of", "any", "play.history")
 def led_before(c: Any, suit: Any) -> bool:
     """A completed trick of this deal was led with a card of `suit` as the contract's ranking sees it."""
     st = c.st
@@ -111,6 +117,7 @@ def led_before(c: Any, suit: Any) -> bool:
     return any(trick and suit_of[trick[0][1]] == k for trick, _winner in st.play.history)
 
 
+@reads("st.R", "isinstance", "int", "bool", "len", "suit_of", "st._con", "suit_names")
 def suit_of(c: Any, card: Any) -> Any:
     """The suit of a card as the contract's ranking sees it (none for none, and for a trump of a grand)."""
     st = c.st

@@ -20,6 +20,7 @@ from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.card_values import gives_cards
 from interpreter.engine.errors import RuleRuntimeError
 from interpreter.language.expressions import parse_text
+from interpreter.registry import reads
 
 Fn = Callable[[Any], Any]
 
@@ -39,6 +40,7 @@ class Ref(str):
         return obj
 
 
+@reads("isinstance", "Ref", "str", "rec.get", "dict", "get", "getattr", mirrors=("ATTR_SOURCE",))
 def attr(obj, name):
     if obj is None:
         return None
@@ -73,6 +75,7 @@ MAX_EXPONENT = 64
 MAX_POWER = 1 << 64
 
 
+@reads("type", "int", "MAX_EXPONENT", "MAX_POWER", "_num", "isinstance", "Fraction", "denominator", "bool", "RuleRuntimeError", "abs", mirrors=("POWER_SOURCE",))
 def power(a, b):
     if type(a) is int and type(b) is int and 0 <= b <= MAX_EXPONENT:   # whole numbers: no conversion
         r = a ** b
@@ -90,21 +93,26 @@ def power(a, b):
 
 
 def _cmp(op):
+    @reads(mirrors=("_cmp",))
     def lt(a, b):
         return a is not None and b is not None and a < b
 
+    @reads(mirrors=("_cmp",))
     def le(a, b):
         return a is not None and b is not None and a <= b
 
+    @reads(mirrors=("_cmp",))
     def gt(a, b):
         return a is not None and b is not None and a > b
 
+    @reads(mirrors=("_cmp",))
     def ge(a, b):
         return a is not None and b is not None and a >= b
 
     return {"<": lt, "<=": le, ">": gt, ">=": ge}[op]
 
 
+@reads("isinstance", "int", "bool", mirrors=("CONTAINS_SOURCE",))
 def contains(coll, item):
     if coll is None:
         return False

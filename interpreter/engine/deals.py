@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from interpreter.engine.errors import RuleRuntimeError
+from interpreter.registry import reads
 
 
 class DealError(ValueError):
@@ -143,6 +144,7 @@ def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
+@reads("R.deal_hand", "int", "R.rs.hand_size", "max", "active", "dealt_hands", "bit_count")
 def tricks_total(st) -> int:
     """The tricks of this deal: the cards each player was dealt."""
     if st.R.deal_hand is None:

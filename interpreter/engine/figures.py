@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
+from interpreter.registry import reads
 
 if TYPE_CHECKING:
-    from interpreter.engine.compile import Compiler
     from interpreter.engine.state import State
     from interpreter.model.game import Figure
 
@@ -49,10 +49,10 @@ def refs(figures: tuple[Figure, ...], make_ref: Callable[[str, Any, str], Any]) 
     return {f.name: make_ref(f.name, f.fields, "figure") for f in figures}
 
 
-def compile_figures(figures: tuple[Figure, ...], comp: Compiler, figure_refs: dict[str, Any],
+def compile_figures(figures: tuple[Figure, ...], x: Callable[[Any], Fn], figure_refs: dict[str, Any],
                     card_index: dict[str, int]) -> dict[str, FigureRT]:
+    """The figures compiled for play, each expression by `x` (the compiler's `text`)."""
     out: dict[str, FigureRT] = {}
-    x = comp.text
     for i, f in enumerate(figures):
         card = f.card
         out[f.name] = FigureRT(
@@ -123,6 +123,7 @@ def _judge(c: Ctx, fn: Fn, side: tuple[int, ...]) -> bool:
     return bool(fn(sub))
 
 
+@reads("allowed", "getattr", "bool", "vars", "_judge", "clear", mirrors=("figure_question",))
 def _made(c: Ctx, fig: FigureRT, fn: Fn, side: tuple[int, ...]) -> bool:
     """The figure's own `allowed` holds and `fn` holds for the side (the contract lists the figure: asked
     before): achieved's and attempted's judgement. No memo: a settlement asks each figure once for a side
@@ -169,6 +170,7 @@ def _figure(con: Any, f: Any) -> FigureRT | None:
     return con.figures.get(f if isinstance(f, str) else str(f))
 
 
+@reads("st._con", "figures.get", "isinstance", "str", "_figure", "type", "tuple", "len", "_side", "announce.given", "get", "name", "allowed", "bool", "set", "_made", "goal", mirrors=("figure_question",))
 def achieved(c: Ctx, f: Any, x: Any) -> bool:
     """The figure is allowed in this contract and its goal holds for the seat or side `x`."""
     st = c.st
@@ -190,6 +192,7 @@ def achieved(c: Ctx, f: Any, x: Any) -> bool:
     return _made(c, fig, fig.goal, side)
 
 
+@reads("st._con", "figures.get", "isinstance", "str", "_figure", "attempt", "announce.given", "announce.declared", "get", "name", "type", "tuple", "_seats_of", "len", "_side", "allowed", "bool", "set", "_made", mirrors=("figure_question",))
 def attempted(c: Ctx, f: Any, x: Any) -> bool:
     """A silent attempt: the figure is allowed, `x` did not declare it, and its `attempt` holds."""
     st = c.st
@@ -220,6 +223,7 @@ def attempted(c: Ctx, f: Any, x: Any) -> bool:
 _NOTHING_LISTED: Any = types.MappingProxyType({})
 
 
+@reads("_con.figures", "_NOTHING_LISTED", mirrors=("figure_question",))
 def listed(st: State) -> Any:
     """The figures the contract being played lists, by name (none without a contract): achieved and
     attempted of any other figure are false. A backend's figure questions read it."""
@@ -231,6 +235,7 @@ def declared(st: State, f: Any) -> bool:
     return str(f) in st.announce.declared
 
 
+@reads("announce.declared", "get", "isinstance", "str", "type", "tuple", "int", "_seats_of", mirrors=("INLINE", "EARLY"))
 def declared_by(st: State, f: Any, x: Any) -> bool:
     declared = st.announce.declared
     if not declared:                # nothing declared (most deals)
@@ -251,6 +256,7 @@ def declarations(st: State, s: Any) -> int:
     return [*declared.values()].count(s) if declared else 0
 
 
+@reads("announce.chains", "str", "_con.ref", "GAME", "len", "get", mirrors=("EARLY",))
 def kontras(st: State, item: Any) -> int:
     """Calls in the side-wide chain on a figure or on the game (the contract)."""
     if item is None:

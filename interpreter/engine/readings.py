@@ -8,6 +8,7 @@ from operator import getitem
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.context import Ctx
+from interpreter.registry import reads
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.announce_state import AnnounceState
@@ -56,6 +57,7 @@ class Readings:
         items = (value,) if isinstance(value, str) else tuple(value or ())
         return [str(x) for x in items if str(x) in self.R.contracts]
 
+    @reads("_con", "_declarer", "cache", "bool", "goal", "get", mirrors=("HOISTED",))
     def made_in(self, c: Ctx) -> bool:
         """The declaring side has made its contract (memoised while settlement rows are evaluated)."""
         con = self._con
@@ -79,11 +81,13 @@ class Readings:
         return con.ref if con is not None else None
 
     @property
+    @reads("final_call.ref", mirrors=("_CALLS",))
     def final(self) -> Any:
         final = self.final_call
         return final.ref if final is not None else None
 
     @property
+    @reads("auction.high_call.ref", mirrors=("_CALLS",))
     def high(self) -> Any:
         high = self.auction.high_call
         return high.ref if high is not None else None
@@ -109,6 +113,7 @@ class Readings:
         ring = self._seat_ring = (active, *tables)
         return ring
 
+    @reads("_seat_ring", "active", "_ring", "n", "_step", mirrors=("READING_INLINE",))
     def next(self, s: int | None) -> int | None:
         if s is None:
             return None
@@ -124,6 +129,7 @@ class Readings:
             ring = self._ring()
         return ring[1][s] if 0 <= s < self.n else self._step(s, 1)
 
+    @reads("_seat_ring", "active", "_ring", "n", "_step", mirrors=("READING_INLINE",))
     def prev(self, s: int | None) -> int | None:
         if s is None:
             return None
@@ -157,6 +163,7 @@ class Readings:
             return (x,)
         return tuple(x)
 
+    @reads("play.tricks_won", "type", "int", "tuple", "isinstance", mirrors=("READING_INLINE",))
     def tricks(self, x: Any) -> int:
         won = self.play.tricks_won
         if type(x) is int:

@@ -284,7 +284,7 @@ def _phase_settings(rules: Rules, p: Prepared) -> None:
     rules.sits_out = sits_out.settings(phases.play.sits_out, comp)
     rules.deal_hand = comp.text(game.deal_hand.source) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
-    rules.figures = figures.compile_figures(game.figures, comp, p.figure_refs, dict(rs.card_index))
+    rules.figures = figures.compile_figures(game.figures, comp.text, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(phases.announce, game.lets, comp, rules.figures)
 
 

@@ -18,6 +18,7 @@ from interpreter.engine.cards import mask_of
 from interpreter.engine.context import Ctx
 from interpreter.engine.readings import Readings
 from interpreter.engine.views import action_text
+from interpreter.registry import reads
 
 if TYPE_CHECKING:
     from interpreter.engine.phases.after_purchase import AfterPurchaseState
@@ -231,6 +232,7 @@ class State(Readings):
 
     # ---- the declarer and the sides ----------------------------------------------------------------
     @property
+    @reads("_declarer", mirrors=("declarer_source",))
     def declarer(self) -> int | None:
         return self._declarer
 
@@ -477,7 +479,7 @@ def _zero_accounts(R: Rules) -> dict:
     """The accounts at zero, worked out once per rule set (copied for each deal)."""
     zero = R.memos.zero_accounts
     if zero is None:
-        zero = R.memos.zero_accounts = _init_accounts(R, R.n_seats)
+        zero = R.memos.zero_accounts = _init_accounts(R.accounts, R.n_seats, seating.people(R.rs))
     return zero
 
 

@@ -326,7 +326,8 @@ def _sim_chunk(args: tuple) -> list[dict]:
     from interpreter.engine.rules import compile_rules
     from interpreter.engine.state import State
     from interpreter.harness import sheet
-    from interpreter.harness.runner import _bot, _jsonable
+    from interpreter.harness.logs import jsonable
+    from interpreter.harness.runner import _bot
     from interpreter.pipeline import load
 
     target, options, seed, indices, bot_kind = args
@@ -347,8 +348,8 @@ def _sim_chunk(args: tuple) -> list[dict]:
         forehand = next(s for k in range(1, R.n_seats + 1) if (s := (dealer + k) % R.n_seats) in st.active)
         out.append({"i": i, "contract": r["contract"], "declarer": r["declarer"], "made": made_or_none(st, r),
                     "level": final_level(st), "all_passed": bool(r["all_passed"]), "dealer": dealer, "forehand": forehand,
-                    "actions": len(st.log), "money": [_jsonable(r["payments"][s]) for s in range(st.n)],
-                    "accounts": _jsonable(sheet.seat_deltas(st)),
+                    "actions": len(st.log), "money": [jsonable(r["payments"][s]) for s in range(st.n)],
+                    "accounts": jsonable(sheet.seat_deltas(st)),
                     "value": [round(v, 9) for v in deal_values(start, st)]})
     return out
 

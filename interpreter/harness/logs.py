@@ -1,6 +1,7 @@
 """Deal records from logs and save files, checked as untrusted input: every field typed, the deal one
 the rules could have dealt, every action legal for the seat whose turn it is, and every card in
-exactly one place after every step. Errors name the file and line.
+exactly one place after every step. Errors name the file and line. The record a deal is logged as
+(`deal_record`, written by `simulate --log` and harness/sessionlog.py) is made here too.
 
 Codes: E502 a line that cannot be read as a record (exit 2); E503 a record that fails its checks —
 a tampered deal, an action out of turn, a result that does not match (exit 1).
@@ -8,6 +9,7 @@ a tampered deal, an action out of turn, a result that does not match (exit 1).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.harness.inputs import BadInput, check_options, json_record, seed, whole
@@ -134,3 +136,29 @@ def play(state, actions: list[tuple[int, str]], where: Where, on_step: Callable 
             raise where.error(f"step {step}: {problem}")
         if on_step:
             on_step(state, seat, text)
+
+
+# ---- writing a deal record (simulate --log, harness/sessionlog.py) ----------------------------------------
+
+def jsonable(v):
+    """`v` as JSON writes it: keys as text, tuples as lists, a Fraction as text (a whole one as an int)."""
+    if isinstance(v, dict):
+        return {str(k): jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [jsonable(x) for x in v]
+    if isinstance(v, Fraction):
+        return str(v) if v.denominator != 1 else int(v)
+    return v
+
+
+def deal_record(state, start, rules_name, options, seed, index, result=None) -> dict:
+    """The log line of a deal; `result`: the deal's result if not `state.result()` (a deal of a session:
+    what `Session.finish` returned, harness/sessionlog.py)."""
+    R = state.R
+    hands, talon = start
+    return {
+        "rules": rules_name, "options": options, "seed": seed, "deal": index, "dealer": state.dealer,
+        "hands": [R.rs.codes(h) for h in hands], "talon": [R.codes[c] for c in talon],
+        "actions": [[s, state.action_text(a)] for s, a in state.log],
+        "result": jsonable(state.result() if result is None else result),
+    }

@@ -12,6 +12,8 @@ import time
 from fractions import Fraction
 
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
+from interpreter.harness.logs import deal_record
+from interpreter.harness.logs import jsonable as _jsonable
 
 
 def _bot(kind: str, seed, seat: int = 0):
@@ -49,19 +51,6 @@ def _num(v):
     return v
 
 
-def deal_record(state, start, rules_name, options, seed, index, result=None) -> dict:
-    """The log line of a deal; `result`: the deal's result if not `state.result()` (a deal of a session:
-    what `Session.finish` returned, harness/sessionlog.py)."""
-    R = state.R
-    hands, talon = start
-    return {
-        "rules": rules_name, "options": options, "seed": seed, "deal": index, "dealer": state.dealer,
-        "hands": [R.rs.codes(h) for h in hands], "talon": [R.codes[c] for c in talon],
-        "actions": [[s, state.action_text(a)] for s, a in state.log],
-        "result": _jsonable(state.result() if result is None else result),
-    }
-
-
 LOG_VERSION = 1      # a log line may say `version`; none said is this one
 
 
@@ -90,16 +79,6 @@ def _dealt_by_seed(state, rec: dict, number: int, where) -> None:
     if [R.rs.codes(h) for h in hands] != rec.get("hands") or [R.codes[c] for c in talon] != rec.get("talon"):
         raise where.error(f"deal {number}: the hands are not those seed {str(rec['seed'])[:40]!r} deals; the line "
                           "was changed after it was written")
-
-
-def _jsonable(v):
-    if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Fraction):
-        return str(v) if v.denominator != 1 else int(v)
-    return v
 
 
 _LOADED: dict = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.harness.inputs import BadInput
+from interpreter.harness.logs import deal_record, jsonable
 
 ENDS = ("rule", "limit")
 
@@ -21,8 +22,6 @@ ENDS = ("rule", "limit")
 def record(state, start: tuple, rules_name: str, options: dict, seed, session: int, deal: int,
            result: dict) -> dict:
     """The log line of deal `deal` of session `session`; `result`: what `Session.finish` returned."""
-    from interpreter.harness.runner import deal_record
-
     rec = deal_record(state, start, rules_name, options, seed, deal, result=result)
     rec["session"] = session
     return rec
@@ -30,10 +29,8 @@ def record(state, start: tuple, rules_name: str, options: dict, seed, session: i
 
 def close(rec: dict, session, by_rule: bool) -> None:
     """Mark `rec`, the log line of the session's last deal: how the session ended and its final results."""
-    from interpreter.harness.runner import _jsonable
-
     rec["session_end"] = "rule" if by_rule else "limit"
-    rec["final"] = _jsonable(session.close())
+    rec["final"] = jsonable(session.close())
 
 
 class Carry:
@@ -75,8 +72,6 @@ class Carry:
 
     def closing(self, rec: dict) -> str | None:
         """After `after`: what is wrong with the session's end as the line states it (None: nothing)."""
-        from interpreter.harness.runner import _jsonable
-
         sess = self.session
         said = rec.get("session_end")
         if sess is None or said is None:       # a line that does not close a session (or an older log)
@@ -88,7 +83,7 @@ class Carry:
         if said == "limit" and sess.ended:
             return "the log says the session was stopped at the deal limit, but the game ended by its own rule"
         self.stopped = said == "limit"
-        final = _jsonable(sess.close())
+        final = jsonable(sess.close())
         if final != rec.get("final"):
             return f"the session's final results are {final}, the log says {rec.get('final')}"
         return None

@@ -1,5 +1,6 @@
-"""Edits of inherited lists by their entries: `remove a.b[k]`, `insert v into a.b after k`,
-`replace a.b[k] v` and `a.b[k].c = v`.
+"""How a layer changes the document it extends: a deep merge of its sections over the base's, `remove`
+of a section or field, and edits of inherited lists by their entries: `remove a.b[k]`, `insert v into
+a.b after k`, `replace a.b[k] v` and `a.b[k].c = v`.
 
 An entry is found by its key: an entry that is a name or number is its own key; a row (a map) is
 keyed by its `name`, else its `rule` (obligations), else its `title` (score-sheet columns).
@@ -229,8 +230,6 @@ def apply_edit(doc: dict, edit: dict, index: int, smap: SourceMap, spans: Spans)
 def _each(doc: dict, edit: dict, here: str, smap: SourceMap, spans: Spans) -> None:
     """`kind [field = value] { … }`: merge the block into every item of the collection whose field
     has that value, as if it were written for each of them."""
-    from interpreter.language.loader import merge
-
     file, span = smap.file, smap.find(here + "/each")
     where = edit.get("where")
     kind = edit.get("each")
@@ -259,3 +258,53 @@ def _each(doc: dict, edit: dict, here: str, smap: SourceMap, spans: Spans) -> No
                 if p.startswith(here + "/value/"):
                     getattr(overlay, table)[base + p[len(here) + len("/value"):]] = sp
     spans.smaps.append(overlay)
+
+
+# ---- a layer over its base: `remove` and the deep merge --------------------------------------------------
+
+def remove_path(doc: dict, path: str, index: int, file: str, smap: SourceMap, spans: Spans) -> None:
+    """The `index`th `remove PATH` of a layer written in `file` (its source map `smap`): an entry of a
+    list (remove_entry), or a section or field of the base."""
+    if "[" in path:
+        remove_entry(doc, path, file, smap.find(f"/remove/{index}"), spans)
+        return
+    parts = path.split(".")
+    node = doc
+    for i, part in enumerate(parts):
+        if not isinstance(node, dict) or part not in node:
+            options = sorted(map(str, node)) if isinstance(node, dict) else []
+            ptr = f"/remove/{index}"
+            where = f"'{'.'.join(parts[:i])}'" if i else "the base"
+            listed = ", ".join(options[:12]) + (f" and {len(options) - 12} more" if len(options) > 12 else "")
+            raise DiagnosticError([Diagnostic(
+                "E132", f"cannot remove '{path}': the base has no '{'.'.join(parts[: i + 1])}'",
+                file, smap.find(ptr), suggestions=best_matches(part, options),
+                help=f"{where} has: {listed}" if options else f"{where} is not a section")])
+        if i == len(parts) - 1:
+            del node[part]
+        else:
+            node = node[part]
+
+
+def merge(base, over):
+    """Deep merge: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for k, v in over.items():
+            out[k] = merge(base[k], v) if k in base else _copy(v)
+        return out
+    return _copy(over)
+
+
+def _copy(value):
+    """A deep copy of a document's value: its sections and lists are new, its atoms shared (a
+    document holds only dicts, lists and atoms, so this is copy.deepcopy without its memo)."""
+    t = type(value)
+    if t is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if t is list:
+        return [_copy(v) for v in value]
+    return copy.deepcopy(value) if t not in _ATOMS else value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})

@@ -3,7 +3,6 @@ and merge the layers into one rules document, keeping where every part was writt
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import re
@@ -14,7 +13,7 @@ from pathlib import Path
 from interpreter.diagnostics import Diagnostic, DiagnosticError, Span, best_matches
 from interpreter.files import is_file, read_bytes, refuse_special
 from interpreter.language.document import SourceMap, build, escape
-from interpreter.language.edits import Spans, apply_edit, remove_entry
+from interpreter.language.edits import Spans, apply_edit, merge, remove_path
 from interpreter.language.parser import MAX_BYTES, check_tokens, parse, token_problem
 from interpreter.resources import builtin_games
 
@@ -388,52 +387,6 @@ def read_layer(path: Path, positions: bool = True) -> Layer:
     return Layer(shown, text, doc, smap)
 
 
-def _remove(doc: dict, path: str, layer: Layer, index: int, spans: Spans) -> None:
-    if "[" in path:
-        remove_entry(doc, path, layer.path, layer.smap.find(f"/remove/{index}"), spans)
-        return
-    parts = path.split(".")
-    node = doc
-    for i, part in enumerate(parts):
-        if not isinstance(node, dict) or part not in node:
-            options = sorted(map(str, node)) if isinstance(node, dict) else []
-            ptr = f"/remove/{index}"
-            where = f"'{'.'.join(parts[:i])}'" if i else "the base"
-            listed = ", ".join(options[:12]) + (f" and {len(options) - 12} more" if len(options) > 12 else "")
-            raise DiagnosticError([Diagnostic(
-                "E132", f"cannot remove '{path}': the base has no '{'.'.join(parts[: i + 1])}'",
-                layer.path, layer.smap.find(ptr), suggestions=best_matches(part, options),
-                help=f"{where} has: {listed}" if options else f"{where} is not a section")])
-        if i == len(parts) - 1:
-            del node[part]
-        else:
-            node = node[part]
-
-
-def merge(base, over):
-    """Deep merge: mappings merge key by key, anything else is replaced."""
-    if isinstance(base, dict) and isinstance(over, dict):
-        out = dict(base)
-        for k, v in over.items():
-            out[k] = merge(base[k], v) if k in base else _copy(v)
-        return out
-    return _copy(over)
-
-
-def _copy(value):
-    """A deep copy of a document's value: its sections and lists are new, its atoms shared (a
-    document holds only dicts, lists and atoms, so this is copy.deepcopy without its memo)."""
-    t = type(value)
-    if t is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if t is list:
-        return [_copy(v) for v in value]
-    return copy.deepcopy(value) if t not in _ATOMS else value
-
-
-_ATOMS = frozenset({str, int, float, bool, type(None)})
-
-
 def layer_from_text(path: Path, text: str, positions: bool = True) -> Layer:
     """A layer from text not (yet) saved as `path` — an editor's buffer."""
     shown = display_path(path)
@@ -483,7 +436,7 @@ def load(target: str, positions: bool = True, texts: dict[str, str] | None = Non
             removes = []
         for i, r in enumerate(removes):
             if isinstance(r, str):
-                _remove(doc, r, layer, i, spans)
+                remove_path(doc, r, i, layer.path, layer.smap, spans)
                 removed.append((layer.path, layer.smap.find(f"/remove/{i}"), r))
         doc = merge(doc, body)
         spans.smaps.append(layer.smap)
