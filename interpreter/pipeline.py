@@ -119,7 +119,7 @@ def _check(target: str, positions: bool) -> Report:
     ctx = checks.run(loaded.doc, loaded.origins, loaded.sources)
     report.diagnostics = ctx.diagnostics
     if report.ok or report.only_pending:
-        report.ruleset = compile_ruleset(loaded, getattr(ctx, "expressions", {}))
+        report.ruleset = compile_ruleset(loaded)
     return report
 
 

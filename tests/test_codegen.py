@@ -120,9 +120,10 @@ def test_the_source_is_built_from_the_checked_tree():
         assert "\n" not in line
     # a rule file with a hostile string: the string is a literal of the module, never code
     from interpreter.codegen.expr import ExprGen
+    from interpreter.model.nodes import Bin, Name, Str
     gen = ExprGen(R.compiler, {}, {}, {}, 3, 10)
     hostile = "x')\nimport os #"
-    g = gen.expr(("bin", "==", ("str", hostile), ("name", "declarer")))
+    g = gen.expr(Bin("==", Str(hostile), Name("declarer")))
     assert g.src == f"({hostile!r} == st._declarer)"
     assert eval(compile(g.src.replace("st._declarer", "None"), "<x>", "eval")) is False
 

@@ -132,13 +132,13 @@ def test_a_power_of_a_negative_whole_number_is_the_references(text):
     from interpreter.codegen.expr import ExprGen
     from interpreter.engine import new_game
     from interpreter.engine.context import Ctx
-    from interpreter.language.expressions import parse_text
+    from interpreter.model.expression import node_of
     from interpreter.pipeline import load
     from interpreter.resources import games_dir
 
     st = new_game(load(games_dir() / "skat" / "skat.stw"), seed=1)
     gen = ExprGen(st.R.compiler, {}, {}, {}, 3, 10)
-    src = gen.expr(parse_text(text)).src
+    src = gen.expr(node_of(text)).src
     got = eval(src, {**T.runtime_namespace(), **gen.constants, "st": st, "c": Ctx(st)})
     assert got == st.R.compiler.text(text)(Ctx(st)), src
 

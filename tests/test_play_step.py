@@ -71,17 +71,17 @@ def test_apply_checks_against_the_memo_and_without_it() -> None:
 
 def test_a_side_that_decides_and_or_leaves_the_other_side_ungenerated() -> None:
     from interpreter.codegen.expr import ExprGen
-    from interpreter.language.expressions import parse_text
+    from interpreter.model.expression import node_of
 
     R = compile_rules(load("wien"))
     constants: dict = {}
     gen = ExprGen(R.compiler, constants, {}, {}, R.players, 10)
     right = "sum(tricks(s) for s in active) > 5"      # generated, it adds a helper function
     for text, value in ((f"false and {right}", False), (f"true or {right}", True)):
-        g = gen.expr(parse_text(text))
+        g = gen.expr(node_of(text))
         assert g.const and g.value is value and g.src == repr(value)
     assert not constants and not gen.helpers      # nothing was bound for the right side
-    g = gen.expr(parse_text(f"true and {right}"))
+    g = gen.expr(node_of(f"true and {right}"))
     assert not g.const and gen.helpers
 
 

@@ -248,7 +248,7 @@ def _pipeline_never_crashes(doc: dict, name: str = "generated") -> None:
         return
     event("compiled")
     loaded = Loaded(name=name, path="generated.json", doc=doc, origins=Origins(), sources={}, chain=["generated.json"])
-    compile_ruleset(loaded, getattr(ctx, "expressions", {}))
+    compile_ruleset(loaded)
 
 
 @functools.cache

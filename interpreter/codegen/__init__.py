@@ -33,7 +33,7 @@ from interpreter.engine import rules as engine_rules
 from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.context import Ctx
 from interpreter.engine.readings import point_tables
-from interpreter.language.expressions import parse_text, to_text
+from interpreter.model.expression import as_tuple, text_of
 
 
 class Module:
@@ -78,9 +78,9 @@ _READS_ACTIVATION = re.compile(r"\bc\b")
 
 def _describe(node: Any) -> str:
     try:
-        return repr(to_text(node))
+        return repr(text_of(node))
     except Exception:  # a tree the printer does not know: the comment is only for readers
-        return repr(node[0])
+        return repr(as_tuple(node)[0])
 
 
 def build(rules: Any) -> Module:
@@ -94,8 +94,7 @@ def build(rules: Any) -> Module:
     gen.contracts = dict(rules.contracts)
     gen.point_den = point_tables(rules)[1]    # card points compared in whole units (readings.point_units)
     for name in let_names:
-        body = lets_doc[name]
-        gen.let_trees[name] = parse_text(body) if isinstance(body, str) else ("const", body)
+        gen.let_trees[name] = comp.let_bodies[name]
     # the rule expressions first: the lets' figure questions call the generated goals given the side
     # (gen.side_functions, codegen/known.py)
     expressions, parts, on_state, of_side = _expression_parts(gen, comp)

@@ -63,6 +63,7 @@ from interpreter.codegen.templates import (
 from interpreter.engine import compile as X
 from interpreter.engine import deals
 from interpreter.engine.card_values import gives_cards
+from interpreter.model import nodes as N
 
 # what deals.tricks_total reads when it gives the hand size of the rule set (no `deal.hand`)
 _TRICKS_TOTAL = {"R", "active", "bit_count", "deal_hand", "dealt_hands", "hand_size", "int", "max", "rs"}
@@ -96,7 +97,7 @@ class ExprGen:
         self._parties: dict[str, X.Party] = {}
         self._words_of: dict[int, tuple[Any, frozenset[str]]] = {}
         self._seen: dict[tuple[str, frozenset, tuple, tuple], G] = {}
-        self._reprs: dict[int, tuple[tuple, str]] = {}      # a tree's repr, by the tree's id
+        self._reprs: dict[int, tuple[N.Node, str]] = {}      # a tree's repr, by the tree's id
         # built-in values known to be constant where the code being generated runs (a contract's play
         # obligations run only under that contract): name → value, folded like a literal
         self.known: dict[str, Any] = {}
@@ -154,15 +155,15 @@ class ExprGen:
         desc = f"{v.kind} {str(v)!r}" if isinstance(v, X.Ref) else f"{type(v).__name__} {v!r}"[:80]
         return G(self.bind(v, desc), "any", v)
 
-    def fallback(self, node: tuple, scope: frozenset) -> G:
+    def fallback(self, node: N.Node, scope: frozenset) -> G:
         """The reference closure of a node the generator does not translate."""
         fn = self.comp.node(node, scope)
-        name = self.bind(fn, f"reference closure for a {node[0]} node")
+        name = self.bind(fn, f"reference closure for a {N.TAG[type(node)]} node")
         self.reads[name] = frozenset(scope) | TOP      # compiled in this scope: it reads the names there
         return G(name + "(c)")
 
     # ---- nodes -------------------------------------------------------------------------------------
-    def expr(self, node: tuple, scope: frozenset = frozenset()) -> G:
+    def expr(self, node: N.Node, scope: frozenset = frozenset()) -> G:
         """The source of a tree; a tree met again in the same place reads the same (and shares its helpers)."""
         if self.known and not self._words(node) & self.known.keys():
             # a tree that names none of the known values, nor do the lets and let functions it uses:
@@ -172,40 +173,40 @@ class ExprGen:
                 return self.expr(node, scope)
             finally:
                 self.known = known
-        # keyed by repr: a tree holding True and one holding 1 are equal tuples but different rules
+        # keyed by repr: a tree holding True and one holding 1 are equal nodes but different rules
         r = self._reprs.get(id(node))
         if r is None or r[0] is not node:
             r = self._reprs[id(node)] = (node, repr(node))     # the node kept: its id is not reused
         key = (r[1], scope, tuple(self.local_names.items()), tuple((k, id(v)) for k, v in self.known.items()))
         g = self._seen.get(key)
         if g is None:
-            g = self._seen[key] = getattr(self, "_" + node[0])(node, scope)
+            g = self._seen[key] = getattr(self, "_" + N.TAG[type(node)])(node, scope)
         return g
 
-    def party(self, node: tuple) -> G:
+    def party(self, node: N.Node) -> G:
         """A payment's `from`/`to` (engine/compile.Compiler.party)."""
-        if node[0] == "name" and node[1] in self.comp.accounts:    # one constant per account
-            party = self._parties.setdefault(node[1], X.Party((node[1],)))
+        if isinstance(node, N.Name) and node.ident in self.comp.accounts:    # one constant per account
+            party = self._parties.setdefault(node.ident, X.Party((node.ident,)))
             return self.lit(party)
-        if node[0] == "call" and node[1] == "account" and node[2] and node[2][0][0] == "name":
-            acct = node[2][0][1]
-            rest = [self.expr(x) for x in node[2][1:]]
+        acct = X.account_named(node)
+        if acct is not None:
+            rest = [self.expr(x) for x in node.args[1:]]     # type: ignore[union-attr]
             items = "".join(f"{r.src}, " for r in rest)
             return G(f"Party(({acct!r}, {items}))")
         return self.expr(node)
 
-    def _num(self, node: tuple, scope: frozenset) -> G:
-        v = node[1]
+    def _num(self, node: N.Num, scope: frozenset) -> G:
+        v = node.value
         return self.lit(int(v) if v.denominator == 1 else v)
 
-    def _str(self, node: tuple, scope: frozenset) -> G:
-        return self.lit(node[1])
+    def _str(self, node: N.Str, scope: frozenset) -> G:
+        return self.lit(node.value)
 
-    def _const(self, node: tuple, scope: frozenset) -> G:
-        return self.lit(node[1])
+    def _const(self, node: N.Const, scope: frozenset) -> G:
+        return self.lit(node.value)
 
-    def _name(self, node: tuple, scope: frozenset) -> G:
-        n = node[1]
+    def _name(self, node: N.Name, scope: frozenset) -> G:
+        n = node.ident
         comp = self.comp
         if n in self.local_names:
             return G(self.local_names[n])
@@ -259,10 +260,8 @@ class ExprGen:
         stack = [node]
         while stack:
             x = stack.pop()
-            if type(x) is str:
-                out.add(x)
-            elif type(x) is tuple:
-                stack.extend(x)
+            out.update(N.words_of(x))
+            stack.extend(N.sub_nodes(x))
         for n in list(out):
             tree = self.let_trees.get(n)
             if tree is None and n in self.comp.let_functions:
@@ -288,56 +287,56 @@ class ExprGen:
         finally:
             self.local_names = outer
 
-    def _list(self, node: tuple, scope: frozenset) -> G:
-        items = [self.expr(x, scope) for x in node[1]]
+    def _list(self, node: N.ListOf, scope: frozenset) -> G:
+        items = [self.expr(x, scope) for x in node.items]
         if all(i.const for i in items):
             return self.lit(tuple(i.value for i in items))
         return G("(" + "".join(f"{i.src}, " for i in items) + ")")
 
-    def _attr(self, node: tuple, scope: frozenset) -> G:
-        obj = self.expr(node[1], scope)
+    def _attr(self, node: N.Attr, scope: frozenset) -> G:
+        obj = self.expr(node.obj, scope)
         if obj.const:
-            return self.lit(X.attr(obj.value, node[2]))
+            return self.lit(X.attr(obj.value, node.name))
         # the contract's attribute, without the property chain; a call's, without the property (readings.final,
         # .high); its record's entry without the call where call_attr is as its template mirrors it
         call = "st._con" if obj.src == "st.contract" else _CALLS.get(obj.src)
         if call is not None:
-            if node[2] != "name" and mirrors(call_attr, "CALL_ATTR_SOURCE", CALL_ATTR_SOURCE[1]):
-                return G(CALL_ATTR_SOURCE[0].format(call, repr(node[2])))
-            return G(f"call_attr({call}, {node[2]!r})")
-        if node[2] != "name" and mirrors(ATTR_SOURCE[1], "ATTR_SOURCE", ATTR_SOURCE[2]):
+            if node.name != "name" and mirrors(call_attr, "CALL_ATTR_SOURCE", CALL_ATTR_SOURCE[1]):
+                return G(CALL_ATTR_SOURCE[0].format(call, repr(node.name)))
+            return G(f"call_attr({call}, {node.name!r})")
+        if node.name != "name" and mirrors(ATTR_SOURCE[1], "ATTR_SOURCE", ATTR_SOURCE[2]):
             if _IDENT.fullmatch(obj.src):
-                return G(ATTR_SOURCE[0].format(obj.src, repr(node[2])))   # a Ref's entry without the call
+                return G(ATTR_SOURCE[0].format(obj.src, repr(node.name)))   # a Ref's entry without the call
             if obj.src == "c.this":     # the call or contract judged (an auction's `allowed`): read once
                 return G(ATTR_SOURCE[0].replace("type({0})", "type(_to := {0})").replace("{0}.rec", "_to.rec")
-                         .replace("attr({0}", "attr(_to").format(obj.src, repr(node[2])))
-        return G(f"attr({obj.src}, {node[2]!r})")
+                         .replace("attr({0}", "attr(_to").format(obj.src, repr(node.name)))
+        return G(f"attr({obj.src}, {node.name!r})")
 
-    def _not(self, node: tuple, scope: frozenset) -> G:
-        a = self.expr(node[1], scope)
+    def _not(self, node: N.Not, scope: frozenset) -> G:
+        a = self.expr(node.a, scope)
         if a.const:
             return self.lit(not a.value)
         return G(f"(not {a.src})", "bool")
 
-    def _neg(self, node: tuple, scope: frozenset) -> G:
-        a = self.expr(node[1], scope)
+    def _neg(self, node: N.Neg, scope: frozenset) -> G:
+        a = self.expr(node.a, scope)
         if a.const:
             return self.lit(-X._num(a.value))
         return G(f"(-{a.src})", "int") if a.kind == "int" else G(f"(-{_as_num(a)})")
 
-    def _if(self, node: tuple, scope: frozenset) -> G:
-        cond, then, other = (self.expr(x, scope) for x in node[1:])
+    def _if(self, node: N.If, scope: frozenset) -> G:
+        cond, then, other = (self.expr(x, scope) for x in (node.cond, node.then, node.other))
         if cond.const:
             return then if cond.value else other
         kind = "int" if then.kind == other.kind == "int" else "any"
         return G(f"({then.src} if {cond.src} else {other.src})", kind)
 
-    def _bin(self, node: tuple, scope: frozenset) -> G:
-        op = node[1]
-        a = self.expr(node[2], scope)
+    def _bin(self, node: N.Bin, scope: frozenset) -> G:
+        op = node.op
+        a = self.expr(node.a, scope)
         if op in ("and", "or") and a.const and bool(a.value) == (op == "or"):
             return self.lit(bool(a.value))      # decided by the left side: the right one is not generated
-        b = self.expr(node[3], scope)
+        b = self.expr(node.b, scope)
         if op in ("and", "or"):
             if a.const:
                 return self.lit(bool(b.value)) if b.const else G(_truth(b), "bool")
@@ -348,7 +347,7 @@ class ExprGen:
                     return self.lit(bool(b.value))
                 return G(_truth(a), "bool")
             return G(f"({_truth(a)} {op} {_truth(b)})", "bool")
-        if op == "+" and (gives_cards(self.comp, node[2], scope) or gives_cards(self.comp, node[3], scope)):
+        if op == "+" and (gives_cards(self.comp, node.a, scope) or gives_cards(self.comp, node.b, scope)):
             return G(f"(as_mask({a.src}) | as_mask({b.src}))")       # two sets of cards: their union
         if a.const and b.const and op != "^":
             return self.lit(_fold(op, a.value, b.value))
@@ -385,7 +384,7 @@ class ExprGen:
             return G(f"({a.src} {op} {b.src})", "bool")
         if op in ("in", "not in"):
             neg = "not " if op == "not in" else ""
-            if node[3][0] == "list" or b.src in _SEAT_TUPLES:     # a tuple: plain membership
+            if isinstance(node.b, N.ListOf) or b.src in _SEAT_TUPLES:     # a tuple: plain membership
                 return G(f"({a.src} {op} {b.src})", "bool")
             if _IDENT.fullmatch(b.src) and mirrors(CONTAINS_SOURCE[1], "CONTAINS_SOURCE", CONTAINS_SOURCE[2]):
                 return G(CONTAINS_SOURCE[0].format(b.src, a.src, op, neg), "bool")   # a tuple's, without the call
@@ -412,19 +411,20 @@ class ExprGen:
             return G(f"(({y} := {b.src}) is not None and {a.src} {op} {y})", "bool")
         return G(f"(False if (({x} := {a.src}) is None) | (({y} := {b.src}) is None) else {x} {op} {y})", "bool")
 
-    def _call(self, node: tuple, scope: frozenset) -> G:
-        name, argn = node[1], node[2]
+    def _call(self, node: N.Call, scope: frozenset) -> G:
+        name, argn = node.fname, node.args
         comp = self.comp
-        if name == "account" and argn and argn[0][0] == "name":
+        acct = X.account_named(node)
+        if acct is not None:
             rest = "".join(f", {self.expr(x, scope).src}" for x in argn[1:])
-            return G(f"st.account({argn[0][1]!r}{rest})")
+            return G(f"st.account({acct!r}{rest})")
         args = [self.expr(x, scope) for x in argn]
         if name in comp.let_functions:
-            params, body = comp.let_functions[name]
+            params, body_node = comp.let_functions[name]
             local = {p: f"p{i}" for i, p in enumerate(params)}
             outer, self.local_names = self.local_names, local
             try:
-                body = self.expr(body, frozenset(scope) | set(params))
+                body = self.expr(body_node, frozenset(scope) | set(params))
                 body_src = body.src
             finally:
                 self.local_names = outer
@@ -488,11 +488,11 @@ class ExprGen:
             self.reads[fname] = helper_reads
         return fname
 
-    def _comp(self, node: tuple, scope: frozenset) -> G:
+    def _comp(self, node: N.Comp, scope: frozenset) -> G:
         """A comprehension as a loop in a helper function. The collection is worked out by the caller and
         passed in, as are the caller's locals the loop reads; the variable is bound in the activation as
         the reference binds it only when something called in the loop may read it there."""
-        _, fname, body, var, iterable, cond = node
+        fname, body, var, iterable, cond = node.fname, node.body, node.var, node.iterable, node.cond
         reduce = B.COMPREHENSIONS.get(fname)
         if fname not in REDUCTIONS or reduce is None or not mirrors(reduce, "REDUCTIONS", REDUCTIONS[fname][0]):
             return self.fallback(node, scope)
@@ -518,3 +518,4 @@ class ExprGen:
             uname, uargs = loop_helper(self, fname, var, args, outer, fcond, gbody.units, "int")
             units = f"{uname}(c, {it}{uargs})"
         return G(f"{name}(c, {it}{call_args})", kind, units=units)
+

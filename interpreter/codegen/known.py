@@ -17,6 +17,21 @@ from interpreter.codegen.source import G, _as_num, _replaced, hoist, mirrors
 from interpreter.codegen.templates import LOOP_INVARIANT, REDUCTIONS
 from interpreter.engine import compile as X
 from interpreter.engine import figures
+from interpreter.model.nodes import (
+    Attr,
+    Bin,
+    Call,
+    Comp,
+    Const,
+    If,
+    ListOf,
+    Name,
+    Neg,
+    Node,
+    Not,
+    sub_nodes,
+    with_sub_nodes,
+)
 
 
 class Gen(Protocol):
@@ -72,13 +87,13 @@ def known_let(gen: Gen, n: str) -> G | None:
     return G(gen._helper("M", text, TOP - SEAT_NAMES) + "(c)", g.kind)
 
 
-def _members(gen: Gen, iterable: tuple, scope: frozenset) -> tuple | None:
+def _members(gen: Gen, iterable: Node, scope: frozenset) -> tuple | None:
     """The members of a comprehension's collection when it is a constant tuple: as it reads here, or a
     let that does not depend on the seat whose tree folds to one (compiled outside any scope, as the let
     is); None otherwise."""
     g = gen.expr(iterable, scope)
-    if not g.const and iterable[0] == "name":
-        n = iterable[1]
+    if not g.const and isinstance(iterable, Name):
+        n = iterable.ident
         comp = gen.comp
         if (n in gen.local_names or n in scope or n in ("s", "t") or n not in comp.lets
                 or n in comp.seat_dependent or n not in gen.let_trees):
@@ -91,7 +106,7 @@ def _members(gen: Gen, iterable: tuple, scope: frozenset) -> tuple | None:
     return g.value if g.const and type(g.value) is tuple else None
 
 
-def _spelt(gen: Gen, value: Any, scope: frozenset) -> tuple | None:
+def _spelt(gen: Gen, value: Any, scope: frozenset) -> Node | None:
     """A tree that reads as `value` here: the symbol of that name where it is the value (a figure, a call),
     a constant for a number, a truth value or none; None for anything else (a string's tree would read
     as the same text as a symbol's)."""
@@ -100,30 +115,28 @@ def _spelt(gen: Gen, value: Any, scope: frozenset) -> tuple | None:
         n = str(value)
         if (comp.symbols.get(n) is value and n not in gen.local_names and n not in scope
                 and n not in ("s", "t") and n not in comp.lets):
-            return ("name", n)
+            return Name(n)
         return None
-    return ("const", value) if value is None or type(value) in (int, bool) else None
+    return Const(value) if value is None or type(value) in (int, bool) else None
 
 
-def _put(node: Any, var: str, tree: tuple) -> Any:
+def _put(node: Any, var: str, tree: Node) -> Any:
     """The tree with each reading of the variable `var` written `tree` (not inside a comprehension that
     binds a variable of that name again, but in its collection)."""
-    if type(node) is list:
-        return [_put(x, var, tree) for x in node]
-    if type(node) is not tuple or not node:
-        return node
-    if node[0] == "name":
-        return tree if node[1] == var else node
-    if node[0] == "comp" and node[3] == var:
-        return node[:4] + (_put(node[4], var, tree),) + node[5:]
-    return tuple(_put(x, var, tree) for x in node)
+    if isinstance(node, Name):
+        return tree if node.ident == var else node
+    if isinstance(node, Comp) and node.var == var:
+        return Comp(node.fname, node.body, node.var, _put(node.iterable, var, tree), node.cond, node.span)
+    if node is None:
+        return None
+    return with_sub_nodes(node, lambda x: _put(x, var, tree))
 
 
-def _names(node: Any) -> set[str]:
+def _names(node: Node) -> set[str]:
     """Every name the tree reads (those a comprehension in it binds too)."""
-    if type(node) is list or (type(node) is tuple and node and node[0] != "name"):
-        return set().union(*(_names(x) for x in node)) if node else set()
-    return {node[1]} if type(node) is tuple and node else set()
+    if isinstance(node, Name):
+        return {node.ident}
+    return set().union(*(_names(x) for x in sub_nodes(node)))
 
 
 def _inlined(gen: Gen, node: Any, var: str, scope: frozenset) -> Any:
@@ -133,11 +146,11 @@ def _inlined(gen: Gen, node: Any, var: str, scope: frozenset) -> Any:
     in scope but through a parameter, and each argument is a name (read as often as the body reads it: a
     rule expression has no effects); the body as it is otherwise."""
     comp = gen.comp
-    if type(node) is not tuple or node[0] != "call" or node[1] not in comp.let_functions:
+    if not isinstance(node, Call) or node.fname not in comp.let_functions:
         return node
-    params, body = comp.let_functions[node[1]]
-    argn = node[2]
-    if len(argn) != len(params) or not all(type(a) is tuple and a[0] == "name" for a in argn):
+    params, body = comp.let_functions[node.fname]
+    argn = node.args
+    if len(argn) != len(params) or not all(isinstance(a, Name) for a in argn):
         return node
     if (_names(body) - set(params)) & (set(gen.local_names) | set(scope) | {var}):
         return node
@@ -163,50 +176,47 @@ def given(body: Any, cond: Any) -> Any:
     stack = [(cond, True)] if cond is not None else []
     while stack:
         node, truth = stack.pop()
-        if type(node) is not tuple or not node:
+        if node is None:
             continue
         facts.append((repr(node), truth))
-        if node[0] == "not":
-            stack.append((node[1], not truth))
-        elif node[0] == "bin" and node[1] == ("and" if truth else "or"):
-            stack += [(node[2], truth), (node[3], truth)]
+        if isinstance(node, Not):
+            stack.append((node.a, not truth))
+        elif isinstance(node, Bin) and node.op == ("and" if truth else "or"):
+            stack += [(node.a, truth), (node.b, truth)]
     return _truths(body, dict(facts), False) if facts else body
 
 
 def _truths(node: Any, facts: dict[str, bool], test: bool) -> Any:
     """The tree with each part asked as a truth (`test`) that `facts` holds (by its repr) written as it."""
-    if type(node) is not tuple or not node or type(node[0]) is not str:
-        return node
-    kind = node[0]
-    if test and kind in ("call", "bin", "not", "name", "attr", "if"):
+    if test and isinstance(node, (Call, Bin, Not, Name, Attr, If)):
         truth = facts.get(repr(node))
         if truth is not None:
-            return ("const", truth)
-    if kind == "if":
-        return ("if", _truths(node[1], facts, True), _truths(node[2], facts, False), _truths(node[3], facts, False))
-    if kind == "not":
-        return ("not", _truths(node[1], facts, True))
-    if kind == "bin":
-        sub = node[1] in ("and", "or")
-        return ("bin", node[1], _truths(node[2], facts, sub), _truths(node[3], facts, sub))
-    if kind == "neg":
-        return ("neg", _truths(node[1], facts, False))
-    if kind == "attr":
-        return ("attr", _truths(node[1], facts, False), *node[2:])
-    if kind in ("call", "list"):
-        items = node[-1]
-        if type(items) in (tuple, list):
-            return (*node[:-1], type(items)(_truths(x, facts, False) for x in items))
+            return Const(truth)
+    match node:
+        case If():
+            return If(_truths(node.cond, facts, True), _truths(node.then, facts, False),
+                      _truths(node.other, facts, False), node.span)
+        case Not():
+            return Not(_truths(node.a, facts, True), node.span)
+        case Bin(op=op):
+            sub = op in ("and", "or")
+            return Bin(op, _truths(node.a, facts, sub), _truths(node.b, facts, sub), node.span)
+        case Neg():
+            return Neg(_truths(node.a, facts, False), node.span)
+        case Attr():
+            return Attr(_truths(node.obj, facts, False), node.name, node.span)
+        case Call() | ListOf():
+            return with_sub_nodes(node, lambda x: _truths(x, facts, False))
     return node
 
 
-def comprehension(gen: Gen, node: tuple, scope: frozenset) -> G | None:
+def comprehension(gen: Gen, node: Comp, scope: frozenset) -> G | None:
     """A comprehension over a constant collection as a helper that judges each member in turn, written out
     with the member a constant (a member whose condition folds to false left out), the reduction's steps as
     the loop has them (`m` the member where they read it); None where the collection is not constant (or
     long), a member is not spelt as a constant, or something the body calls may read the variable in the
     activation."""
-    _, fname, body, var, iterable, cond = node
+    fname, body, var, iterable, cond = node.fname, node.body, node.var, node.iterable, node.cond
     values = _members(gen, iterable, scope)
     if values is None or len(values) > UNROLL_MAX:
         return None

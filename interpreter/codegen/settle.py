@@ -19,6 +19,7 @@ from interpreter.codegen.reads import _LIT, _STRING
 from interpreter.codegen.reads import reads as env_reads
 from interpreter.codegen.source import G, _truth, declarer_source, mirrors
 from interpreter.engine.context import Ctx
+from interpreter.model.nodes import Bin, Name
 
 ROW_FIELDS = ("when", "each", "src", "dst", "amount", "note")
 
@@ -111,7 +112,7 @@ def _hoisted(goal: Any, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any] |
     from interpreter.engine.readings import Readings
 
     sources = {**HOISTED, "declarer": declarer_source()}
-    out = {n: src for n, src in sources.items() if gen.expr(("name", n)).src == src}
+    out = {n: src for n, src in sources.items() if gen.expr(Name(n)).src == src}
     if "made" in out:
         found = tree_of(goal)
         goal = gen.expr(found[1]) if found is not None and found[0] == "expr" else None
@@ -274,8 +275,8 @@ def _rows_body(rows: list, gen: ExprGen, tree_of: Callable[[Any], tuple[str, Any
         whole = gen.expr(node)
         if seat_free(whole.src):
             return _truth(whole), None
-        if node[0] == "bin" and node[1] == "and":
-            left, right = gen.expr(node[2]), gen.expr(node[3])
+        if isinstance(node, Bin) and node.op == "and":
+            left, right = gen.expr(node.a), gen.expr(node.b)
             if not left.const and seat_free(left.src):
                 return _truth(left), _truth(right)
         return None

@@ -13,6 +13,7 @@ from typing import Any
 
 from interpreter.engine.cards import bits
 from interpreter.engine.ranking import order_for, trump_of
+from interpreter.model.nodes import Bin, Call, If, ListOf, Name, Node
 from interpreter.model.vocabulary import FUNCTIONS, VALUES
 from interpreter.registry import reads
 
@@ -139,29 +140,25 @@ def suit_of(c: Any, card: Any) -> Any:
 _CARD_TYPES = ("card", "cards")
 
 
-def gives_cards(comp: Any, node: tuple, scope: frozenset = frozenset(), seen: tuple = ()) -> bool:
+def gives_cards(comp: Any, node: Node, scope: frozenset = frozenset(), seen: tuple = ()) -> bool:
     """The tree gives a card or a set of cards, as far as its form tells (a name bound in `scope` does not)."""
-    kind = node[0]
-    if kind == "name":
-        n = node[1]
-        if n in scope or n in ("s", "t"):
-            return False
-        if n in comp.lets:
-            tree = comp.let_trees.get(n)
-            return tree is not None and n not in seen and gives_cards(comp, tree, frozenset(), seen + (n,))
-        if n in comp.symbols:
-            return n in comp.card_sets or type(comp.symbols[n]).__name__ == "CardValue"
-        return n in VALUES and VALUES[n][0] in _CARD_TYPES
-    if kind == "call":
-        name = node[1]
-        if name in comp.let_functions:
-            params, body = comp.let_functions[name]
-            return name not in seen and gives_cards(comp, body, frozenset(params), seen + (name,))
-        return name in FUNCTIONS and FUNCTIONS[name][1] in _CARD_TYPES
-    if kind == "list":
-        return any(gives_cards(comp, x, scope, seen) for x in node[1])
-    if kind == "if":
-        return gives_cards(comp, node[2], scope, seen) or gives_cards(comp, node[3], scope, seen)
-    if kind == "bin" and node[1] == "+":
-        return gives_cards(comp, node[2], scope, seen) or gives_cards(comp, node[3], scope, seen)
+    match node:
+        case Name(ident=n):
+            if n in scope or n in ("s", "t"):
+                return False
+            if n in comp.lets:
+                tree = comp.let_trees.get(n)
+                return tree is not None and n not in seen and gives_cards(comp, tree, frozenset(), seen + (n,))
+            if n in comp.symbols:
+                return n in comp.card_sets or type(comp.symbols[n]).__name__ == "CardValue"
+            return n in VALUES and VALUES[n][0] in _CARD_TYPES
+        case Call(fname=name):
+            if name in comp.let_functions:
+                params, body = comp.let_functions[name]
+                return name not in seen and gives_cards(comp, body, frozenset(params), seen + (name,))
+            return name in FUNCTIONS and FUNCTIONS[name][1] in _CARD_TYPES
+        case ListOf(items=items):
+            return any(gives_cards(comp, x, scope, seen) for x in items)
+        case If(then=a, other=b) | Bin(op="+", a=a, b=b):
+            return gives_cards(comp, a, scope, seen) or gives_cards(comp, b, scope, seen)
     return False

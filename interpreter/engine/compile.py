@@ -19,7 +19,23 @@ import interpreter.engine.builtins as B
 from interpreter.engine.backend import REFERENCE_FUNCTIONS
 from interpreter.engine.card_values import gives_cards
 from interpreter.engine.errors import RuleRuntimeError
-from interpreter.language.expressions import parse_text
+from interpreter.model.expression import node_of
+from interpreter.model.nodes import (
+    TAG,
+    Attr,
+    Bin,
+    Call,
+    Comp,
+    Const,
+    If,
+    ListOf,
+    Name,
+    Neg,
+    Node,
+    Not,
+    Num,
+    Str,
+)
 from interpreter.registry import reads
 
 Fn = Callable[[Any], Any]
@@ -139,10 +155,11 @@ class Compiler:
         self.roles = roles
         self.game_accounts = game_accounts
         self.lets: dict[str, Fn] = {}
-        self.let_functions: dict[str, tuple[tuple[str, ...], Any]] = {}
+        self.let_functions: dict[str, tuple[tuple[str, ...], Node]] = {}
         self.accounts: set[str] = {"pot"}
         self.seat_dependent: set[str] = set()
-        self.let_trees: dict[str, Any] = {}     # let → its tree, for `+` of cards (card_values.gives_cards)
+        self.let_bodies: dict[str, Node] = {}   # every let → its body's node (a let function's too)
+        self.let_trees: dict[str, Node] = {}    # let → its node, for `+` of cards (card_values.gives_cards)
         self.card_sets: set[str] = set()        # names of constant sets of cards (groups)
         # every function handed out by text()/party(), by id, with its tree: a backend reads them
         self.trees: dict[int, tuple[Fn, str, Any]] = {}
@@ -155,44 +172,46 @@ class Compiler:
         self.trees[id(fn)] = (fn, kind, node)
         return fn
 
-    def party(self, text: Any) -> Fn:
+    def party(self, expr: Any) -> Fn:
         """A payment's `from`/`to`: an account name, account(name, s…), or an expression giving a seat."""
-        node = parse_text(text) if isinstance(text, str) else ("const", text)
+        node = node_of(expr)
         return self._record(self._party(node), "party", node)
 
-    def _party(self, node: tuple) -> Fn:
-        if node[0] == "name" and node[1] in self.accounts:
-            p = Party((node[1],))
+    def _party(self, node: Node) -> Fn:
+        if isinstance(node, Name) and node.ident in self.accounts:
+            p = Party((node.ident,))
             return lambda c: p
-        if node[0] == "call" and node[1] == "account" and node[2] and node[2][0][0] == "name":
-            acct = node[2][0][1]
-            rest = [self.node(x) for x in node[2][1:]]
+        acct = account_named(node)
+        if acct is not None:
+            rest = [self.node(x) for x in node.args[1:]]        # type: ignore[union-attr]
             return lambda c: Party((acct,) + tuple(f(c) for f in rest))
         return self.node(node)
 
-    def text(self, text: Any) -> Fn:
-        if text is None or isinstance(text, (bool, int)):
-            value = text
-            return self._record(lambda c: value, "expr", ("const", value))
-        node = parse_text(text)
+    def text(self, expr: Any) -> Fn:
+        """An expression of the model (model/expression.Expression), a node, or what the engine writes itself:
+        a constant, or text (model/expression.node_of)."""
+        if expr is None or isinstance(expr, (bool, int)):
+            value = expr
+            return self._record(lambda c: value, "expr", Const(value))
+        node = node_of(expr)
         return self._record(self.node(node), "expr", node)
 
-    def node(self, node: tuple, scope: frozenset = frozenset()) -> Fn:
-        method = getattr(self, "_" + node[0])
+    def node(self, node: Node, scope: frozenset = frozenset()) -> Fn:
+        method = getattr(self, _METHODS[type(node)])
         return method(node, scope)
 
     # ---- leaves --------------------------------------------------------------------------------
-    def _num(self, node: tuple, scope: frozenset) -> Fn:
-        v = node[1]
+    def _num(self, node: Num, scope: frozenset) -> Fn:
+        v: Any = node.value
         v = int(v) if v.denominator == 1 else v
         return lambda c: v
 
-    def _str(self, node: tuple, scope: frozenset) -> Fn:
-        v = node[1]
+    def _str(self, node: Str, scope: frozenset) -> Fn:
+        v = node.value
         return lambda c: v
 
-    def _const(self, node: tuple, scope: frozenset) -> Fn:
-        v = node[1]
+    def _const(self, node: Const, scope: frozenset) -> Fn:
+        v = node.value
         return lambda c: v
 
     def _builtin_value(self, n: str) -> Fn | None:
@@ -203,8 +222,8 @@ class Compiler:
             return lambda c: c.st.accounts.get(n, 0)
         return B.VALUES.get(n)
 
-    def _name(self, node: tuple, scope: frozenset) -> Fn:
-        n = node[1]
+    def _name(self, node: Name, scope: frozenset) -> Fn:
+        n = node.ident
         if n in scope or n in ("s", "t"):
             return lambda c: c.vars.get(n)
         if n in self.lets:
@@ -217,37 +236,37 @@ class Compiler:
             return lambda c: v
         return lambda c: n  # an enum word such as `ask` or `called`
 
-    def _list(self, node: tuple, scope: frozenset) -> Fn:
-        items = [self.node(x, scope) for x in node[1]]
+    def _list(self, node: ListOf, scope: frozenset) -> Fn:
+        items = [self.node(x, scope) for x in node.items]
         return lambda c: tuple(f(c) for f in items)
 
-    def _attr(self, node: tuple, scope: frozenset) -> Fn:
-        obj = self.node(node[1], scope)
-        name = node[2]
+    def _attr(self, node: Attr, scope: frozenset) -> Fn:
+        obj = self.node(node.obj, scope)
+        name = node.name
         return lambda c: attr(obj(c), name)
 
     # ---- operators -----------------------------------------------------------------------------
-    def _not(self, node: tuple, scope: frozenset) -> Fn:
-        a = self.node(node[1], scope)
+    def _not(self, node: Not, scope: frozenset) -> Fn:
+        a = self.node(node.a, scope)
         return lambda c: not a(c)
 
-    def _neg(self, node: tuple, scope: frozenset) -> Fn:
-        a = self.node(node[1], scope)
+    def _neg(self, node: Neg, scope: frozenset) -> Fn:
+        a = self.node(node.a, scope)
         return lambda c: -_num(a(c))
 
-    def _if(self, node: tuple, scope: frozenset) -> Fn:
-        cond, then, other = (self.node(x, scope) for x in node[1:])
+    def _if(self, node: If, scope: frozenset) -> Fn:
+        cond, then, other = (self.node(x, scope) for x in (node.cond, node.then, node.other))
         return lambda c: then(c) if cond(c) else other(c)
 
-    def _bin(self, node: tuple, scope: frozenset) -> Fn:
-        op = node[1]
-        a, b = self.node(node[2], scope), self.node(node[3], scope)
+    def _bin(self, node: Bin, scope: frozenset) -> Fn:
+        op = node.op
+        a, b = self.node(node.a, scope), self.node(node.b, scope)
         if op == "and":
             return lambda c: bool(a(c)) and bool(b(c))
         if op == "or":
             return lambda c: bool(a(c)) or bool(b(c))
         if op == "+":
-            if gives_cards(self, node[2], scope) or gives_cards(self, node[3], scope):
+            if gives_cards(self, node.a, scope) or gives_cards(self, node.b, scope):
                 union = B.card_union
                 return lambda c: union(a(c), b(c))
             return lambda c: _num(a(c)) + _num(b(c))
@@ -273,13 +292,13 @@ class Compiler:
         return lambda c: f(a(c), b(c))
 
     # ---- calls ---------------------------------------------------------------------------------
-    def _call(self, node: tuple, scope: frozenset) -> Fn:
-        name = node[1]
-        if name == "account" and node[2] and node[2][0][0] == "name":
-            acct = node[2][0][1]
-            rest = [self.node(x, scope) for x in node[2][1:]]
+    def _call(self, node: Call, scope: frozenset) -> Fn:
+        name = node.fname
+        acct = account_named(node)
+        if acct is not None:
+            rest = [self.node(x, scope) for x in node.args[1:]]
             return lambda c: c.st.account(acct, *(f(c) for f in rest))
-        args = [self.node(x, scope) for x in node[2]]
+        args = [self.node(x, scope) for x in node.args]
         if name in self.let_functions:
             params, body = self.let_functions[name]
             compiled = self.node(body, frozenset(scope) | set(params))
@@ -297,8 +316,8 @@ class Compiler:
             return lambda c: impl(c, f0(c), f1(c))
         return lambda c: impl(c, *(f(c) for f in args))
 
-    def _comp(self, node: tuple, scope: frozenset) -> Fn:
-        _, fname, body, var, iterable, cond = node
+    def _comp(self, node: Comp, scope: frozenset) -> Fn:
+        fname, body, var, iterable, cond = node.fname, node.body, node.var, node.iterable, node.cond
         inner = frozenset(scope) | {var}
         fbody = self.node(body, inner)
         fit = self.node(iterable, scope)
@@ -329,6 +348,14 @@ class Compiler:
 
 
 _MISSING = object()
+_METHODS = {cls: "_" + tag for cls, tag in TAG.items()}
+
+
+def account_named(node: Node) -> str | None:
+    """The account `account(name, …)` names (a payment's party, or the account's value), else None."""
+    if isinstance(node, Call) and node.fname == "account" and node.args and isinstance(node.args[0], Name):
+        return node.args[0].ident
+    return None
 
 
 def _let_call(params: tuple[str, ...], args: list[Fn], compiled: Fn) -> Fn:

@@ -5,6 +5,7 @@ compiled form of a rule set under those options shares (engine/rules.assemble bu
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,9 @@ from interpreter.engine import figures
 from interpreter.engine.builtins import card_value
 from interpreter.engine.compile import Compiler, Fn, Ref
 from interpreter.engine.errors import RuleRuntimeError
+from interpreter.model.expression import node_of
 from interpreter.model.game import Option, Packet
+from interpreter.model.nodes import Node, names_in
 from interpreter.model.ruleset import Ruleset
 
 
@@ -118,21 +121,17 @@ def prepare(rs: Ruleset, options_items: tuple) -> Prepared:
 def _compile_lets(comp: Compiler, lets: dict) -> None:
     """Compile the rule file's lets: a let that uses another is compiled after it (the checker has already
     rejected cycles); let functions are compiled where they are called."""
-    from interpreter.language.expressions import names_in, parse_text
-
-    pending = dict(lets)
-    comp.seat_dependent = _seat_dependent(lets)
-    for name in list(pending):
-        body = pending[name]
-        if isinstance(body, dict):
-            comp.let_functions[name] = (tuple(body["params"]), parse_text(body["body"]))
-            del pending[name]
+    bodies = comp.let_bodies = let_bodies(lets)
+    pending = {name: node for name, node in bodies.items() if name not in _functions(lets)}
+    comp.seat_dependent = _seat_dependent(lets, bodies)
+    for name in _functions(lets):
+        comp.let_functions[name] = (tuple(lets[name]["params"]), bodies[name])
     for _ in range(len(pending) + 1):
         if not pending:
             break
         progressed = False
         for name in list(pending):
-            node = parse_text(pending[name]) if isinstance(pending[name], str) else ("const", pending[name])
+            node = pending[name]
             if any(n in pending and n != name for n in names_in(node)):
                 continue
             comp.let_trees[name] = node
@@ -141,22 +140,28 @@ def _compile_lets(comp: Compiler, lets: dict) -> None:
             progressed = True
         if not progressed:
             for name in list(pending):
-                comp.lets[name] = comp.node(parse_text(pending[name]))
+                comp.lets[name] = comp.node(pending[name])
                 del pending[name]
+
+
+def let_bodies(lets: Mapping[str, Any]) -> dict[str, Node]:
+    """Each let's body as a node (a constant's too), parsed by the front end; a let function's body."""
+    return {name: node_of(body["body"] if isinstance(body, dict) else body) for name, body in lets.items()}
+
+
+def _functions(lets: Mapping[str, Any]) -> list[str]:
+    return [name for name, body in lets.items() if isinstance(body, dict)]
 
 
 # the names that read the seat being judged (a let reading one depends on the seat)
 SEAT_NAMES = {"s", "t", "me", "this", "side"}
 
 
-def _seat_dependent(lets: dict) -> set:
+def _seat_dependent(lets: dict, bodies: dict[str, Node]) -> set:
     """Lets whose value depends, directly or through other lets, on the seat being judged."""
-    from interpreter.language.expressions import names_in, parse_text
-
     deps = {}
     for name, body in lets.items():
-        text = body["body"] if isinstance(body, dict) else body
-        deps[name] = names_in(parse_text(text)) if isinstance(text, str) else set()
+        deps[name] = names_in(bodies[name])
         if isinstance(body, dict):
             deps[name] |= set(body["params"])
     out: set = set()

@@ -48,14 +48,14 @@ def settings(R: Any) -> SitSettings:
         return cached
     comp = R.compiler
     sit = R.rs.game.sit
-    rows = [ReseatRow(after=r.after, when=comp.text(r.when.source) if r.when is not None else None,
+    rows = [ReseatRow(after=r.after, when=comp.text(r.when) if r.when is not None else None,
                       swap=tuple(comp.text(x) for x in r.swap), note=r.note) for r in sit.reseat]
     out = SitSettings(
-        present=sit.present, ends=comp.text(sit.ends.source) if sit.ends is not None else None,
+        present=sit.present, ends=comp.text(sit.ends) if sit.ends is not None else None,
         per_rubber=sit.per_rubber,
         reckoning=settle.Rows("reckoning", tuple(settle.row(comp, r) for r in sit.reckoning)),
         reseat=rows, rotation=list(R.rs.game.seating.rotation),
-        new_rubber=comp.text(sit.new_rubber.source) if sit.new_rubber is not None else None)
+        new_rubber=comp.text(sit.new_rubber) if sit.new_rubber is not None else None)
     R.memos.sit_settings = out
     return out
 

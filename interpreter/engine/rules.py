@@ -282,7 +282,7 @@ def _phase_settings(rules: Rules, p: Prepared) -> None:
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)
     rules.dummy = dummy.settings(phases.play.dummy, comp)
     rules.sits_out = sits_out.settings(phases.play.sits_out, comp)
-    rules.deal_hand = comp.text(game.deal_hand.source) if game.deal_hand is not None else None
+    rules.deal_hand = comp.text(game.deal_hand) if game.deal_hand is not None else None
     rules.turn_up = game.turn_up
     rules.figures = figures.compile_figures(game.figures, comp.text, p.figure_refs, dict(rs.card_index))
     rules.announce = announce.settings(phases.announce, game.lets, comp, rules.figures)
@@ -319,7 +319,7 @@ def _calls(rules: Rules, p: Prepared) -> None:
         call_talon, call_talon_expr = given.name_or_expression(comp, c.talon, rules.talons)
         rules.calls.append(CallRT(
             name=name, ref=p.refs_call[name], index=idx, rank=c.rank, category=c.category,
-            allowed=x(c.allowed.source) if c.allowed is not None else ALWAYS, raise_rule=c.raise_rule,
+            allowed=x(c.allowed) if c.allowed is not None else ALWAYS, raise_rule=c.raise_rule,
             contracts=list(cs) if isinstance(cs, list) else ([name] if name in game.contracts and cs is None else []),
             talon=call_talon, contest=c.contest, sealed=c.sealed, word=game.words.of(name),
             contracts_expr=x(cs) if isinstance(cs, str) else None, joins=c.joins, talon_expr=call_talon_expr))
@@ -355,10 +355,10 @@ def _settlement(rules: Rules, functions: backend.Functions) -> None:
     session = game.session
     rules.session_rows = settle.SessionRules(
         **{part: _rows(comp, part, getattr(session, part), functions) for part in settle.SESSION_PARTS},
-        dealer=x(session.dealer.source) if session.dealer is not None else None,
-        ends=x(session.ends.source) if session.ends is not None else None,
-        result=x(session.result.source) if session.result is not None else None)
-    rules.sheet = [(title, x(value.source)) for title, value in session.sheet]
+        dealer=x(session.dealer) if session.dealer is not None else None,
+        ends=x(session.ends) if session.ends is not None else None,
+        result=x(session.result) if session.result is not None else None)
+    rules.sheet = [(title, x(value)) for title, value in session.sheet]
 
 
 def _rows(comp: Compiler, part: str, rows: tuple[PayRow, ...], functions: backend.Functions) -> settle.Rows:
@@ -420,15 +420,15 @@ def _contract_rt(rules: Rules, c: Contract, ref: Ref, chosen_trump: int | None) 
     con = ContractRT(
         name=name, ref=ref, rank=c.rank, category=c.category, trump=trump,
         trump_mask=trump_mask, side=c.side, talon=talon_name,
-        goal=_made(rules, x(c.goal.source) if c.goal is not None else NEVER, c), defence=c.defence,
-        lead=x(c.lead.source) if c.lead is not None else None,
+        goal=_made(rules, x(c.goal) if c.goal is not None else NEVER, c), defence=c.defence,
+        lead=x(c.lead) if c.lead is not None else None,
         obligations=obligations, winner_led_only=led_only,
-        early_end=x(c.early_end.source) if c.early_end is not None else None,
+        early_end=x(c.early_end) if c.early_end is not None else None,
         open_who=c.opening.who, open_after=c.opening.after, open_at_lead=c.opening.at_lead,
         beaters=beaters, strength=strength, honours=_card_mask(rs, c.honours), trump_expr=trump_expr,
         figures=_listed_figures(rules, c), suit_of=suit_of, suit_masks=suits, trump_class=trump_class,
         ranking=order.name if order is not None else None, talon_expr=talon_expr,
-        allowed=x(c.allowed.source) if c.allowed is not None else None)
+        allowed=x(c.allowed) if c.allowed is not None else None)
     functions = rules.functions
     con.gen_playable = functions.playable(rules, con, chosen_trump is not None)
     if chosen_trump is None and functions.ends_never(name):

@@ -32,6 +32,7 @@ from interpreter.diagnostics import Diagnostic, DiagnosticError, Span
 from interpreter.language import writer
 from interpreter.language.expressions import (
     EXPRESSION_RULES,
+    MAX_TREE_DEPTH,
     NotAnExpression,
     deepest,
     from_tree,
@@ -40,7 +41,6 @@ from interpreter.language.expressions import (
     unquote,
 )
 
-MAX_TREE_DEPTH = 160
 _STATEMENT_RULES = {"attribute", "section", "item", "items", "each", "keyed_table", "extends", "remove", "let_value",
                     "let_function", "insert", "replace", "set_path"}
 _PLAIN_KEY = re.compile(r"(?!\d+$)\w+|\d+")

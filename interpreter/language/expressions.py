@@ -26,6 +26,7 @@ BINARY = {"or_op": "or", "and_op": "and", "add": "+", "sub": "-", "mul": "*", "d
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4,
               ">=": 4, "in": 4, "not in": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "neg": 7,
               "^": 8, "atom": 10}
+MAX_TREE_DEPTH = 160      # how deep a file's or an expression's tree may nest (document.py, _parse_cached)
 EXPRESSION_RULES = set(BINARY) | {"compare", "not_op", "neg", "if_expr", "attr", "call",
                                   "comprehension", "number", "string", "name", "none", "true",
                                   "false", "list"}
@@ -162,7 +163,6 @@ def _wrap(node, min_prec: int) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple:
-    from interpreter.language.document import MAX_TREE_DEPTH
     from interpreter.language.parser import parse
 
     tree = parse(text, "<expression>", start="expr_start")

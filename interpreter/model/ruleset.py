@@ -1,7 +1,8 @@
 """Stage 6: a checked rules document → an immutable, indexed Ruleset.
 
 Cards become indices 0..n-1 so that a hand is an int bitmask; suits and groups become masks;
-card points become exact fractions; expressions are parsed once and kept as trees.
+card points become exact fractions. Each expression of the model (model/expression.Expression) carries
+its typed node (model/nodes.py), parsed once by the front end (model/expression.py).
 """
 from __future__ import annotations
 
@@ -64,7 +65,6 @@ class Ruleset:
     contracts: tuple                  # names, lowest rank first
     calls: tuple                      # names, lowest rank first
     options: MappingProxyType         # option → default value
-    expressions: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     # what the rule set was made from (its name and the text of each file of its extends chain): two
     # rule sets with the same digest are the same rules, so they share one compiled form (compile_rules)
     digest: str = ""
@@ -107,7 +107,7 @@ class Ruleset:
         return sum((c.points for c in self.cards), Fraction(0))
 
 
-def compile_ruleset(loaded, expressions=None) -> Ruleset:
+def compile_ruleset(loaded) -> Ruleset:
     doc = with_ladder_calls(loaded.doc)     # a ladder's steps are calls from here on (model/family.py)
     deck = doc["deck"]
     codes = card_codes(deck)
@@ -148,7 +148,6 @@ def compile_ruleset(loaded, expressions=None) -> Ruleset:
         suit_mask=MappingProxyType(suit_mask), trump_suit=deck.get("trump_suit"),
         groups=MappingProxyType(groups), hand_size=per, talon_size=talon,
         contracts=tuple(contracts), calls=tuple(calls), options=MappingProxyType(options),
-        expressions=MappingProxyType(dict(expressions or {})),
         digest=source_digest(loaded.name, loaded.path, loaded.chain, loaded.sources),
         game=game_of(numbers_read),
     )

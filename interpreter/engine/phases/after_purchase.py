@@ -35,8 +35,8 @@ class AfterPurchaseSettings:
 
 def settings(ap: AfterPurchase, comp: Compiler) -> AfterPurchaseSettings:
     return AfterPurchaseSettings(
-        present=ap.present, when=comp.text(ap.when.source) if ap.when is not None else ALWAYS,
-        entitled=comp.text(ap.entitled.source) if ap.entitled is not None else ALWAYS, take=ap.take,
+        present=ap.present, when=comp.text(ap.when) if ap.when is not None else ALWAYS,
+        entitled=comp.text(ap.entitled) if ap.entitled is not None else ALWAYS, take=ap.take,
         discard=ap.discard, contracts=list(ap.contracts), must_exceed=ap.must_exceed)
 
 

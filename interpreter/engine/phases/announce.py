@@ -81,25 +81,25 @@ def settings(an: Announce, lets: Mapping[str, Any], comp: Compiler, figures: dic
     x = comp.text
     mx = kt.max if kt is not None else None
     S = AnnounceSettings(
-        present=an.present, when=x(an.when.source) if an.when is not None else ALWAYS,
-        first=x(an.first.source) if an.first is not None else None, opener=an.opener,
-        passes=an.passes, declare=x(an.declare.source) if an.declare is not None else NEVER,
+        present=an.present, when=x(an.when) if an.when is not None else ALWAYS,
+        first=x(an.first) if an.first is not None else None, opener=an.opener,
+        passes=an.passes, declare=x(an.declare) if an.declare is not None else NEVER,
         kontra=kt is not None, levels=list(kt.levels if kt is not None else ("kontra",)),
         max=mx if isinstance(mx, int) and not isinstance(mx, bool) else DEFAULT_KONTRA_MAX,
-        kontra_when=x(kt.when.source) if kt is not None and kt.when is not None else ALWAYS,
-        personal=x(kt.personal.source) if kt is not None and kt.personal is not None else
+        kontra_when=x(kt.when) if kt is not None and kt.when is not None else ALWAYS,
+        personal=x(kt.personal) if kt is not None and kt.personal is not None else
         (ALWAYS if kt is not None and kt.scope == "personal" else NEVER),
         answered=(kt.by if kt is not None else "alternate") == "alternate",
         items=(kt.scope if kt is not None else None) != "game",
         figures=sorted(figures.values(), key=lambda f: f.index))
     if an.declare is not None:
-        S.declare_if = condition(comp, an.declare.source, lets, ("contract", "item"), "item", ROUND_READS, _kept)
+        S.declare_if = condition(comp, an.declare, lets, ("contract", "item"), "item", ROUND_READS, _kept)
     if kt is not None and kt.when is not None:
-        S.opens_if = condition(comp, kt.when.source, lets, ("contract", "item"), "item", ROUND_READS, _kept)
+        S.opens_if = condition(comp, kt.when, lets, ("contract", "item"), "item", ROUND_READS, _kept)
     if an.when is not None:
-        S.when_if = condition(comp, an.when.source, lets, ("contract",), "")
+        S.when_if = condition(comp, an.when, lets, ("contract",), "")
     if kt is not None and kt.personal is not None:
-        S.personal_if = condition(comp, kt.personal.source, lets, ("contract",), "")
+        S.personal_if = condition(comp, kt.personal, lets, ("contract",), "")
     S.multipliers = tuple(f.name for f in S.figures if f.multiplier)
     S.ends_after = max(1, S.passes)
     S.figure_index = {f.name: i for i, f in enumerate(S.figures)}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.phases.base import ALWAYS, NEVER
 from interpreter.engine.phases.conditions import NOT_WORKED_OUT, condition, reads, reads_only
-from interpreter.language.expressions import parse_text
+from interpreter.model.nodes import Attr, Name, sub_nodes
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -92,16 +92,16 @@ def settings(auction: Auction, game_calls: Mapping[str, Call], lets: Mapping[str
     hold_word = auction.hold_call
     x = comp.text
     S = AuctionSettings(
-        first=x(auction.first.source), style=auction.style,
-        allowed=x(auction.allowed.source) if auction.allowed is not None else ALWAYS,
-        allowed_key=_this_attrs(_source(auction.allowed)),
-        ends=x(auction.ends.source) if auction.ends is not None else None,
-        exclude=x(auction.exclude.source) if auction.exclude is not None else None,
-        hold_call=hold_word, hold_who=x(auction.hold_who.source) if auction.hold_who is not None else NEVER,
-        hold_bids=x(auction.hold_bids.source) if auction.hold_bids is not None else ALWAYS,
+        first=x(auction.first), style=auction.style,
+        allowed=x(auction.allowed) if auction.allowed is not None else ALWAYS,
+        allowed_key=_this_attrs(auction.allowed),
+        ends=x(auction.ends) if auction.ends is not None else None,
+        exclude=x(auction.exclude) if auction.exclude is not None else None,
+        hold_call=hold_word, hold_who=x(auction.hold_who) if auction.hold_who is not None else NEVER,
+        hold_bids=x(auction.hold_bids) if auction.hold_bids is not None else ALWAYS,
         contest_rounds=auction.contest_rounds, first_must_name=auction.first_must_name,
         contest_ties=auction.contest_ties, all_pass=auction.all_pass,
-        pass_allowed=x(auction.pass_allowed.source) if auction.pass_allowed is not None else ALWAYS,
+        pass_allowed=x(auction.pass_allowed) if auction.pass_allowed is not None else ALWAYS,
         pass_ref=pass_ref, hold_ref=symbols.get(hold_word) if hold_word else None,
         pass_final=auction.pass_final, doubles=auction.doubles, declarer_by=auction.declarer_by)
     S.double_refs = tuple(symbols[n] for n in S.doubles)
@@ -110,20 +110,21 @@ def settings(auction: Auction, game_calls: Mapping[str, Call], lets: Mapping[str
         S.call_keys = [tuple(attr(c.ref, k) for k in S.allowed_key) for c in calls]
     S.step_ranks = sorted({c.rank for c in calls if c.raise_rule == "step"})
     if auction.allowed is not None:
-        S.allowed_if = condition(comp, auction.allowed.source, lets, (), "this")
+        S.allowed_if = condition(comp, auction.allowed, lets, (), "this")
     if auction.hold_bids is not None:
-        S.hold_bids_if = condition(comp, auction.hold_bids.source, lets, ("high",), "")
+        S.hold_bids_if = condition(comp, auction.hold_bids, lets, ("high",), "")
     groups: dict = {}
     for c in calls:
-        text = _source(game_calls[c.name].allowed) if c.name in game_calls else None
-        if c.allowed is ALWAYS or not isinstance(text, str) or reads(parse_text(text), "this", lets):
+        allowed = game_calls[c.name].allowed if c.name in game_calls else None
+        text = _source(allowed)
+        if c.allowed is ALWAYS or not isinstance(text, str) or reads(allowed.node, "this", comp.let_bodies):  # type: ignore[union-attr]
             S.allowed_group.append(-1)
         else:
             S.allowed_group.append(groups.setdefault(text, len(groups)))
-    texts = [_source(e) for e in (auction.allowed, auction.hold_who, auction.hold_bids, auction.pass_allowed)]
-    texts += [_source(game_calls[c.name].allowed) if c.name in game_calls else None for c in calls]
-    S.positional = all(reads_only(comp, t, lets, POSITION_VALUES, POSITION_FUNCTIONS) for t in texts)
-    if S.positional and all(reads_only(comp, _source(e), lets, POSITION_VALUES, POSITION_FUNCTIONS)
+    exprs = [auction.allowed, auction.hold_who, auction.hold_bids, auction.pass_allowed]
+    exprs += [game_calls[c.name].allowed if c.name in game_calls else None for c in calls]
+    S.positional = all(reads_only(comp, e, lets, POSITION_VALUES, POSITION_FUNCTIONS) for e in exprs)
+    if S.positional and all(reads_only(comp, e, lets, POSITION_VALUES, POSITION_FUNCTIONS)
                             for e in (auction.ends, auction.exclude)):
         S.steps = {}
         S.starts = {}
@@ -135,28 +136,23 @@ def _source(e: Expression | None) -> Any:
     return e.source if e is not None else None
 
 
-def _this_attrs(text: Any) -> tuple | None:
+def _this_attrs(e: Expression | None) -> tuple | None:
     """If an expression reads the judged call only as `this.X` (for a fixed set of X), those X; else None.
 
     The auction then evaluates the expression once per distinct (X…) value instead of once per call."""
-    if not isinstance(text, str):
+    if e is None or not isinstance(e.source, str):
         return ()
 
     attrs: set = set()
-    stack = [parse_text(text)]
+    stack = [e.node]
     while stack:
         n = stack.pop()
-        kind = n[0]
-        if kind == "attr" and n[1] == ("name", "this"):
-            attrs.add(n[2])
+        if isinstance(n, Attr) and n.obj == Name("this"):
+            attrs.add(n.name)
             continue
-        if kind == "name" and n[1] == "this":
+        if isinstance(n, Name) and n.ident == "this":
             return None
-        for child in n[1:]:
-            if isinstance(child, tuple) and child and isinstance(child[0], str):
-                stack.append(child)
-            elif isinstance(child, tuple):
-                stack.extend(c for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
+        stack.extend(sub_nodes(n))
     return tuple(sorted(attrs))
 
 

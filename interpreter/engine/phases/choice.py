@@ -45,8 +45,8 @@ def settings(choices: Mapping[str, Choice], comp: Compiler) -> dict[str, ChoiceS
     out: dict[str, ChoiceSettings] = {}
     for i, (name, c) in enumerate(choices.items()):
         out[name] = ChoiceSettings(
-            name=name, index=i, who=comp.text(c.who.source),
-            when=comp.text(c.when.source) if c.when is not None else None, options=c.options, words=c.words,
+            name=name, index=i, who=comp.text(c.who),
+            when=comp.text(c.when) if c.when is not None else None, options=c.options, words=c.words,
             actions=tuple(A.make(A.CHOOSE, i << OPTION_BITS | k) for k in range(len(c.options))))
     return out
 

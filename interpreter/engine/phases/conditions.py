@@ -29,7 +29,23 @@ from typing import Any
 
 import interpreter.engine.builtins as B
 from interpreter.engine.compile import attr, contains
-from interpreter.language.expressions import parse_text, to_text
+from interpreter.model.expression import Expression, node_of, reprints
+from interpreter.model.nodes import (
+    Attr,
+    Bin,
+    Call,
+    Comp,
+    Const,
+    ListOf,
+    Name,
+    Node,
+    Not,
+    Num,
+    Str,
+    is_node,
+    sub_nodes,
+    with_sub_nodes,
+)
 
 _NOT = object()     # not decided by the fixed names
 # a part judged once per seat and `kept` (Condition.holds): it reads nothing the phase changes; STEADY + 1:
@@ -37,26 +53,26 @@ _NOT = object()     # not decided by the fixed names
 STEADY = 2
 
 
-def _parts(node: tuple, op: str, dual: str, opened: Any = None) -> list[tuple]:
+def _parts(node: Node, op: str, dual: str, opened: Any = None) -> list[Node]:
     """The operands of a chain of `op` (and, or), with `not` pushed through its dual (De Morgan); with
     `opened` (_opener), a let or let function whose body is such a chain is read as that body."""
     if opened is not None:
         node = _open(node, op, opened)
-    if node[0] == "bin" and node[1] == op:
-        return _parts(node[2], op, dual, opened) + _parts(node[3], op, dual, opened)
-    if node[0] == "not":
-        inner = node[1] if opened is None else _open(node[1], dual, opened)
-        if inner[0] == "not":
-            return _parts(inner[1], op, dual, opened)
-        if inner[0] == "bin" and inner[1] == dual:
-            return _parts(("not", inner[2]), op, dual, opened) + _parts(("not", inner[3]), op, dual, opened)
+    if isinstance(node, Bin) and node.op == op:
+        return _parts(node.a, op, dual, opened) + _parts(node.b, op, dual, opened)
+    if isinstance(node, Not):
+        inner = node.a if opened is None else _open(node.a, dual, opened)
+        if isinstance(inner, Not):
+            return _parts(inner.a, op, dual, opened)
+        if isinstance(inner, Bin) and inner.op == dual:
+            return _parts(Not(inner.a), op, dual, opened) + _parts(Not(inner.b), op, dual, opened)
     return [node]
 
 
-def _open(node: tuple, op: str, opened: Any) -> tuple:
+def _open(node: Node, op: str, opened: Any) -> Node:
     """The node, or the body it names when that is a chain of `op` (opened(node), see _opener)."""
     body = opened(node)
-    return body if body is not None and body[0] == "bin" and body[1] == op else node
+    return body if isinstance(body, Bin) and body.op == op else node
 
 
 def _opener(comp: Any, lets: Mapping) -> Any:
@@ -66,59 +82,47 @@ def _opener(comp: Any, lets: Mapping) -> Any:
     names or constants, its parameters are no name the activation is read for (s, t, side, item, …: a let
     the body names would read the parameter's value there), and its body holds no comprehension and no
     call of a let function (both compiled inside the parameters' scope, engine/compile.py)."""
-    def opened(node: tuple) -> tuple | None:
-        kind = node[0]
-        if kind == "name":
-            body = lets.get(node[1])
-            if not isinstance(body, str) or node[1] not in comp.lets or node[1] in ("s", "t"):
+    def opened(node: Node) -> Node | None:
+        if isinstance(node, Name):
+            name = node.ident
+            if not isinstance(lets.get(name), str) or name not in comp.lets or name in ("s", "t"):
                 return None
-            return parse_text(body)
-        if kind != "call" or node[1] not in comp.let_functions:
+            return comp.let_bodies[name]
+        if not isinstance(node, Call) or node.fname not in comp.let_functions:
             return None
-        params, body = comp.let_functions[node[1]]
-        args = node[2]
+        params, body = comp.let_functions[node.fname]
+        args = node.args
         if len(args) != len(params) or B.TOP.intersection(params) or not all(
-                a[0] in ("name", "num", "str", "const") for a in args) or not _plain(body, comp):
+                isinstance(a, (Name, Num, Str, Const)) for a in args) or not _plain(body, comp):
             return None
         return _substitute(body, dict(zip(params, args)))
     return opened
 
 
-def _some(n: Any, found: Any) -> bool:
-    """Some node of the tree is `found(node)` (a literal's value is no node)."""
-    if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
-        return False
+def _some(n: Node, found: Any) -> bool:
+    """Some node of the tree is `found(node)`."""
     if found(n):
         return True
-    if n[0] in ("num", "str", "const"):
-        return False
-    return any(_some(x, found) if isinstance(x, tuple) and x and isinstance(x[0], str)
-               else isinstance(x, tuple) and any(_some(y, found) for y in x) for x in n[1:])
+    return any(_some(x, found) for x in sub_nodes(n))
 
 
-def _plain(n: Any, comp: Any) -> bool:
+def _plain(n: Node, comp: Any) -> bool:
     """No comprehension and no call of a let function in the tree."""
-    return not _some(n, lambda x: x[0] == "comp" or x[0] == "call" and x[1] in comp.let_functions)
+    return not _some(n, lambda x: isinstance(x, Comp) or isinstance(x, Call) and x.fname in comp.let_functions)
 
 
-def _substitute(n: Any, names: dict) -> Any:
+def _substitute(n: Node, names: dict) -> Node:
     """The tree with each name in `names` replaced by its tree (a tree without comprehensions)."""
-    if not isinstance(n, tuple) or not n:
-        return n
-    if isinstance(n[0], str):
-        if n[0] == "name":
-            return names.get(n[1], n)
-        if n[0] in ("num", "str", "const"):
-            return n
-        return (n[0],) + tuple(_substitute(x, names) if isinstance(x, tuple) else x for x in n[1:])
-    return tuple(_substitute(x, names) for x in n)
+    if isinstance(n, Name):
+        return names.get(n.ident, n)
+    return with_sub_nodes(n, lambda x: _substitute(x, names))
 
 
-def _conjuncts(node: tuple, opened: Any = None) -> list[tuple]:
+def _conjuncts(node: Node, opened: Any = None) -> list[Node]:
     return _parts(node, "and", "or", opened)
 
 
-def _disjuncts(node: tuple, opened: Any = None) -> list[tuple]:
+def _disjuncts(node: Node, opened: Any = None) -> list[Node]:
     return _parts(node, "or", "and", opened)
 
 
@@ -205,46 +209,47 @@ class Condition:
             v = kept[key] = bool(f(c))
         return v
 
-    def _static(self, n: tuple, env: dict) -> Any:
+    def _static(self, n: Node, env: dict) -> Any:
         """The node's value if it reads only constants and the fixed names, else _NOT."""
-        kind = n[0]
-        if kind == "num":
-            v = n[1]
-            return int(v) if v.denominator == 1 else v
-        if kind in ("str", "const"):
-            return n[1]
-        if kind == "name":
-            r = self.resolve(n[1])
-            if r is _NOT:
-                return _NOT
-            return env.get(r[1], _NOT) if r[0] == "fixed" else r[1]
-        if kind == "attr":
-            o = self._static(n[1], env)
-            return _NOT if o is _NOT else attr(o, n[2])
-        if kind == "not":
-            o = self._static(n[1], env)
-            return _NOT if o is _NOT else not o
-        if kind == "list":
-            items = [self._static(x, env) for x in n[1]]
-            return _NOT if any(x is _NOT for x in items) else tuple(items)
-        if kind == "bin" and n[1] in ("==", "!=", "in", "not in", "and", "or"):
-            a = self._static(n[2], env)
-            if a is not _NOT and n[1] in ("and", "or") and bool(a) == (n[1] == "or"):
-                return bool(a)          # decided by its left side, as evaluation decides it
-            b = self._static(n[3], env)
-            if a is _NOT or b is _NOT:
-                return _NOT
-            op = n[1]
-            if op == "==":
-                return a == b
-            if op == "!=":
-                return a != b
-            if op == "in":
-                return contains(b, a)
-            if op == "not in":
-                return not contains(b, a)
-            return (bool(a) and bool(b)) if op == "and" else (bool(a) or bool(b))
+        match n:
+            case Num(value=v):
+                return int(v) if v.denominator == 1 else v
+            case Str(value=v) | Const(value=v):
+                return v
+            case Name(ident=name):
+                r = self.resolve(name)
+                if r is _NOT:
+                    return _NOT
+                return env.get(r[1], _NOT) if r[0] == "fixed" else r[1]
+            case Attr(obj=obj, name=name):
+                o = self._static(obj, env)
+                return _NOT if o is _NOT else attr(o, name)
+            case Not(a=a):
+                o = self._static(a, env)
+                return _NOT if o is _NOT else not o
+            case ListOf(items=items):
+                values = [self._static(x, env) for x in items]
+                return _NOT if any(x is _NOT for x in values) else tuple(values)
+            case Bin(op="==" | "!=" | "in" | "not in" | "and" | "or" as op):
+                return self._static_bin(op, n, env)
         return _NOT
+
+    def _static_bin(self, op: str, n: Bin, env: dict) -> Any:
+        a = self._static(n.a, env)
+        if a is not _NOT and op in ("and", "or") and bool(a) == (op == "or"):
+            return bool(a)          # decided by its left side, as evaluation decides it
+        b = self._static(n.b, env)
+        if a is _NOT or b is _NOT:
+            return _NOT
+        if op == "==":
+            return a == b
+        if op == "!=":
+            return a != b
+        if op == "in":
+            return contains(b, a)
+        if op == "not in":
+            return not contains(b, a)
+        return (bool(a) and bool(b)) if op == "and" else (bool(a) or bool(b))
 
 
 def _resolver(comp: Any, fixed: tuple[str, ...]) -> Any:
@@ -262,35 +267,26 @@ def _resolver(comp: Any, fixed: tuple[str, ...]) -> Any:
     return resolve
 
 
-def reads(node: tuple, name: str, lets: Mapping) -> bool:
-    """The expression may read `name`, itself or through the lets and let functions it uses."""
+def reads(node: Node, name: str, bodies: Mapping[str, Node]) -> bool:
+    """The expression may read `name`, itself or through the lets and let functions it uses (`bodies`: each
+    let's body, compile.Compiler.let_bodies)."""
     seen: set = set()
     stack = [node]
     while stack:
         n = stack.pop()
-        if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
-            continue
-        kind = n[0]
-        used = n[1] if kind == "name" else n[1] if kind in ("call", "comp") else None
+        used = n.ident if isinstance(n, Name) else n.fname if isinstance(n, (Call, Comp)) else None
         if used == name:
             return True
-        if used is not None and used in lets and used not in seen:
+        if used is not None and used in bodies and used not in seen:
             seen.add(used)
-            body = lets[used]
-            text = body["body"] if isinstance(body, dict) else body
-            if isinstance(text, str):
-                stack.append(parse_text(text))
-        if kind == "comp" and n[3] == name:
+            stack.append(bodies[used])
+        if isinstance(n, Comp) and n.var == name:
             return True
-        for child in n[1:]:
-            if isinstance(child, tuple) and child and isinstance(child[0], str):
-                stack.append(child)
-            elif isinstance(child, tuple):
-                stack.extend(child)
+        stack.extend(sub_nodes(n))
     return False
 
 
-def condition(comp: Any, text: Any, lets: Mapping, fixed: tuple[str, ...], varying: str,
+def condition(comp: Any, expr: Any, lets: Mapping, fixed: tuple[str, ...], varying: str,
               steady: tuple[frozenset, frozenset] | None = None, keep: Any = None) -> Condition:
     """`text` compiled whole and as its parts (see the module's doc). With `steady`, (values, functions):
     the built-ins that read nothing the phase changes (as reads_only() takes them), and `keep`: state → a
@@ -298,37 +294,40 @@ def condition(comp: Any, text: Any, lets: Mapping, fixed: tuple[str, ...], varyi
     bodies where those are chains of the parts (_opener), and a part that does not read `varying`, reads
     no more than those and reads a let or calls a let function (a let can cost as much as any expression;
     a part without one costs a few operations, which a memo look-up does not beat) is STEADY: judged once
-    per seat (STEADY + 1: that reads no `me`, once) in that memo."""
-    whole = comp.text(text)
+    per seat (STEADY + 1: that reads no `me`, once) in that memo. `expr`: the model's Expression (or its
+    source, or a node)."""
+    whole = comp.text(expr)
     cond = Condition(whole=whole, resolve=_resolver(comp, fixed), keep=keep)
-    if not isinstance(text, str):
-        cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [("const", text)], [False]
+    source = expr.source if isinstance(expr, Expression) else expr
+    if not isinstance(source, str) and not is_node(source):
+        cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [Const(source)], [False]
         cond.steady = [0]
         return cond
     opened = _opener(comp, lets) if steady is not None and keep is not None else None
-    for conj in _conjuncts(parse_text(text), opened):
+    bodies = comp.let_bodies
+    for conj in _conjuncts(node_of(expr), opened):
         idx = []
         for d in _disjuncts(conj, opened):
-            piece = to_text(d)
-            if parse_text(piece) != d:      # a tree the printer cannot give back: judge the whole
-                cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [("call", "?", ())], [True]
+            if not reprints(d):      # a tree the printer cannot give back: judge the whole
+                cond.conjuncts, cond.pieces, cond.nodes, cond.varies = [[0]], [whole], [Call("?", ())], [True]
                 cond.steady = [0]
                 return cond
             idx.append(len(cond.pieces))
-            cond.pieces.append(comp.text(piece))
+            cond.pieces.append(comp.text(d))
             cond.nodes.append(d)
-            varies = reads(d, varying, lets)
+            varies = reads(d, varying, bodies)
             cond.varies.append(varies)
             kept = (opened is not None and not varies and _uses_let(d, comp)
-                    and reads_only(comp, piece, lets, *(steady or ())))
-            cond.steady.append(0 if not kept else STEADY if reads(d, "me", lets) else STEADY + 1)
+                    and reads_only(comp, d, lets, *(steady or ())))
+            cond.steady.append(0 if not kept else STEADY if reads(d, "me", bodies) else STEADY + 1)
         cond.conjuncts.append(idx)
     return cond
 
 
-def _uses_let(n: Any, comp: Any) -> bool:
+def _uses_let(n: Node, comp: Any) -> bool:
     """The tree names a let or calls a let function."""
-    return _some(n, lambda x: x[0] == "name" and x[1] in comp.lets or x[0] == "call" and x[1] in comp.let_functions)
+    return _some(n, lambda x: isinstance(x, Name) and x.ident in comp.lets
+                 or isinstance(x, Call) and x.fname in comp.let_functions)
 
 
 def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
@@ -341,7 +340,7 @@ def split_common(plans: list[tuple]) -> tuple[tuple, list[tuple]]:
     return common, [tuple(conj for conj in p if conj not in common) for p in plans]
 
 
-def reads_only(comp: Any, text: Any, lets: Mapping, values: frozenset, functions: frozenset) -> bool:
+def reads_only(comp: Any, expr: Any, lets: Mapping, values: frozenset, functions: frozenset) -> bool:
     """The expression reads nothing of the game but the built-in `values` and `functions` named and the
     seat roles (itself or through the lets and let functions it uses): besides them only constants, the
     rules, its own names (parameters, a comprehension's variable, `s`, `t`) and the activation's `me` and
@@ -349,56 +348,43 @@ def reads_only(comp: Any, text: Any, lets: Mapping, values: frozenset, functions
     (engine/compile.py `_name`, `_call`)."""
     seen: set = set()
 
-    def ok(n: Any, scope: frozenset) -> bool:
-        if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
-            return True
-        kind = n[0]
-        if kind == "name":
-            name = n[1]
-            if name in scope or name in ("s", "t"):
-                return True
-            if name in comp.lets:
-                return let_ok(name)
-            if name in comp.roles:
-                return True
-            builtin = name in comp.game_accounts or B.VALUES.get(name) is not None
-            return not builtin or name in comp.symbols or name in values
-        if kind == "call":
-            name, args = n[1], n[2]
-            if name == "account":
-                return False
-            if name in comp.let_functions:
-                params, body = comp.let_functions[name]
-                if not ok(body, scope | frozenset(params)):
+    def ok(n: Node, scope: frozenset) -> bool:
+        match n:
+            case Name(ident=name):
+                if name in scope or name in ("s", "t"):
+                    return True
+                if name in comp.lets:
+                    return let_ok(name)
+                if name in comp.roles:
+                    return True
+                builtin = name in comp.game_accounts or B.VALUES.get(name) is not None
+                return not builtin or name in comp.symbols or name in values
+            case Call(fname=name, args=args):
+                if name == "account":
                     return False
-            elif name not in functions:
-                return False
-            return all(ok(a, scope) for a in args)
-        if kind == "comp":
-            _, fname, body, var, iterable, cond = n
-            inner = scope | {var}
-            return (fname in B.COMPREHENSIONS and ok(iterable, scope) and ok(body, inner)
-                    and (cond is None or ok(cond, inner)))
-        for child in n[1:]:
-            if isinstance(child, tuple) and child and isinstance(child[0], str):
-                if not ok(child, scope):
+                if name in comp.let_functions:
+                    params, body = comp.let_functions[name]
+                    if not ok(body, scope | frozenset(params)):
+                        return False
+                elif name not in functions:
                     return False
-            elif isinstance(child, tuple) and not all(ok(x, scope) for x in child):
-                return False
-        return True
+                return all(ok(a, scope) for a in args)
+            case Comp(fname=fname, body=body, var=var, iterable=iterable, cond=cond):
+                inner = scope | {var}
+                return (fname in B.COMPREHENSIONS and ok(iterable, scope) and ok(body, inner)
+                        and (cond is None or ok(cond, inner)))
+        return all(ok(child, scope) for child in sub_nodes(n))
 
     def let_ok(name: str) -> bool:
         if name in seen:            # judged already, or being judged (the checker rejects cycles)
             return True
         seen.add(name)
-        body = lets.get(name)
-        if isinstance(body, dict):  # a let function named without its arguments
+        if isinstance(lets.get(name), dict):  # a let function named without its arguments
             return False
-        return not isinstance(body, str) or ok(parse_text(body), frozenset())
+        body = comp.let_bodies.get(name)
+        return body is None or ok(body, frozenset())
 
-    if not isinstance(text, str):
-        return True
-    return ok(parse_text(text), frozenset())
+    return ok(node_of(expr), frozenset())
 
 
 def plan_holds(c: Any, plan: tuple) -> bool:

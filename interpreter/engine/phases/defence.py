@@ -28,11 +28,11 @@ class DefenceSettings:
 def settings(df: Defence, comp: Compiler) -> DefenceSettings:
     x = comp.text
     return DefenceSettings(
-        present=df.present, when=x(df.when.source) if df.when is not None else ALWAYS,
-        first=x(df.first.source) if df.first is not None else None,
-        compulsory=x(df.compulsory.source) if df.compulsory is not None else NEVER,
-        invite=x(df.invite.source) if df.invite is not None else NEVER,
-        kontra_required=x(df.kontra_required.source) if df.kontra_required is not None else NEVER,
+        present=df.present, when=x(df.when) if df.when is not None else ALWAYS,
+        first=x(df.first) if df.first is not None else None,
+        compulsory=x(df.compulsory) if df.compulsory is not None else NEVER,
+        invite=x(df.invite) if df.invite is not None else NEVER,
+        kontra_required=x(df.kontra_required) if df.kontra_required is not None else NEVER,
         nobody_tricks=df.nobody_tricks)
 
 

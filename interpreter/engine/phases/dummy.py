@@ -34,7 +34,7 @@ class DummySettings:
 def settings(d: Dummy | None, comp: Compiler) -> DummySettings | None:
     if d is None:
         return None
-    return DummySettings(seat=comp.text(d.seat.source), by=comp.text(d.by.source), after_lead=d.after_lead)
+    return DummySettings(seat=comp.text(d.seat), by=comp.text(d.by), after_lead=d.after_lead)
 
 
 def start(st: State, S: DummySettings) -> None:

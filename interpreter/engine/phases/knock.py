@@ -47,8 +47,8 @@ def settings(k: Knock, comp: Compiler) -> KnockSettings:
     if not k.present:
         return absent()
     x = comp.text
-    return KnockSettings(True, x(k.by.source) if k.by is not None else x("prev(dealer)"),
-                         x(k.choose.source) if k.choose is not None else x("forehand"))
+    return KnockSettings(True, x(k.by) if k.by is not None else x("prev(dealer)"),
+                         x(k.choose) if k.choose is not None else x("forehand"))
 
 
 class KnockState:

@@ -29,8 +29,8 @@ class KontraSettings:
 def settings(kt: Kontra, comp: Compiler) -> KontraSettings:
     mx = kt.max
     return KontraSettings(
-        present=kt.present, when=comp.text(kt.when.source) if kt.when is not None else ALWAYS,
-        first=comp.text(kt.first.source) if kt.first is not None else None, levels=list(kt.levels),
+        present=kt.present, when=comp.text(kt.when) if kt.when is not None else ALWAYS,
+        first=comp.text(kt.first) if kt.first is not None else None, levels=list(kt.levels),
         max=mx if isinstance(mx, int) and not isinstance(mx, bool) else DEFAULT_KONTRA_MAX,
         invites=kt.invites)
 

@@ -40,7 +40,7 @@ class NumberBidSettings:
 
 
 def settings(sec: NumberBids, comp: Compiler) -> NumberBidSettings:
-    x = lambda e: comp.text(e.source) if e is not None else None
+    x = lambda e: comp.text(e) if e is not None else None
     return NumberBidSettings(first=x(sec.first), low=x(sec.low), high=x(sec.high), last_not=x(sec.last_not),
                              contract=sec.contract, trump=x(sec.trump))
 

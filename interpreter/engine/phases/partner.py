@@ -55,9 +55,9 @@ def settings(p: Partner, comp: Compiler, rs: Ruleset) -> PartnerSettings:
         return absent()
     group = p.group
     mask = rs.mask([group]) if group else 0
-    return PartnerSettings(True, comp.text(p.when.source) if p.when is not None else (lambda c: True), mask,
-                           p.self_call, comp.text(p.by_count.source) if p.by_count is not None else NEVER,
-                           comp.text(p.allowed.source) if p.allowed is not None else None)
+    return PartnerSettings(True, comp.text(p.when) if p.when is not None else (lambda c: True), mask,
+                           p.self_call, comp.text(p.by_count) if p.by_count is not None else NEVER,
+                           comp.text(p.allowed) if p.allowed is not None else None)
 
 
 def callable_cards(st: State) -> int:

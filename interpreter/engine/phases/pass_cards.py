@@ -44,7 +44,7 @@ class PassSettings:
 def settings(sec: PassCards | None, comp: Compiler) -> PassSettings | None:
     if sec is None:
         return None
-    x = lambda e: comp.text(e.source) if e is not None else None
+    x = lambda e: comp.text(e) if e is not None else None
     return PassSettings(cards=x(sec.cards), to=x(sec.to), first=x(sec.first), when=x(sec.when))
 
 

@@ -86,18 +86,18 @@ class SessionRules:
 
 
 def row(comp: Compiler, r: PayRow) -> Row:
-    common: dict[str, Any] = dict(when=comp.text(r.when.source) if r.when is not None else ALWAYS,
-                                  each=comp.text(r.each.source) if r.each is not None else None,
-                                  amount=comp.text(r.amount.source), note=r.note)
+    common: dict[str, Any] = dict(when=comp.text(r.when) if r.when is not None else ALWAYS,
+                                  each=comp.text(r.each) if r.each is not None else None,
+                                  amount=comp.text(r.amount), note=r.note)
     parties = {"from": r.src, "to": r.dst}
     for spread in ("from", "to"):
         given = parties[spread]
         if given is not None and given.source == OTHERS:
             fixed = "to" if spread == "from" else "from"
-            party = comp.party(parties[fixed].source)       # type: ignore[union-attr]  # the checker asks for it
+            party = comp.party(parties[fixed])       # the checker asks for it
             return OthersRow(src=party if fixed == "from" else None, dst=party if fixed == "to" else None,
                              spread=spread, **common)
-    return Row(src=comp.party(r.src.source) if r.src is not None else None, dst=comp.party(r.dst.source), **common)
+    return Row(src=comp.party(r.src) if r.src is not None else None, dst=comp.party(r.dst), **common)
 
 
 def apply_rows(st: State, rows: Rows, record: bool) -> None:

@@ -24,7 +24,7 @@ __all__ = ["settings", "start"]
 
 def settings(expr: Expression | None, comp: Compiler) -> Any:
     """The compiled expression, or None when the file has no `play.sits_out`."""
-    return comp.text(expr.source) if expr is not None else None
+    return comp.text(expr) if expr is not None else None
 
 
 def start(st: State, seats_out: Any) -> None:

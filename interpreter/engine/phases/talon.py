@@ -76,7 +76,7 @@ def settings(talons: Mapping[str, Talon], rs: Ruleset, comp: Compiler) -> dict[s
     x = comp.text
     for name, t in talons.items():
         def expr(e: Expression | None) -> Any:
-            return x(e.source) if e is not None else None
+            return x(e) if e is not None else None
         out[name] = TalonProc(name=name, kind=t.kind, take=t.take, discard=t.discard, exposed=t.exposed,
                               never=rs.mask(t.never) if t.never else 0, packets=t.packets,
                               last_resort=rs.mask(t.last_resort) if t.last_resort else 0,
