@@ -50,7 +50,8 @@ def card_places(st: State) -> list[int]:
         trick |= 1 << c
     # the cards passed before the play lie aside until every seat has passed (engine/phases/pass_cards.py)
     aside = list(st.passed) if st.phase == "pass_cards" else []
-    return list(st.hands) + [st.discards, talon, trick] + list(st.play.won_cards) + aside
+    # the cards dealt after a pause wait until `deal_rest` (engine/phases/deal_rest.py)
+    return list(st.hands) + list(st.held) + [st.discards, talon, trick] + list(st.play.won_cards) + aside
 
 
 def frozen(st: State) -> str:
@@ -86,7 +87,7 @@ def playout(name: str, seed: int, policy: str) -> None:
     R = compile_rules(rs)
     dealer = seed % R.n_seats
     st = new_game(rs, seed=seed, dealer=dealer)
-    dealt = {"hands": [rs.codes(h) for h in st.hands], "talon": [R.codes[c] for c in st.talon]}
+    dealt = {"hands": [rs.codes(h) for h in st.dealt_hands], "talon": [R.codes[c] for c in st.talon]}
     rng = random.Random(seed)
     steps = 0
     while True:

@@ -20,7 +20,7 @@ from interpreter.engine.state import State
 from interpreter.resources import games_dir
 
 TAROK = games_dir() / "tarok"
-FILES = ["tarok.stw", "tarok-3.stw", "tarok-openspiel.stw", "tarok-openspiel-3.stw"]
+FILES = ["tarok.stw", "tarok-3.stw", "tarok-announce.stw", "tarok-openspiel.stw", "tarok-openspiel-3.stw"]
 
 
 def _places(st: State) -> list[int]:

@@ -227,6 +227,7 @@ SCHEMA = {
             "cut": d(EXPR, "Who cuts the shuffled pack, as the booklet says it (`explain`); a simulated deal is shuffled afresh, so the cut changes no card.", "prev(dealer)"),
             "hand": d(NUM, "The cards each player receives in this deal, by expression over `deal_number`, `dealer`, `players`, accounts and options; at most what the packets deal. Each `each` packet stops once a player holds this many, and the cards left over go to the talon.", "min(deal_number + 1, 13)"),
             "turn_up": d(BOOL, "After the deal the first card left over (the top of the talon) is turned face up for everyone; expressions read it as `turned_up`.", "true"),
+            "pause": d(NAME, "The deal stops after the packet of this name (an `each` packet): each player holds only the cards dealt him so far until the procedure reaches `deal_rest`, which deals the packets after it. The phases before `deal_rest` (decisions such as knocking) are taken having seen only those cards.", "first"),
             "knock": obj({
                 "by": d(EXPR, "Who may knock instead of cutting."),
                 "packets": arr(obj({"to": enum(["each", "talon", "pile"], "Receiver"), "cards": NAT, "repeat": NAT}, "Packet", required=("to", "cards")), "The schedule after a knock."),
@@ -235,7 +236,7 @@ SCHEMA = {
             }, "Knocking: an alternative deal chosen by a player."),
             "doc": TEXT,
         }, "How the cards are dealt.", required=("packets",)),
-        "procedure": arr({"anyOf": [enum(["knock", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "pass_cards", "play", "settle"], "A phase"),
+        "procedure": arr({"anyOf": [enum(["knock", "deal_rest", "auction", "partner", "talon", "contract", "after_purchase", "defence", "kontra", "announce", "number_bids", "pass_cards", "play", "settle"], "A phase"),
                                     d(NAME, "The name of a decision the file declares (`choice NAME { … }`), run at that point.", "skat")]},
                          "The phases of one deal, in order; each is configured in its own section, and a declared `choice` runs where its name stands.", "[auction, talon, contract, defence, play, settle]", 12),
         "auction": obj({

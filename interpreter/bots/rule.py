@@ -122,7 +122,7 @@ class RuleBot(HandJudge):
         if kind == A.BID:
             call = R.calls[a & A.ARG]
             margin = (self.best_margin(state, hand, call_entries(state, call)) - 0.05 * call.rank
-                      + rule_levels.talon_help(state, call))
+                      + rule_levels.talon_help(state, call, self, hand))
             if margin > 0 and not rule_levels.worth(self, state, hand, call):     # a level the game is not worth
                 return -99
             return margin

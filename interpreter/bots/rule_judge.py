@@ -148,6 +148,12 @@ def talon_help(R, proc, seats: int) -> float:
     return _TALON_HELP.get(proc.kind, 0.0)
 
 
+# The slack of a goal of at least so many tricks, calibrated on the built-in games with ten cards or more
+# (Préférence, Priffe, the tarock games); a deal of fewer cards gets a share (at_least_slack).
+AT_LEAST_SLACK = 2.2
+SLACK_HAND = 10
+
+
 class HandJudge:
     """The hand-judging half of the rule-based bot: margins for its calls, from its hand alone."""
 
@@ -313,7 +319,16 @@ class HandJudge:
             return min(self.tricks_estimate(state, hand, contract) - lo + 1.0, lo - forced)
         if kind == ALL:
             return self.tricks_estimate(state, hand, contract) - lo + 0.5
-        return self.tricks_estimate(state, hand, contract) - lo + 2.2
+        return self.tricks_estimate(state, hand, contract) - lo + self.at_least_slack(state.R)
+
+    @staticmethod
+    def at_least_slack(R) -> float:
+        """What a goal of at least so many tricks allows beyond the hand's estimate (the tricks the estimate
+        does not see: long cards, a partner's share, the play): AT_LEAST_SLACK for a deal of SLACK_HAND
+        cards or more, for fewer a share of it by the square of their part of ten (five cards leave less
+        unseen than ten: a quarter; calibrated on Euchre's rule bots, whose contracts were made a third of the
+        time with the whole slack and 73% with a quarter)."""
+        return AT_LEAST_SLACK * min(1.0, R.rs.hand_size / SLACK_HAND) ** 2
 
     def _points_margin(self, state, hand, contract) -> tuple[float, bool]:
         """A goal on card points (not decided by trick counts): the declaring side must take about half

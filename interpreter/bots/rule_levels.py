@@ -18,6 +18,9 @@ from interpreter.engine.given import may_name, talon_name
 from interpreter.engine.phases.play import own_play
 
 _BOUND = 200_000
+# what the seat handling a one-card exchange gains beyond the card's worth: the loser it discards (calibrated
+# on Euchre's rule bots, where the dealer takes up the card turned up)
+DISCARD_GAIN = 0.4
 
 
 def level_of(call) -> int | None:
@@ -107,10 +110,11 @@ def worth(bot, state, hand: int, call) -> bool:
     return False
 
 
-def talon_help(state, call) -> float:
+def talon_help(state, call, bot=None, hand: int = 0) -> float:
     """What the talon procedure a call gives by an expression (`talon = if chose(pickup) == hand then untouched
     else exchange`) brings, as the auction stands (its decisions not taken yet); 0 for a call that names its
-    procedure (the judge counts that one) or none."""
+    procedure (the judge counts that one) or none. An exchange handled by a seat of its own (`who`, e.g. the
+    dealer taking up the card turned up) is judged by who that is: handler_help."""
     if call.talon_expr is None:
         return 0.0
     from interpreter.bots.rule_judge import talon_help as help_of
@@ -120,7 +124,39 @@ def talon_help(state, call) -> float:
     except RuleRuntimeError:
         return 0.0
     proc = state.R.talons.get(name) if name else None
-    return help_of(state.R, proc, len(state.active)) if proc is not None and proc.take != 0 else 0.0
+    if proc is None or proc.take == 0:
+        return 0.0
+    if proc.who is not None and proc.kind == "exchange" and bot is not None:
+        return handler_help(bot, state, hand, call, proc)
+    return help_of(state.R, proc, len(state.active))
+
+
+def handler_help(bot, state, hand: int, call, proc) -> float:
+    """An exchange of one card face up (`deal.turn_up`) that a seat named by `who` handles: when that seat is
+    the one calling, what the hand gains by taking the card and discarding its weakest (the estimate under
+    the call's first contract); when it is its fixed partner, what the card alone is worth under that
+    contract, and the loser it discards (DISCARD_GAIN); an opponent's, as much less. Anything else: what the
+    kind of exchange brings (rule_judge)."""
+    from interpreter.bots.rule_judge import talon_help as help_of
+    from interpreter.engine import deals, sides
+    from interpreter.engine.phases.talon import _judge
+
+    up = deals.turned_up(state)
+    R = state.R
+    try:
+        seat = _judge(proc.who, state)
+    except RuleRuntimeError:
+        seat = None
+    if up is None or proc.take != 1 or not call.contracts or not isinstance(seat, int):
+        return help_of(R, proc, len(state.active))
+    con = R.contracts[call.contracts[0]]
+    me = state.to_act
+    if seat == me:
+        after = hand | 1 << up
+        best = max(bot.tricks_estimate(state, after & ~(1 << c), con) for c in range(len(R.cards)) if after >> c & 1)
+        return best - bot.tricks_estimate(state, hand, con)
+    worth = bot.tricks_estimate(state, 1 << up, con) - bot.tricks_estimate(state, 0, con) + DISCARD_GAIN
+    return worth if sides.fixed_partners(state).get(me) == seat else -worth
 
 
 def choose_option(bot, state, legal: list[int]) -> int:

@@ -42,6 +42,7 @@ def check(ctx: Context) -> None:
     if by_option and dealt == deck:
         _every_option_value(ctx, players, deck)
     _check_hand(ctx, deal)
+    _check_pause(ctx, deal, packets)
     knock = deal.get("knock")
     if isinstance(knock, dict) and isinstance(knock.get("packets"), list):
         kper, ktalon, kpiles = schedule_counts(knock["packets"], players)
@@ -52,6 +53,39 @@ def check(ctx: Context) -> None:
         if kpiles and kpiles != per * players:
             ctx.error("E303", f"the knock piles hold {kpiles} cards, but the players need {per * players}",
                       "/deal/knock/packets", key=True)
+
+
+def _check_pause(ctx: Context, deal: dict, packets: list) -> None:
+    """`deal.pause` names an `each` packet with another `each` packet after it, and the procedure deals the
+    rest (`deal_rest`, before the play); `deal_rest` without a pause has nothing to deal (E306)."""
+    pause = deal.get("pause")
+    raw = ctx.doc.get("procedure")
+    procedure: list = raw if isinstance(raw, list) else []
+    if pause is None:
+        if "deal_rest" in procedure:
+            ctx.error("E306", "the procedure runs 'deal_rest', but the deal has no pause: every card is dealt at once",
+                      f"/procedure/{procedure.index('deal_rest')}",
+                      help="name the packet the deal stops after, `deal { pause = NAME }`, or drop 'deal_rest'")
+        return
+    names = [p.get("name") for p in packets]
+    if pause not in names:
+        known = ", ".join(str(n) for n in names if n is not None) or "none: give the packets a `name` column"
+        ctx.error("E301", f"deal.pause names '{pause}', which is no packet of the deal", "/deal/pause",
+                  help=f"the packets named: {known}")
+        return
+    at = names.index(pause)
+    if packets[at].get("to") != "each":
+        ctx.error("E303", f"deal.pause names the packet '{pause}', which goes to the {packets[at].get('to')}, not to each player",
+                  "/deal/pause", help="pause after a packet dealt to each player")
+    elif not any(p.get("to") == "each" and p.get("cards", 0) for p in packets[at + 1:]):
+        ctx.error("E303", f"no packet is dealt to the players after '{pause}': the pause would hold nothing back",
+                  "/deal/pause", help="pause after an earlier packet, or drop `pause`")
+    if "deal_rest" not in procedure:
+        ctx.error("E306", f"the deal pauses after '{pause}', but the procedure never deals the rest", "/deal/pause",
+                  help="add 'deal_rest' to `procedure` where the rest of the cards is dealt")
+    elif "play" in procedure and procedure.index("play") < procedure.index("deal_rest"):
+        ctx.error("E308", "the cards are played before the rest of them is dealt",
+                  f"/procedure/{procedure.index('deal_rest')}", help="move 'deal_rest' before 'play'")
 
 
 MAX_COMBINATIONS = 2000        # option values tried for packets sized by the table options

@@ -126,6 +126,21 @@ _DECLARED = (("let", "let", "lets"), ("contract", "contract", "contracts"), ("ca
              ("seating/roles", "role", "roles"), ("deck/group", "group", "groups"), ("talon", "talon procedure", "talons"))
 
 
+def _figure_clashes(ctx: Context) -> None:
+    """E411: a figure named like a group, card, contract or call of the file: in an expression the name reads as
+    that (`declared_by(trula, …)` would read the group `trula`), so the figure could never be named."""
+    raw = ctx.doc.get("figure")
+    figures: dict = raw if isinstance(raw, dict) else {}
+    others = [(ctx.groups, "group"), (set(ctx.cards), "card"), (ctx.contracts, "contract"), (ctx.calls, "call")]
+    for name in figures:
+        for pool, word in others:
+            if name in pool:
+                ctx.error("E411", f"figure '{name}' has the name of the {word} '{name}'", f"/figure/{escape(str(name))}",
+                          key=True, help=f"choose another name for the figure, such as 'all_{name}' or '{name}_bonus'; "
+                          f"in an expression '{name}' reads as the {word}")
+                break
+
+
 def _shadowing(ctx: Context) -> set[str]:
     """E411: a declared name that is also a built-in (`let given_up = …`, `contract declarer { … }`), or a
     `let` named like something else the file declares (`let misere = contract == misere`). Returns the
@@ -142,6 +157,7 @@ def _shadowing(ctx: Context) -> set[str]:
                 ctx.error("E411", f"let '{name}' has the name of the {word} '{name}'", f"/let/{escape(str(name))}",
                           key=True, help=f"choose another name for the let, such as '{name}_now' or 'is_{name}'")
                 break
+    _figure_clashes(ctx)
     for where, word, _ in _DECLARED:
         node: object = ctx.doc
         for step in where.split("/"):

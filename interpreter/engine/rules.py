@@ -19,6 +19,7 @@ from interpreter.engine.phases import (
     announce_state,
     auction,
     choice,
+    deal_rest,
     defence,
     dummy,
     knock,
@@ -154,6 +155,7 @@ class Rules:
     partner: partner.PartnerSettings = field(default_factory=partner.absent)
     knock: knock.KnockSettings = field(default_factory=knock.absent)
     packets: tuple[Packet, ...] = ()    # deal.packets, sizes worked out for the options
+    deal_pause: int = 0             # `deal.pause`: the cards each player holds until `deal_rest` (0: no pause)
     card_orders: dict[str, ranking.Spec] = field(default_factory=dict)  # the `ranking`s, by name (engine/ranking.py)
     choices: dict[str, choice.ChoiceSettings] = field(default_factory=dict)   # the decisions (`choice NAME`)
     dummy: Any = None               # play.dummy (engine/phases/dummy.py); None: no dummy
@@ -272,6 +274,9 @@ def _phase_settings(rules: Rules, p: Prepared) -> None:
     rules.knock = knock.settings(phases.knock, comp)
     if rules.knock.present and "knock" not in rules.procedure:
         rules.procedure.insert(0, "knock")     # the knock comes with the deal, before the first phase
+    rules.deal_pause = deal_rest.first_cards(p.packets, game.deal_pause)
+    if rules.deal_pause:
+        rules.procedure.insert(0, "deal_pause")     # the cards after the pause held back (phases/deal_rest.py)
     rules.number_bids = number_bids.settings(phases.number_bids, comp)
     rules.choices = choice.settings(phases.choices, comp)
     rules.pass_cards = pass_cards.settings(phases.pass_cards, comp)

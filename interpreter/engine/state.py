@@ -107,6 +107,7 @@ class State(Readings):
     base_con: ContractRT | None
     given_up: bool
     knock_state: Any
+    held: tuple[int, ...]
     number_bids: tuple
     passed: tuple       # per seat, the cards it passed (engine/phases/pass_cards.py); pass_to: to whom
     pass_to: tuple
@@ -462,6 +463,7 @@ _BLANK: dict[str, Any] = {
     "base_con": None,               # … and that call's contract, played too
     "given_up": False,              # the game was lost without play (talon give_up/requires)
     "knock_state": None,            # the knock's piles and choices (engine/phases/knock.py)
+    "held": (),                     # per seat, the cards dealt after `deal.pause`, until `deal_rest` (phases/deal_rest.py)
     "number_bids": (),              # the number each seat stated (engine/phases/number_bids.py)
     "passed": (), "pass_to": (), "pass_count": (),   # the cards passed before the play (engine/phases/pass_cards.py)
     "final_call": None, "_con": None, "choices": None, "trump_choice": None, "playing": (),

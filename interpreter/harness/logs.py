@@ -45,10 +45,10 @@ def record(line: str, where: Where) -> dict:
 
 def card_places(state) -> list[int]:
     """Where every card is: hands, discards, won cards, talon, the trick on the table, the cards passed and
-    not yet exchanged (card masks)."""
+    not yet exchanged, the cards dealt after a pause and not yet given (`deal.pause`) (card masks)."""
     from interpreter.engine.phases.pass_cards import aside
 
-    out = list(state.hands) + [state.discards] + list(state.play.won_cards) + [aside(state)]
+    out = list(state.hands) + list(state.held) + [state.discards] + list(state.play.won_cards) + [aside(state)]
     talon = 0
     for c in state.talon:
         talon |= 1 << c

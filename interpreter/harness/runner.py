@@ -138,7 +138,7 @@ def play_session(rs, options, seed, index, max_deals, bot_kind="rule", log=None,
     edges: set[tuple[str, str]] = set()
     for d in range(max_deals):
         st = sess.start(rng=random.Random(f"{seed}:{index}:{d}"))
-        start = (list(st.hands), list(st.talon))
+        start = (list(st.dealt_hands), list(st.talon))   # as dealt (a paused deal holds some back)
         bots = [_bot(bot_kind, f"{seed}:{index}:{d}:{s}", s) for s in range(sess.R.n_seats)]
         while not st.is_over():
             st.apply_unchecked(bots[st.current_player()].choose(st))

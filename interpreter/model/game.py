@@ -233,6 +233,7 @@ class Packet:
     to: str
     cards: int
     repeat: int = 1
+    name: str | None = None         # its name (`deal.packets[NAME]`), by which `deal.pause` names it
 
 
 @dataclass(frozen=True)
@@ -275,13 +276,15 @@ class Game:
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # `deck.group`: cards in the order written
     # what the deal's packets are worked out from under the table options (packets_for)
     dealing: Mapping[str, Any] = field(default_factory=dict)
+    deal_pause: str | None = None         # `deal.pause`: the packet after which the deal waits for `deal_rest`
 
     def dealt_for(self, options: Mapping[str, Any], players: int) -> tuple[tuple[Packet, ...], int, int, int]:
         """The deal's packets with their sizes worked out for these option values (model/deck.py), and the
         cards they deal each player, to the talon and to other piles. Raises ValueError as resolved_packets."""
         raw = resolved_packets(dict(self.dealing), dict(options))
         per, talon, piles = schedule_counts(raw, players)
-        return tuple(Packet(to=p["to"], cards=p["cards"], repeat=p.get("repeat", 1)) for p in raw), per, talon, piles
+        return (tuple(Packet(to=p["to"], cards=p["cards"], repeat=p.get("repeat", 1), name=p.get("name")) for p in raw),
+                per, talon, piles)
 
     @property
     def sit(self) -> Sit:
@@ -317,7 +320,8 @@ def game_of(doc: Mapping[str, Any]) -> Game:
         words=table_words(_plain(doc)), rankings=MappingProxyType(_rankings(doc.get("ranking"))),
         groups=MappingProxyType({str(g): tuple(str(c) for c in members)
                                  for g, members in ((doc.get("deck") or {}).get("group") or {}).items()}),
-        dealing={k: _plain(doc[k]) for k in ("option", "let", "deal") if k in doc})
+        dealing={k: _plain(doc[k]) for k in ("option", "let", "deal") if k in doc},
+        deal_pause=str(deal["pause"]) if deal.get("pause") is not None else None)
 
 
 def _option(name: str, o: Mapping[str, Any]) -> Option:

@@ -238,6 +238,8 @@ ENTRIES: tuple[Entry, ...] = (
        "procedure = [auction, partner, talon, play, settle]"),
     _p("knock", "before the first phase when the deal has a `knock`: that seat knocks or cuts; after a knock each "
        "player chooses a pile in turn (it need not be written in the procedure)", "procedure = [knock, auction, play, settle]"),
+    _p("deal_rest", "deals the packets after `deal.pause`: until it, each player holds only the cards dealt him up to "
+       "that packet, so the phases before it are taken having seen only those", "procedure = [knock_1, deal_rest, auction, play, settle]"),
     _p("announce", "the declaration round: figures and kontras on each item",
        "procedure = [auction, talon, announce, play, settle]"),
     # ---- play obligations ---------------------------------------------------------------------

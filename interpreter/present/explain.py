@@ -176,6 +176,9 @@ def build(rs: Ruleset) -> Booklet:
         b.para(f"The first packet goes to {words(doc['deal']['start'])}.")
     if doc["deal"].get("knock"):
         b.para("Knocking: " + (doc["deal"]["knock"].get("doc") or "an alternative deal."))
+    if doc["deal"].get("pause") is not None:
+        b.para(f"The deal pauses after the packet '{doc['deal']['pause']}': until deal_rest deals the rest, each player "
+               "holds only the cards dealt him so far.")
     b.para("Phases of a deal: " + " → ".join(doc.get("procedure", [])) + ".")
     if doc.get("number_bids"):
         b.heading("Number bids")

@@ -13,6 +13,7 @@ from interpreter.engine.phases.auction import AuctionPhase, AuctionState
 from interpreter.engine.phases.base import Phase
 from interpreter.engine.phases.choice import ChoicePhase
 from interpreter.engine.phases.contract import ContractPhase
+from interpreter.engine.phases.deal_rest import DealPausePhase, DealRestPhase
 from interpreter.engine.phases.defence import DefencePhase, DefenceState
 from interpreter.engine.phases.duels import DUELS
 from interpreter.engine.phases.knock import KnockPhase
@@ -27,7 +28,9 @@ from interpreter.engine.phases.talon import TalonPhase, TalonState
 PHASES: dict[str, Phase] = {p.name: p for p in (
     AuctionPhase(), TalonPhase(), ContractPhase(), AfterPurchasePhase(), DefencePhase(), KontraPhase(),
     PlayPhase(), SettlePhase(), AnnouncePhase(), NumberBidsPhase(),
-    PartnerPhase(), KnockPhase(), PassCardsPhase())}
+    PartnerPhase(), KnockPhase(), PassCardsPhase(), DealRestPhase())}
+# put first in the procedure by the engine when the deal pauses (`deal.pause`), never written: no name of the vocabulary
+DEAL_PAUSE = DealPausePhase()
 
 
 def component(rules: Any, name: str) -> Phase:
@@ -37,6 +40,8 @@ def component(rules: Any, name: str) -> Phase:
         return ChoicePhase(rules.choices[name])
     if name == "auction" and rules.auction.style == "duels":
         return DUELS
+    if name == DEAL_PAUSE.name:
+        return DEAL_PAUSE
     return PHASES[name]
 
 
