@@ -36,8 +36,8 @@ class PlaySettings:
 
 
 def settings(play: Play, comp: Compiler) -> PlaySettings:
-    return PlaySettings(lead=comp.text(play.lead.source) if play.lead is not None else None,
-                        negotiate=comp.text(play.negotiate.source) if play.negotiate is not None else None,
+    return PlaySettings(lead=comp.text(play.lead) if play.lead is not None else None,
+                        negotiate=comp.text(play.negotiate) if play.negotiate is not None else None,
                         declarer_min=play.declarer_min, defender_min=play.defender_min, contract=play.contract)
 
 

@@ -186,7 +186,7 @@ def obligations(comp: Compiler, chain: tuple[ObligationRule, ...], suit_names: l
         rule = ob.rule
         cards, values = duties.card_entries(comp, ob.cards, rs)
         out.append(Obligation(rule=rule, fn=OBLIGATIONS.get(rule) or _unimplemented(rule),
-                              when=comp.text(ob.when.source) if ob.when is not None else None,
+                              when=comp.text(ob.when) if ob.when is not None else None,
                               suit=suit_names.index(ob.suit) if ob.suit in suit_names else None,
                               cards=cards, at_lead=rule in AT_LEAD, cards_expr=values))
     return out
