@@ -191,6 +191,14 @@ def test_the_engine_never_imports_the_code_generator():
     assert not found, "\n".join(found)
 
 
+def test_the_engine_does_not_name_the_code_generator():
+    """Issue 33's acceptance, `grep -rn codegen interpreter/engine` empty: the engine neither imports the
+    generator nor says in a comment which of its modules does what (the generator's tests tie the two)."""
+    found = [f"{p.relative_to(PACKAGE)}:{i}" for p in ENGINE_FILES
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if "codegen" in line]
+    assert not found, found
+
+
 @pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(ENGINE)))
 def test_engine_imports_point_down(path):
     own_name = _engine_name(path)

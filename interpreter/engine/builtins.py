@@ -220,7 +220,7 @@ VALUES: dict[str, Value] = {
 
 
 # What each value above written here reads of its activation `c` (interpreter/registry.Reads), declared beside
-# it; the generator writes its template (codegen/templates.VALUE_SOURCE, by the same name) in its place only
+# it; the generator writes its template (the generator's VALUE_SOURCE entry of the same name) in its place only
 # where the template reads the same. A value defined elsewhere (card_values.talon_cards) declares it there.
 VALUE_READS: dict[str, tuple[str, ...]] = {
     "dealer": ("st.dealer",), "declarer": ("st.declarer",), "me": ("me",), "this": ("this",), "side": ("vars.get",),
@@ -354,7 +354,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 # What each function above written here reads (interpreter/registry.Reads), declared beside it as for the
-# values (VALUE_READS; its template: codegen/templates.FUNCTION_SOURCE). One defined elsewhere (card_values,
+# values (VALUE_READS; its template: the generator's FUNCTION_SOURCE entry). One defined elsewhere (card_values,
 # figures' questions, min and max above) declares it there.
 FUNCTION_READS: dict[str, tuple[str, ...]] = {
     "next": ("st.next",), "prev": ("st.prev",), "order": ("st.order_of",), "partner_of": ("sides.partner_of", "st"),
@@ -378,8 +378,8 @@ for _name, _paths in FUNCTION_READS.items():
 # What each built-in reads of the activation besides the state, `me` and `this` (engine/context.Ctx), as
 # it declares it: the names bound in `c.vars` it reads, or HANDS_ON where it hands the activation on to
 # a compiled expression (a contract's goal, a figure's question), which reads at most TOP. A built-in not
-# named here reads nothing else. Code generation (interpreter/codegen/reads.py) and the auction's conditions
-# (phases/conditions.py) rely on it: tests/test_codegen_templates.py holds it against what they give.
+# named here reads nothing else. The code generator (its reads module) and the auction's conditions
+# (phases/conditions.py) rely on it: the generator's template tests hold it against what they give.
 HANDS_ON = None
 READS: dict[str, frozenset[str] | None] = {
     "side": frozenset({"side"}),
@@ -412,7 +412,7 @@ COMPREHENSIONS: dict[str, Callable[[Iterable[tuple[Any, Any]]], Any]] = {
     "set": lambda pairs: tuple(m for m, v in pairs if v is m or v is True or (not isinstance(v, bool) and v)),
 }
 # what each reduction reads (interpreter/registry.Reads): the generator writes its loop instead
-# (codegen/templates.REDUCTIONS) where that reads the same
+# (the generator's REDUCTIONS) where that reads the same
 for _name, _paths in {"sum": ("sum", "num"), "count": ("sum",), "any": ("any",), "all": ("all",), "min": ("min", "num"),
                       "max": ("max", "num"), "set": ("tuple", "isinstance", "bool")}.items():
     declare(COMPREHENSIONS[_name], *_paths, mirrors=("REDUCTIONS",))

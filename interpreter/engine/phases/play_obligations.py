@@ -1,6 +1,6 @@
 """The play's obligations: filters over the cards a seat may play (follow suit, must trump, must beat, …),
 the declared figures a seat keeps for a trick of their own, and the compiled obligations of a contract.
-engine/phases/play.playable applies them in order; codegen/play.py writes the known ones out per contract."""
+engine/phases/play.playable applies them in order; the code generator writes the known ones out per contract."""
 from __future__ import annotations
 
 from collections.abc import Callable
