@@ -149,7 +149,7 @@ def talon_help(R, proc, seats: int) -> float:
 
 
 # The slack of a goal of at least so many tricks, calibrated on the built-in games with ten cards or more
-# (Préférence, Priffe, the tarock games); a deal of fewer cards gets a share (at_least_slack).
+# in a hand; a deal of fewer cards gets a share (at_least_slack).
 AT_LEAST_SLACK = 2.2
 SLACK_HAND = 10
 
@@ -326,8 +326,8 @@ class HandJudge:
         """What a goal of at least so many tricks allows beyond the hand's estimate (the tricks the estimate
         does not see: long cards, a partner's share, the play): AT_LEAST_SLACK for a deal of SLACK_HAND
         cards or more, for fewer a share of it by the square of their part of ten (five cards leave less
-        unseen than ten: a quarter; calibrated on Euchre's rule bots, whose contracts were made a third of the
-        time with the whole slack and 73% with a quarter)."""
+        unseen than ten: a quarter; calibrated on a five-card game's rule bots, whose contracts were made a third
+        of the time with the whole slack and 73% with a quarter)."""
         return AT_LEAST_SLACK * min(1.0, R.rs.hand_size / SLACK_HAND) ** 2
 
     def _points_margin(self, state, hand, contract) -> tuple[float, bool]:

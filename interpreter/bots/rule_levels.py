@@ -19,7 +19,7 @@ from interpreter.engine.phases.play import own_play
 
 _BOUND = 200_000
 # what the seat handling a one-card exchange gains beyond the card's worth: the loser it discards (calibrated
-# on Euchre's rule bots, where the dealer takes up the card turned up)
+# on a five-card game's rule bots, where the dealer takes up the card turned up)
 DISCARD_GAIN = 0.4
 
 
